@@ -1,0 +1,14 @@
+// PLACEHOLDER-UNIMPLEMENTED: replaced by the real model of block_blelloch.
+#include <stdexcept>
+#include "model_common.hpp"
+namespace scanviz {
+VariantInfo variant_block_blelloch() {
+    return VariantInfo{
+        .id = "block_blelloch", .level = Level::Block, .title = "block_blelloch", .description = "not yet implemented",
+        .accepts = "n = 32", .source_file = "", .phases = {"scan"}, .default_n = 32,
+        .has_items_per_thread = false, .segmented = false,
+        .model = [](const RunSpec&) -> Trace { throw std::runtime_error("model of block_blelloch not implemented yet"); },
+        .check = check_warp_n, .resolve = resolve_warp,
+    };
+}
+}  // namespace scanviz

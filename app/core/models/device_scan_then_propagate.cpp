@@ -1,0 +1,14 @@
+// PLACEHOLDER-UNIMPLEMENTED: replaced by the real model of device_scan_then_propagate.
+#include <stdexcept>
+#include "model_common.hpp"
+namespace scanviz {
+VariantInfo variant_device_scan_then_propagate() {
+    return VariantInfo{
+        .id = "device_scan_then_propagate", .level = Level::Device, .title = "device_scan_then_propagate", .description = "not yet implemented",
+        .accepts = "n = 32", .source_file = "", .phases = {"scan"}, .default_n = 32,
+        .has_items_per_thread = false, .segmented = false,
+        .model = [](const RunSpec&) -> Trace { throw std::runtime_error("model of device_scan_then_propagate not implemented yet"); },
+        .check = check_warp_n, .resolve = resolve_warp,
+    };
+}
+}  // namespace scanviz

@@ -1,0 +1,88 @@
+// The kernels library's public entry points (gpu.hpp) over the family registries.
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+
+#include "core/variants.hpp"
+#include "cuda_check.hpp"
+#include "gpu.hpp"
+#include "launch.cuh"
+#include "registry.hpp"
+
+namespace scanviz::gpu {
+namespace {
+
+const std::vector<kern::KernelEntry>& entries() {
+    static const std::vector<kern::KernelEntry> all = [] {
+        std::vector<kern::KernelEntry> v = kern::warp_kernels();
+        for (auto& e : kern::block_kernels()) v.push_back(e);
+        for (auto& e : kern::device_kernels()) v.push_back(e);
+        return v;
+    }();
+    return all;
+}
+
+const kern::KernelEntry& entry(const std::string& id) {
+    for (const auto& e : entries())
+        if (e.id == id) return e;
+    throw std::invalid_argument("no GPU kernel for variant '" + id + "'");
+}
+
+std::string version_string(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }
+
+}  // namespace
+
+bool built_with_cuda() { return true; }
+
+std::optional<DeviceInfo> find_device(std::string* why_not) {
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess || count == 0) {
+        if (why_not) {
+            if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0)) *why_not = "no CUDA device found";
+            else if (err == cudaErrorInsufficientDriver) *why_not = "no CUDA driver (or one older than this build needs)";
+            else *why_not = std::string("no CUDA device: ") + cudaGetErrorString(err);
+        }
+        cudaGetLastError();  // clear the sticky error so later calls start clean
+        return std::nullopt;
+    }
+    cudaDeviceProp prop{};
+    SCANVIZ_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+    DeviceInfo info;
+    info.name = prop.name;
+    info.sm_major = prop.major;
+    info.sm_minor = prop.minor;
+    info.sm_count = prop.multiProcessorCount;
+    info.memory_bytes = prop.totalGlobalMem;
+    int driver = 0, runtime = 0;
+    SCANVIZ_CUDA_CHECK(cudaDriverGetVersion(&driver));
+    SCANVIZ_CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
+    info.driver = version_string(driver);
+    info.runtime = version_string(runtime);
+    return info;
+}
+
+bool has_kernel(const std::string& variant) {
+    for (const auto& e : entries())
+        if (e.id == variant) return true;
+    return false;
+}
+
+Trace capture(const RunSpec& spec) { return entry(spec.variant).capture(spec); }
+
+std::vector<double> run(const RunSpec& spec) { return entry(spec.variant).run(spec); }
+
+}  // namespace scanviz::gpu
+
+namespace scanviz::kern {
+
+Trace trace_skeleton(const RunSpec& spec) {
+    Trace t = run_model(spec);
+    t.steps.clear();
+    t.initial_state.clear();
+    t.output.clear();
+    t.source = TraceSource{};
+    return t;
+}
+
+}  // namespace scanviz::kern

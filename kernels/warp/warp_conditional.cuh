@@ -1,0 +1,38 @@
+// Kogge-Stone warp scan in shared memory with lane conditionals.
+//
+// The CUDA Handbook's scanWarp (13.5, listing 13.13) adds s[i-d] into s[i]
+// for d = 1, 2, 4, 8, 16 on lanes with lane >= d, relying on the warp running
+// in lockstep. Since Volta, lanes of a warp may be scheduled independently, so
+// this form splits each step into a read, a __syncwarp(), and a write: every
+// lane has read its partner before any lane overwrites one. Five steps; the
+// conditionals compile to predicates, not branches.
+#pragma once
+
+#include "../probe.cuh"
+
+namespace scanviz::kern {
+
+struct WarpConditionalPhases {
+    enum : int { kKoggeStone = 0, kExclusiveShift = 1 };  // app/core/models/warp_conditional.cpp
+};
+
+// s_partials: this warp's 32 elements in shared memory (owned by the caller).
+// Returns this lane's inclusive scan value.
+template <class T, class ScanOp, class Probe>
+__device__ __forceinline__ T warp_scan_conditional(T* s_partials, int lane, ScanOp op, Probe& probe) {
+    for (int d = 1; d < 32; d *= 2) {
+        T partner;
+        if (lane >= d) partner = s_partials[lane - d];          // step: kogge-stone
+        __syncwarp();
+        if (lane >= d) {
+            s_partials[lane] = op(partner, s_partials[lane]);   // step: kogge-stone
+            probe.combine(lane, lane - d, lane);
+        }
+        __syncwarp();
+        probe.shared(s_partials, 0, 32);
+        probe.end_step(WarpConditionalPhases::kKoggeStone, d, kSyncWarp);
+    }
+    return s_partials[lane];
+}
+
+}  // namespace scanviz::kern
