@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The whole GPU suite in one call on the device machine (one device-tool run):
+# builds scanviz without the GUI for the device's architecture, then runs the
+# steps named in SCANVIZ_GPU_STEPS (default: all of them, in this order):
+#   tests     ctest -L gpu (GPU output and GPU trace against the models, SASS checks)
+#   validate  scanviz validate (every variant x op x type x inclusive/exclusive x sizes)
+#   sanitize  compute-sanitizer memcheck and racecheck over scanviz validate --quick
+#   bench     scanviz bench (ours, CUB, Thrust, memcpy)
+#   record    scanviz record -o $OUT/recording.svzrec
+# Logs and results go under $OUT (at most 8 files come back: keep it so).
+# Usage (device tool): bash tests/gpu/run_gpu_suite.sh
+set -u -o pipefail
+OUT=${OUT:-/tmp/scanviz-gpu-out}
+mkdir -p "$OUT"
+STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,record}
+ARCH=${SCANVIZ_GPU_ARCH:-90-real}
+BUILD=${SCANVIZ_GPU_BUILD:-build-gpu}
+LOGS=$(mktemp -d)
+SUMMARY="$OUT/summary.txt"
+export PATH=/usr/local/cuda/bin:$PATH
+
+has() { [[ ",$STEPS," == *",$1,"* ]]; }
+say() { echo "$*" | tee -a "$SUMMARY"; }
+
+: > "$SUMMARY"
+say "scanviz GPU suite $(date -u +%Y-%m-%dT%H:%M:%SZ) steps=$STEPS arch=$ARCH"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | tee -a "$SUMMARY"
+
+t0=$(date +%s)
+cmake -S . -B "$BUILD" -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CUDA_ARCHITECTURES="$ARCH" > "$LOGS/configure.log" 2>&1 \
+  && cmake --build "$BUILD" -j "$(nproc)" > "$LOGS/build.log" 2>&1
+rc=$?
+say "build: rc=$rc in $(( $(date +%s) - t0 )) s"
+if [ $rc -ne 0 ]; then
+  tail -n 60 "$LOGS/configure.log" "$LOGS/build.log" | tee -a "$SUMMARY"
+  exit 1
+fi
+SCANVIZ="$BUILD/app/scanviz"
+status=0
+
+if has tests; then
+  t0=$(date +%s)
+  ctest --test-dir "$BUILD" -L gpu --output-on-failure -j 1 > "$OUT/gpu_tests.log" 2>&1
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "gpu tests: rc=$rc in $(( $(date +%s) - t0 )) s: $(grep -E 'tests passed|tests failed' "$OUT/gpu_tests.log" | tail -n 1)"
+  grep -E "Failed|\*\*\*Failed|Exception" "$OUT/gpu_tests.log" | head -n 20 | tee -a "$SUMMARY"
+fi
+
+if has validate; then
+  t0=$(date +%s)
+  "$SCANVIZ" validate > "$OUT/validate.txt" 2>&1
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "validate: rc=$rc in $(( $(date +%s) - t0 )) s"
+  tail -n 8 "$OUT/validate.txt" | tee -a "$SUMMARY"
+fi
+
+if has sanitize; then
+  t0=$(date +%s)
+  SAN="$OUT/sanitizer.txt"
+  : > "$SAN"
+  for tool in memcheck racecheck; do
+    echo "=== compute-sanitizer --tool $tool: scanviz validate --quick (non-legacy variants)" >> "$SAN"
+    compute-sanitizer --tool $tool --error-exitcode 9 "$SCANVIZ" validate --quick --skip-variant warp_legacy_volatile >> "$SAN" 2>&1
+    rc=$?; [ $rc -ne 0 ] && status=1
+    say "sanitizer $tool (non-legacy): rc=$rc"
+  done
+  echo "=== compute-sanitizer --tool racecheck: the legacy warp-synchronous variant (kept as teaching material)" >> "$SAN"
+  compute-sanitizer --tool racecheck --racecheck-report all "$SCANVIZ" validate --quick --only-variant warp_legacy_volatile >> "$SAN" 2>&1
+  say "sanitizer racecheck (legacy, expected to report hazards): rc=$?"
+  say "sanitizers: $(( $(date +%s) - t0 )) s"
+fi
+
+if has bench; then
+  t0=$(date +%s)
+  "$SCANVIZ" bench --format csv > "$OUT/bench.csv" 2> "$LOGS/bench_progress.log"
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "bench: rc=$rc in $(( $(date +%s) - t0 )) s"
+  "$SCANVIZ" bench --from "$OUT/bench.csv" --format text 2>/dev/null | tail -n 30 | tee -a "$SUMMARY"
+fi
+
+if has record; then
+  t0=$(date +%s)
+  "$SCANVIZ" record -o "$OUT/recording.svzrec" --bench-from "$OUT/bench.csv" > "$LOGS/record.log" 2>&1
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "record: rc=$rc in $(( $(date +%s) - t0 )) s"
+  tail -n 5 "$LOGS/record.log" | tee -a "$SUMMARY"
+fi
+
+tar -czf "$OUT/logs.tar.gz" -C "$LOGS" . 2>/dev/null
+say "suite status: $status"
+exit $status
