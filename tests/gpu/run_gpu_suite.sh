@@ -7,6 +7,7 @@
 #   sanitize  compute-sanitizer memcheck and racecheck over scanviz validate --quick
 #   bench     scanviz bench (ours, CUB, Thrust, memcpy)
 #   record    scanviz record -o $OUT/recording.svzrec
+# SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
 # Logs and results go under $OUT (at most 8 files come back: keep it so).
 # Usage (device tool): bash tests/gpu/run_gpu_suite.sh
 set -u -o pipefail
@@ -41,7 +42,9 @@ status=0
 
 if has tests; then
   t0=$(date +%s)
-  ctest --test-dir "$BUILD" -L gpu --output-on-failure -j 1 > "$OUT/gpu_tests.log" 2>&1
+  filter=()
+  [ -n "${SCANVIZ_GPU_TEST_FILTER:-}" ] && filter=(-R "$SCANVIZ_GPU_TEST_FILTER")
+  ctest --test-dir "$BUILD" -L gpu "${filter[@]}" --output-on-failure -j 1 > "$OUT/gpu_tests.log" 2>&1
   rc=$?; [ $rc -ne 0 ] && status=1
   say "gpu tests: rc=$rc in $(( $(date +%s) - t0 )) s: $(grep -E 'tests passed|tests failed' "$OUT/gpu_tests.log" | tail -n 1)"
   grep -E "Failed|\*\*\*Failed|Exception" "$OUT/gpu_tests.log" | head -n 20 | tee -a "$SUMMARY"
