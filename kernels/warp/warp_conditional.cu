@@ -17,6 +17,7 @@ __global__ void warp_conditional_kernel(const typename ScanOp::value_type* in, t
     const int lane = threadIdx.x & 31;
     Probe probe = make_probe<Probe>(buf, false);
     s_partials[lane] = in[lane];
+    __syncwarp();  // every lane's input is in shared memory before any lane reads a partner
     probe.shared(s_partials, 0, 32);
     probe.initial();
     warp_scan_conditional(s_partials, lane, ScanOp{}, probe);
