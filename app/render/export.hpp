@@ -1,0 +1,34 @@
+// Export a scene for slides: PNG at a chosen resolution (nodes and edges drawn by
+// the SceneRenderer, labels rasterised in with stb_truetype and DejaVu Sans) and
+// SVG (nodes as rect, edges as line with arrow markers, labels as text).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "render/scene.hpp"
+#include "render/scene_renderer.hpp"
+
+namespace scanviz::render {
+
+// Renders the whole scene fitted into width_px x height_px and writes a PNG.
+// False with a one-line message (size out of range, font missing, file not
+// writable) on failure. Needs a current GL context and an initialised renderer.
+bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
+                const std::string& path, std::string* error);
+
+// The same image as RGBA8 pixels, top row first (what export_png writes).
+bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
+                  std::vector<uint8_t>& rgba_out, std::string* error);
+
+// Draws the scene's labels into an RGBA8 image (top row first) seen through `camera`.
+// Labels smaller than min_px pixels are skipped. False with a message when the font
+// cannot be loaded.
+bool rasterize_labels(const Scene& scene, const Camera& camera, uint8_t* rgba, int width_px, int height_px,
+                      std::string* error, float min_px = 4.0f);
+
+std::string scene_to_svg(const Scene& scene);
+bool export_svg(const Scene& scene, const std::string& path, std::string* error);
+
+}  // namespace scanviz::render
