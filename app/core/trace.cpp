@@ -20,6 +20,7 @@ std::string_view to_string(OpKind k) {
         case OpKind::Wait: return "wait";
         case OpKind::Reduce: return "reduce";
         case OpKind::Swap: return "swap";
+        case OpKind::TileScan: return "tile scan";
     }
     return "?";
 }

@@ -55,6 +55,13 @@ enum class OpKind : uint8_t {
     Wait,     // a thread reads a slot to decide whether to go on (look-back spin); no write
     Reduce,   // writes[0] = fold of all reads at tile granularity; work = applications
     Swap,     // Blelloch down-sweep: reads {a, b}, writes {a, b}: s[a] = old s[b], s[b] = op(old s[a], old s[b])
+    // Whole-array scans, tile granularity: one thread block scans a whole tile
+    // (or the tile sums). reads = [seed slot,] the tile's slots; writes = the
+    // scanned slots [, the tile's aggregate slot]. Each written slot depends on
+    // all read slots; work += applications (reads - 1); span += depth
+    // (ceil(log2(reads))). The values are the kernel's (taken from the state:
+    // the in-tile order of operations is the block routine's).
+    TileScan,
 };
 std::string_view to_string(OpKind k);
 
