@@ -37,6 +37,7 @@ enum : int32_t {
     kSyncThreads = static_cast<int32_t>(BarrierKind::SyncThreads),
     kLockstep = static_cast<int32_t>(BarrierKind::Lockstep),
     kKernelEnd = static_cast<int32_t>(BarrierKind::KernelEnd),
+    kShflSync = static_cast<int32_t>(BarrierKind::ShflSync),
 };
 
 struct OpRecord {

@@ -32,6 +32,7 @@ std::string_view barrier_name(BarrierKind b) {
         case BarrierKind::Lockstep: return "lockstep (no barrier)";
         case BarrierKind::KernelEnd: return "kernel end";
         case BarrierKind::FlagPublish: return "flag published";
+        case BarrierKind::ShflSync: return "shfl.sync (the shuffle converges the warp)";
     }
     return "?";
 }

@@ -107,7 +107,8 @@ struct Trace {
 };
 
 // What ends a step. Models and GPU captures name barriers through this one table.
-enum class BarrierKind : uint8_t { SyncWarp, SyncThreads, Lockstep, KernelEnd, FlagPublish };
+// ShflSync: a warp shuffle step (shfl.sync): the exchange itself converges the lanes of its mask.
+enum class BarrierKind : uint8_t { SyncWarp, SyncThreads, Lockstep, KernelEnd, FlagPublish, ShflSync };
 std::string_view barrier_name(BarrierKind b);
 
 // The label a step shows: the phase name, and " d=<param>" when param >= 0
