@@ -1,0 +1,90 @@
+// scanviz validate: every variant on the GPU against its model, step by step.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "kernels/gpu.hpp"
+#include "validation_run.hpp"
+
+namespace scanviz::cli {
+namespace {
+
+struct ValidateArgs {
+    ValidationOptions options;
+    std::string json_out;
+};
+
+int run_validate(const ValidateArgs& args) {
+    ValidationReport report;
+    try {
+        report = run_validation(args.options, [](const ValidationCase& c, int done, int total) {
+            std::fprintf(stderr, "\rvalidate: %d/%d %-32s", done, total, c.variant.c_str());
+            if (!c.passed)
+                std::fprintf(stderr, "\nMISMATCH %s n=%lld %s %s %s: %s\n", c.variant.c_str(),
+                             static_cast<long long>(c.n), std::string(to_string(c.op)).c_str(),
+                             std::string(to_string(c.type)).c_str(), c.exclusive ? "exclusive" : "inclusive",
+                             c.mismatch.c_str());
+            if (done == total) std::fprintf(stderr, "\n");
+        });
+    } catch (const gpu::CudaError& e) {
+        std::fprintf(stderr, "scanviz: %s\n", e.what());
+        return 1;
+    }
+    // One row per variant: cases, passed, the first mismatch.
+    struct Row {
+        int cases = 0, passed = 0;
+        std::string first_mismatch;
+    };
+    std::map<std::string, Row> rows;
+    std::vector<std::string> order;
+    for (const auto& c : report.cases) {
+        if (!rows.count(c.variant)) order.push_back(c.variant);
+        Row& r = rows[c.variant];
+        ++r.cases;
+        if (c.passed) ++r.passed;
+        else if (r.first_mismatch.empty())
+            r.first_mismatch = fmt::format("n={} {} {} {}: {}", c.n, to_string(c.op), to_string(c.type),
+                                           c.exclusive ? "exclusive" : "inclusive", c.mismatch);
+    }
+    fmt::print("scanviz validate on {} ({}, driver {}) at {}\n", report.device, report.sm, report.driver, report.date);
+    fmt::print("{:<30} {:>6} {:>6}  {}\n", "variant", "cases", "passed", "first mismatch");
+    for (const auto& id : order) {
+        const Row& r = rows[id];
+        fmt::print("{:<30} {:>6} {:>6}  {}\n", id, r.cases, r.passed, r.first_mismatch.empty() ? "-" : r.first_mismatch);
+    }
+    fmt::print("{} passed, {} failed\n", report.passed(), report.failed());
+    if (!args.json_out.empty()) {
+        std::ofstream f(args.json_out);
+        if (!f) {
+            std::fprintf(stderr, "scanviz: cannot write %s\n", args.json_out.c_str());
+            return 1;
+        }
+        f << to_json(report).dump(1) << "\n";
+    }
+    if (report.cases.empty()) {
+        std::fprintf(stderr, "scanviz: no variant with a GPU kernel matched the selection\n");
+        return 1;
+    }
+    return report.failed() == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& app, CommandResult& result) {
+    auto args = std::make_shared<ValidateArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "validate",
+        "Run every variant x operator x type x inclusive/exclusive x several sizes on the GPU and compare with the "
+        "reference model step by step (fresh random inputs, outputs poisoned before launch); exit 1 on any mismatch");
+    cmd->add_flag("--quick", args->options.quick, "Only each variant's default size (for sanitizer runs)");
+    cmd->add_option("--only-variant", args->options.only, "Run only these variants");
+    cmd->add_option("--skip-variant", args->options.skip, "Leave these variants out");
+    cmd->add_option("--json", args->json_out, "Also write the report as JSON to this file");
+    cmd->callback([args, &result] { result.exit_code = run_validate(*args); });
+}
+
+}  // namespace scanviz::cli
