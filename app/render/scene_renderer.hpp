@@ -57,9 +57,9 @@ private:
     unsigned fbo_ = 0, color_tex_ = 0;
     int fbo_w_ = 0, fbo_h_ = 0;
     int max_size_ = 0;
-    int u_nodes_view_ = -1, u_edges_view_ = -1;
+    int u_nodes_camera_ = -1, u_nodes_viewport_ = -1, u_edges_camera_ = -1, u_edges_viewport_ = -1;
     RenderStats stats_;
-    std::vector<float> node_staging_, edge_staging_;
+    std::vector<unsigned char> node_staging_, edge_staging_;  // visible instances, GPU layout
 };
 
 }  // namespace scanviz::render

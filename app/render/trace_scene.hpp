@@ -13,6 +13,15 @@ namespace scanviz::render {
 struct SceneStyle {
     bool presentation = false;  // large type, high contrast (lecture halls)
 
+    // Geometry in world units (pixels at zoom 1).
+    float cell_w = 40.0f;
+    float cell_h = 28.0f;
+    float text_size = 14.0f;      // values in cells
+    float small_text = 10.0f;     // slot indices, region names
+    float border_px = 1.0f;
+    float edge_px = 1.25f;
+    float head_px = 7.0f;
+
     uint32_t background = rgba(255, 255, 255);
     uint32_t text = rgba(20, 20, 28);
     uint32_t muted_text = rgba(110, 110, 120);

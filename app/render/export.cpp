@@ -1,0 +1,287 @@
+#include "render/export.hpp"
+
+#include <stb_image_write.h>
+#include <stb_truetype.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <utility>
+
+namespace scanviz::render {
+namespace {
+
+std::vector<uint32_t> decode_utf8(const std::string& s) {
+    std::vector<uint32_t> out;
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
+        if (extra < 0 || i + extra >= s.size() + (extra == 0 ? 1 : 0)) {
+            out.push_back('?');
+            ++i;
+            continue;
+        }
+        uint32_t cp = extra == 0 ? c : c & (0x3f >> extra);
+        for (int k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+        out.push_back(cp);
+        i += extra + 1;
+    }
+    return out;
+}
+
+// DejaVu Sans through stb_truetype, with rasterised glyphs cached per size.
+class FontRasterizer {
+public:
+    bool load(const char* path, std::string* error) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            if (error) *error = std::string("cannot read the label font ") + path + " (package fonts-dejavu-core)";
+            return false;
+        }
+        data_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        const auto* bytes = reinterpret_cast<const unsigned char*>(data_.data());
+        if (!stbtt_InitFont(&font_, bytes, stbtt_GetFontOffsetForIndex(bytes, 0))) {
+            if (error) *error = std::string("the label font ") + path + " is not a TrueType font";
+            return false;
+        }
+        stbtt_GetFontVMetrics(&font_, &ascent_, &descent_, &line_gap_);
+        return true;
+    }
+
+    float width(const std::vector<uint32_t>& text, float px) const {
+        const float scale = stbtt_ScaleForPixelHeight(&font_, px);
+        float w = 0;
+        for (size_t i = 0; i < text.size(); ++i) {
+            int advance = 0, lsb = 0;
+            stbtt_GetCodepointHMetrics(&font_, text[i], &advance, &lsb);
+            w += advance * scale;
+            if (i + 1 < text.size()) w += scale * stbtt_GetCodepointKernAdvance(&font_, text[i], text[i + 1]);
+        }
+        return w;
+    }
+
+    // Draws text with its top-left at (x, y) pixels, blending colour over the image.
+    void draw(const std::vector<uint32_t>& text, float x, float y, float px, uint32_t colour, uint8_t* rgba, int w,
+              int h) {
+        const float scale = stbtt_ScaleForPixelHeight(&font_, px);
+        const int baseline = static_cast<int>(std::lround(y + ascent_ * scale));
+        const int size_key = static_cast<int>(std::lround(px * 4));
+        float pen = x;
+        for (size_t i = 0; i < text.size(); ++i) {
+            const Glyph& g = glyph(text[i], size_key, scale);
+            const int gx = static_cast<int>(std::lround(pen)) + g.x0, gy = baseline + g.y0;
+            for (int row = 0; row < g.h; ++row) {
+                const int py = gy + row;
+                if (py < 0 || py >= h) continue;
+                for (int col = 0; col < g.w; ++col) {
+                    const int px_ = gx + col;
+                    if (px_ < 0 || px_ >= w) continue;
+                    const float a = g.bitmap[row * g.w + col] / 255.0f * channel(colour, 3);
+                    if (a <= 0) continue;
+                    uint8_t* d = rgba + (static_cast<size_t>(py) * w + px_) * 4;
+                    for (int c = 0; c < 3; ++c)
+                        d[c] = static_cast<uint8_t>(std::lround(d[c] * (1 - a) + channel(colour, c) * 255.0f * a));
+                    d[3] = static_cast<uint8_t>(std::lround(d[3] * (1 - a) + 255.0f * a));
+                }
+            }
+            pen += g.advance;
+            if (i + 1 < text.size()) pen += scale * stbtt_GetCodepointKernAdvance(&font_, text[i], text[i + 1]);
+        }
+    }
+
+    float ascent_px(float px) const { return ascent_ * stbtt_ScaleForPixelHeight(&font_, px); }
+    float height_px(float px) const { return (ascent_ - descent_) * stbtt_ScaleForPixelHeight(&font_, px); }
+
+private:
+    struct Glyph {
+        int x0 = 0, y0 = 0, w = 0, h = 0;
+        float advance = 0;
+        std::vector<uint8_t> bitmap;
+    };
+    const Glyph& glyph(uint32_t cp, int size_key, float scale) {
+        auto key = std::pair{cp, size_key};
+        auto it = cache_.find(key);
+        if (it != cache_.end()) return it->second;
+        Glyph g;
+        int x1 = 0, y1 = 0, advance = 0, lsb = 0;
+        stbtt_GetCodepointBitmapBox(&font_, cp, scale, scale, &g.x0, &g.y0, &x1, &y1);
+        g.w = std::max(0, x1 - g.x0);
+        g.h = std::max(0, y1 - g.y0);
+        g.bitmap.resize(static_cast<size_t>(g.w) * g.h);
+        if (g.w > 0 && g.h > 0) stbtt_MakeCodepointBitmap(&font_, g.bitmap.data(), g.w, g.h, g.w, scale, scale, cp);
+        stbtt_GetCodepointHMetrics(&font_, cp, &advance, &lsb);
+        g.advance = advance * scale;
+        return cache_.emplace(key, std::move(g)).first->second;
+    }
+
+    std::string data_;
+    stbtt_fontinfo font_{};
+    int ascent_ = 0, descent_ = 0, line_gap_ = 0;
+    std::map<std::pair<uint32_t, int>, Glyph> cache_;
+};
+
+void xml_escape(std::ostringstream& out, const std::string& s) {
+    for (char c : s) {
+        switch (c) {
+            case '&': out << "&amp;"; break;
+            case '<': out << "&lt;"; break;
+            case '>': out << "&gt;"; break;
+            case '"': out << "&quot;"; break;
+            default: out << c;
+        }
+    }
+}
+
+std::string svg_rgb(uint32_t c) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c & 0xffu, (c >> 8) & 0xffu, (c >> 16) & 0xffu);
+    return buf;
+}
+
+std::string svg_num(float v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s == "-0" ? "0" : s;
+}
+
+}  // namespace
+
+bool rasterize_labels(const Scene& scene, const Camera& camera, uint8_t* rgba, int width_px, int height_px,
+                      std::string* error, float min_px) {
+    FontRasterizer font;
+    if (!font.load(SCANVIZ_FONT_SANS, error)) return false;
+    for (const TextLabel& label : scene.labels) {
+        const float px = label.size * camera.zoom;
+        if (px < min_px || label.text.empty()) continue;
+        const auto text = decode_utf8(label.text);
+        float x = camera.to_px_x(label.x), y = camera.to_px_y(label.y);
+        if (label.centered) {
+            x -= font.width(text, px) * 0.5f;
+            y -= font.height_px(px) * 0.5f;
+        }
+        if (y > height_px || y + px * 1.5f < 0 || x > width_px) continue;
+        font.draw(text, x, y, px, label.rgba, rgba, width_px, height_px);
+    }
+    return true;
+}
+
+bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
+                  std::vector<uint8_t>& rgba_out, std::string* error) {
+    if (!renderer.initialized()) {
+        if (error) *error = "export: the renderer is not initialised";
+        return false;
+    }
+    if (width_px < 1 || height_px < 1 || width_px > renderer.max_size() || height_px > renderer.max_size()) {
+        if (error)
+            *error = "export: image size " + std::to_string(width_px) + "x" + std::to_string(height_px) +
+                     " is out of range (1.." + std::to_string(renderer.max_size()) + " pixels a side)";
+        return false;
+    }
+    const Camera camera = fit_camera(scene, width_px, height_px, 0.01f * std::min(width_px, height_px));
+    if (!renderer.render(scene, camera, width_px, height_px)) {
+        if (error) *error = "export: OpenGL could not draw a " + std::to_string(width_px) + "x" +
+                            std::to_string(height_px) + " image";
+        return false;
+    }
+    int w = 0, h = 0;
+    rgba_out = renderer.read_rgba(w, h);
+    if (w != width_px || h != height_px) {
+        if (error) *error = "export: reading the image back failed";
+        return false;
+    }
+    return rasterize_labels(scene, camera, rgba_out.data(), w, h, error);
+}
+
+bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px, const std::string& path,
+                std::string* error) {
+    std::vector<uint8_t> pixels;
+    if (!render_image(renderer, scene, width_px, height_px, pixels, error)) return false;
+    if (!stbi_write_png(path.c_str(), width_px, height_px, 4, pixels.data(), width_px * 4)) {
+        if (error) *error = "export: cannot write " + path;
+        return false;
+    }
+    return true;
+}
+
+std::string scene_to_svg(const Scene& scene) {
+    std::ostringstream out;
+    const std::string w = svg_num(scene.width), h = svg_num(scene.height);
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h << "\" viewBox=\"0 0 "
+        << w << ' ' << h << "\">\n";
+    // One arrow marker per (colour, head length) in use; the marker's size is in user units (pixels at zoom 1).
+    std::map<std::pair<uint32_t, int>, int> markers;
+    for (const EdgeInstance& e : scene.edges)
+        if (e.head_px > 0) markers.emplace(std::pair{e.rgba, static_cast<int>(std::lround(e.head_px * 4))}, 0);
+    out << "<defs>\n";
+    int next = 0;
+    for (auto& [key, id] : markers) {
+        id = next++;
+        const float len = key.second / 4.0f, half = len * 0.45f;
+        out << "<marker id=\"arrow" << id << "\" markerUnits=\"userSpaceOnUse\" markerWidth=\"" << svg_num(len)
+            << "\" markerHeight=\"" << svg_num(2 * half) << "\" refX=\"" << svg_num(len) << "\" refY=\""
+            << svg_num(half) << "\" orient=\"auto\"><path d=\"M0,0 L" << svg_num(len) << ',' << svg_num(half)
+            << " L0," << svg_num(2 * half) << " z\" fill=\"" << svg_rgb(key.first) << "\" fill-opacity=\""
+            << svg_num(channel(key.first, 3)) << "\"/></marker>\n";
+    }
+    out << "</defs>\n";
+    out << "<rect id=\"background\" x=\"0\" y=\"0\" width=\"" << w << "\" height=\"" << h << "\" fill=\""
+        << svg_rgb(scene.background_rgba) << "\"/>\n";
+    out << "<g id=\"nodes\">\n";
+    for (const NodeInstance& n : scene.nodes) {
+        out << "<rect x=\"" << svg_num(n.x) << "\" y=\"" << svg_num(n.y) << "\" width=\"" << svg_num(n.w)
+            << "\" height=\"" << svg_num(n.h) << "\" rx=\"" << svg_num(n.radius * std::min(n.w, n.h))
+            << "\" fill=\"" << svg_rgb(n.fill_rgba) << "\"";
+        if (channel(n.fill_rgba, 3) < 1.0f) out << " fill-opacity=\"" << svg_num(channel(n.fill_rgba, 3)) << "\"";
+        if (n.border_px > 0) out << " stroke=\"" << svg_rgb(n.border_rgba) << "\" stroke-width=\"" << svg_num(n.border_px) << "\"";
+        out << "/>\n";
+    }
+    out << "</g>\n<g id=\"edges\" stroke-linecap=\"round\">\n";
+    for (const EdgeInstance& e : scene.edges) {
+        out << "<line x1=\"" << svg_num(e.x0) << "\" y1=\"" << svg_num(e.y0) << "\" x2=\"" << svg_num(e.x1)
+            << "\" y2=\"" << svg_num(e.y1) << "\" stroke=\"" << svg_rgb(e.rgba) << "\" stroke-width=\""
+            << svg_num(e.width_px) << "\"";
+        if (channel(e.rgba, 3) < 1.0f) out << " stroke-opacity=\"" << svg_num(channel(e.rgba, 3)) << "\"";
+        if (e.head_px > 0)
+            out << " marker-end=\"url(#arrow"
+                << markers[std::pair{e.rgba, static_cast<int>(std::lround(e.head_px * 4))}] << ")\"";
+        out << "/>\n";
+    }
+    out << "</g>\n<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\">\n";
+    for (const TextLabel& l : scene.labels) {
+        // SVG places text by its baseline: about 0.76 em below the top for DejaVu Sans.
+        const float y = l.centered ? l.y + l.size * 0.36f : l.y + l.size * 0.76f;
+        out << "<text x=\"" << svg_num(l.x) << "\" y=\"" << svg_num(y) << "\" font-size=\"" << svg_num(l.size)
+            << "\" fill=\"" << svg_rgb(l.rgba) << "\"";
+        if (l.centered) out << " text-anchor=\"middle\"";
+        out << '>';
+        xml_escape(out, l.text);
+        out << "</text>\n";
+    }
+    out << "</g>\n</svg>\n";
+    return out.str();
+}
+
+bool export_svg(const Scene& scene, const std::string& path, std::string* error) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) {
+        if (error) *error = "export: cannot write " + path;
+        return false;
+    }
+    out << scene_to_svg(scene);
+    out.close();
+    if (!out) {
+        if (error) *error = "export: writing " + path + " failed";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace scanviz::render
