@@ -101,4 +101,23 @@ std::optional<ReplayMismatch> replay(const Trace& trace) {
     return std::nullopt;
 }
 
+std::vector<double> reference_scan(const std::vector<double>& in, const std::vector<uint8_t>& heads, Op op,
+                                   ElemType type, bool exclusive) {
+    if (heads.empty()) return sequential_scan(in, op, type, exclusive);
+    std::vector<double> out(in.size());
+    double acc = identity(op, type);
+    for (size_t i = 0; i < in.size(); ++i) {
+        const bool head = i == 0 || (i < heads.size() && heads[i]);
+        if (head) acc = identity(op, type);
+        if (exclusive) {
+            out[i] = acc;
+            acc = apply_op(op, type, acc, in[i]);
+        } else {
+            acc = head ? in[i] : apply_op(op, type, acc, in[i]);
+            out[i] = acc;
+        }
+    }
+    return out;
+}
+
 }  // namespace scanviz

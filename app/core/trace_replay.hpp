@@ -12,6 +12,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "trace.hpp"
 
@@ -28,5 +29,11 @@ struct ReplayMismatch {
 // Returns the first disagreement, or nothing when every step's state follows
 // from the initial state and the operations. Values compare exactly (NaN equals NaN).
 std::optional<ReplayMismatch> replay(const Trace& trace);
+
+// The ground truth a trace's output must equal: the sequential scan of `in`,
+// restarting at every head when `heads` is not empty (segmented scan: inclusive
+// restarts with the head's value, exclusive with the identity).
+std::vector<double> reference_scan(const std::vector<double>& in, const std::vector<uint8_t>& heads, Op op,
+                                   ElemType type, bool exclusive);
 
 }  // namespace scanviz
