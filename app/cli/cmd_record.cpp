@@ -1,0 +1,162 @@
+// scanviz record -o FILE: what this GPU machine does, in one file any machine opens.
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "commands.hpp"
+#include "core/recording.hpp"
+#include "core/trace_json.hpp"
+#include "core/variants.hpp"
+#include "kernels/gpu.hpp"
+#include "recording_extras.hpp"
+#include "validation_run.hpp"
+
+namespace scanviz::cli {
+namespace {
+
+struct RecordArgs {
+    std::string out;
+    std::string specs;            // JSON file: an array of RunSpecs
+    std::string validation_from;  // JSON written by `scanviz validate --json`
+    std::string bench_from;       // CSV or JSON written by `scanviz bench`
+    bool full_validation = false;
+    std::string command_line;
+};
+
+// The specs every recording holds: each variant's default input, inclusive and
+// exclusive, int32 add, int32 max and float32 add (what the window opens with).
+std::vector<RunSpec> default_specs() {
+    std::vector<RunSpec> specs;
+    for (const auto& v : all_variants()) {
+        for (auto [op, type] : {std::pair{Op::Add, ElemType::I32}, std::pair{Op::Max, ElemType::I32},
+                                std::pair{Op::Add, ElemType::F32}}) {
+            for (bool exclusive : {false, true}) {
+                RunSpec s;
+                s.variant = std::string(v.id);
+                s.n = v.default_n;
+                s.op = op;
+                s.type = type;
+                s.exclusive = exclusive;
+                specs.push_back(s);
+            }
+        }
+    }
+    return specs;
+}
+
+std::vector<RunSpec> load_specs(const std::string& path) {
+    std::ifstream f(path);
+    if (!f) throw std::runtime_error("cannot read spec file '" + path + "'");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (j.is_discarded() || !j.is_array())
+        throw std::runtime_error("spec file '" + path + "' is not a JSON array of run specs");
+    std::vector<RunSpec> specs;
+    for (size_t i = 0; i < j.size(); ++i) {
+        try {
+            specs.push_back(run_spec_from_json(j[i]));
+        } catch (const std::exception& e) {
+            throw std::runtime_error("spec file '" + path + "', entry " + std::to_string(i) + ": " + e.what());
+        }
+    }
+    return specs;
+}
+
+std::string now_iso() {
+    char buf[32];
+    std::time_t t = std::time(nullptr);
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+    return buf;
+}
+
+int run_record(const RecordArgs& args) {
+    std::string why;
+    auto dev = gpu::find_device(&why);
+    if (!dev) {
+        std::fprintf(stderr, "scanviz: cannot record: %s (record runs on a machine with an NVIDIA GPU)\n", why.c_str());
+        return 1;
+    }
+    try {
+        Recording rec;
+        rec.device = {dev->name, dev->sm(), dev->sm_count, dev->memory_bytes, dev->driver, dev->runtime};
+        rec.date = now_iso();
+        rec.scanviz_version = SCANVIZ_VERSION;
+        rec.command = args.command_line;
+
+        std::vector<RunSpec> specs = default_specs();
+        if (!args.specs.empty())
+            for (auto& s : load_specs(args.specs)) specs.push_back(s);
+        int k = 0;
+        for (RunSpec spec : specs) {
+            ++k;
+            if (auto err = validate_and_resolve(spec)) throw std::runtime_error("spec " + spec.variant + ": " + *err);
+            if (!gpu::has_kernel(spec.variant)) {
+                std::fprintf(stderr, "record: %s has no GPU kernel in this build; not recorded\n", spec.variant.c_str());
+                continue;
+            }
+            std::fprintf(stderr, "\rrecord: trace %d/%zu %-32s", k, specs.size(), spec.variant.c_str());
+            rec.traces.push_back(gpu::capture(spec));
+        }
+        std::fprintf(stderr, "\n");
+
+        if (!args.validation_from.empty()) {
+            std::ifstream f(args.validation_from);
+            if (!f) throw std::runtime_error("cannot read '" + args.validation_from + "'");
+            std::stringstream ss;
+            ss << f.rdbuf();
+            auto j = nlohmann::json::parse(ss.str(), nullptr, false);
+            if (j.is_discarded()) throw std::runtime_error("'" + args.validation_from + "' is not valid JSON");
+            rec.validation = validation_from_json(j);
+        } else {
+            ValidationOptions opt;
+            opt.quick = !args.full_validation;
+            rec.validation = run_validation(opt, [](const ValidationCase&, int done, int total) {
+                std::fprintf(stderr, "\rrecord: validation %d/%d", done, total);
+            });
+            std::fprintf(stderr, "\n");
+        }
+        if (!args.bench_from.empty()) rec.bench = load_bench_file(args.bench_from);
+        add_recording_extras(rec);
+
+        save_recording(args.out, rec);
+        std::printf("recorded %zu traces, %d/%zu validation cases passed%s%s on %s into %s\n", rec.traces.size(),
+                    rec.validation ? rec.validation->passed() : 0, rec.validation ? rec.validation->cases.size() : 0,
+                    rec.bench ? ", benchmark results" : "", rec.sass.is_null() ? "" : ", SASS", dev->name.c_str(),
+                    args.out.c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "\nscanviz: record: %s\n", e.what());
+        return 1;
+    }
+}
+
+}  // namespace
+
+void add_record_command(CLI::App& app, CommandResult& result) {
+    auto args = std::make_shared<RecordArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "record",
+        "Record what this GPU does into one file that any machine can open: the device, the traces of every variant "
+        "(default inputs, plus --specs), the validation report, the SASS of every built architecture and benchmark "
+        "results");
+    cmd->add_option("-o,--output", args->out, "The recording to write (.svzrec)")->required();
+    cmd->add_option("--specs", args->specs, "A JSON file with an array of run specs to record as well")
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--validation-from", args->validation_from,
+                    "Take the validation report from this file (scanviz validate --json) instead of running one")
+        ->check(CLI::ExistingFile);
+    cmd->add_flag("--full-validation", args->full_validation,
+                  "Run the full validation matrix (default: each variant's default size)");
+    cmd->add_option("--bench-from", args->bench_from, "Include these benchmark results (scanviz bench output)")
+        ->check(CLI::ExistingFile);
+    cmd->callback([args, &result, &app] {
+        args->command_line = "scanviz record";
+        for (const auto& a : app.remaining_for_passthrough()) args->command_line += " " + a;
+        result.exit_code = run_record(*args);
+    });
+}
+
+}  // namespace scanviz::cli
