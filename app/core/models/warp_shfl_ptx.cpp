@@ -1,14 +1,30 @@
-// PLACEHOLDER-UNIMPLEMENTED: replaced by the real model of warp_shfl_ptx.
-#include <stdexcept>
+// Kogge-Stone warp scan through register shuffles, the step in inline PTX
+// (CUDA Handbook 13.5.3, listing 13.17, scanWarpShuffle): shfl.sync.up sets
+// a predicate that is false where lane < d, and the operator runs predicated
+// on it (@p add / max / min), with no lane test. Same operations as the
+// intrinsic form, so the same reference model (warp_shfl_intrinsic.cpp).
 #include "model_common.hpp"
+#include "warp_models.hpp"
+
 namespace scanviz {
+
 VariantInfo variant_warp_shfl_ptx() {
     return VariantInfo{
-        .id = "warp_shfl_ptx", .level = Level::Warp, .title = "warp_shfl_ptx", .description = "not yet implemented",
-        .accepts = "n = 32", .source_file = "", .phases = {"scan"}, .default_n = 32,
-        .has_items_per_thread = false, .segmented = false,
-        .model = [](const RunSpec&) -> Trace { throw std::runtime_error("model of warp_shfl_ptx not implemented yet"); },
-        .check = check_warp_n, .resolve = resolve_warp,
+        .id = "warp_shfl_ptx",
+        .level = Level::Warp,
+        .title = "Shuffle warp scan, shfl.sync.up with its predicate (PTX)",
+        .description = "Registers only: shfl.sync.up.b32 r|p, then @p add (or max, min); the shuffle's "
+                       "predicate replaces the lane test; five shuffle steps",
+        .accepts = "n = 32",
+        .source_file = "kernels/warp/warp_shfl_ptx.cuh",
+        .phases = {"shuffle up", "exclusive shift"},
+        .default_n = 32,
+        .has_items_per_thread = false,
+        .segmented = false,
+        .model = model_warp_shuffle,
+        .check = check_warp_n,
+        .resolve = resolve_warp,
     };
 }
+
 }  // namespace scanviz

@@ -1,14 +1,32 @@
-// PLACEHOLDER-UNIMPLEMENTED: replaced by the real model of warp_templated.
-#include <stdexcept>
+// The CUDA Handbook's templated warp scan, scanWarp<T, bZeroPad> (13.5.2,
+// listings 13.15 and 13.16): one routine for the zero-padded and the plain
+// layout. This variant runs the bZeroPad = true instantiation; the template
+// keeps the running value in a register and stores it after each step, but
+// reads and writes the same shared slots as scanWarp0, so its reference
+// model is warp_zeropad's (warp_zeropad.cpp). The bZeroPad = false
+// instantiation does the steps of warp_conditional.
 #include "model_common.hpp"
+#include "warp_models.hpp"
+
 namespace scanviz {
+
 VariantInfo variant_warp_templated() {
     return VariantInfo{
-        .id = "warp_templated", .level = Level::Warp, .title = "warp_templated", .description = "not yet implemented",
-        .accepts = "n = 32", .source_file = "", .phases = {"scan"}, .default_n = 32,
-        .has_items_per_thread = false, .segmented = false,
-        .model = [](const RunSpec&) -> Trace { throw std::runtime_error("model of warp_templated not implemented yet"); },
-        .check = check_warp_n, .resolve = resolve_warp,
+        .id = "warp_templated",
+        .level = Level::Warp,
+        .title = "Templated warp scan scanWarp<T, bZeroPad>, zero-padded instantiation",
+        .description = "One template for both layouts; runs bZeroPad=true (the zero-padded layout, no lane "
+                       "conditionals, value kept in a register); bZeroPad=false is warp_conditional's form",
+        .accepts = "n = 32",
+        .source_file = "kernels/warp/warp_templated.cuh",
+        .phases = {"kogge-stone", "exclusive shift"},
+        .default_n = 32,
+        .has_items_per_thread = false,
+        .segmented = false,
+        .model = model_warp_zero_padded,
+        .check = check_warp_n,
+        .resolve = resolve_warp,
     };
 }
+
 }  // namespace scanviz
