@@ -90,7 +90,7 @@ __device__ __forceinline__ T block_scan_warp_scans(BlockWarpScansStorage<T>& tem
             x = op(up, x);
             probe.combine(slot.partial(tid), slot.partial(tid - d), slot.partial(tid));
         }
-        snapshot(BlockWarpScansPhases::kKoggeStone, d, kLockstep, false);
+        snapshot(BlockWarpScansPhases::kKoggeStone, d, kShflSync, false);
     }
 
     // propagate (1): the last lane of each warp publishes the warp's aggregate

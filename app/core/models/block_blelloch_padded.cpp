@@ -1,14 +1,28 @@
-// PLACEHOLDER-UNIMPLEMENTED: replaced by the real model of block_blelloch_padded.
-#include <stdexcept>
-#include "model_common.hpp"
+// Blelloch's scan with GPU Gems 3's conflict-free offset (39.2.3): element i
+// lives at word i + CONFLICT_FREE_OFFSET(i), CONFLICT_FREE_OFFSET(i) =
+// i >> LOG_NUM_BANKS, so the tree's strided accesses spread over the banks.
+// Same steps as block_blelloch (the model is blelloch_model with padding on);
+// the padding words are marked in the layout.
+#include "block_common.hpp"
+
 namespace scanviz {
+
 VariantInfo variant_block_blelloch_padded() {
     return VariantInfo{
-        .id = "block_blelloch_padded", .level = Level::Block, .title = "block_blelloch_padded", .description = "not yet implemented",
-        .accepts = "n = 32", .source_file = "", .phases = {"scan"}, .default_n = 32,
-        .has_items_per_thread = false, .segmented = false,
-        .model = [](const RunSpec&) -> Trace { throw std::runtime_error("model of block_blelloch_padded not implemented yet"); },
-        .check = check_warp_n, .resolve = resolve_warp,
+        .id = "block_blelloch_padded",
+        .level = Level::Block,
+        .title = "Blelloch scan with conflict-free padding",
+        .description = "GPU Gems 3 39.2.3: one padding word per 32 (i + (i >> 5)) against bank conflicts",
+        .accepts = "1 <= n <= 2048 (tile: next power of two, threads = tile / 2)",
+        .source_file = "kernels/block/block_blelloch.cuh",
+        .phases = {kBlellochPhases[0], kBlellochPhases[1], kBlellochPhases[2], kBlellochPhases[3]},
+        .default_n = 128,
+        .has_items_per_thread = false,
+        .segmented = false,
+        .model = [](const RunSpec& spec) { return blelloch_model(spec, true); },
+        .check = check_blelloch,
+        .resolve = resolve_blelloch,
     };
 }
+
 }  // namespace scanviz

@@ -1,14 +1,123 @@
-// PLACEHOLDER-UNIMPLEMENTED: replaced by the real model of block_raking.
-#include <stdexcept>
-#include "model_common.hpp"
+// cub::BLOCK_SCAN_RAKING written by us, with several items per thread (CUB
+// docs, cub::BlockScanAlgorithm; kernel: kernels/block/block_raking.cuh).
+// Five phases: each thread reduces its items in registers and places the
+// partial in the raking grid (cub::BlockRakingLayout: segments of
+// `segment` words, padded by one word when the segment is even and longer
+// than 2); the raking threads of warp 0 each reduce one segment; they scan
+// those segment totals with shuffles (exclusive); each rakes its segment
+// again, writing the exclusive scan back; each thread reads its prefix from
+// the grid and scans its items in registers.
+//
+// RAKING_MEMOIZE (block_raking_memoize.cpp) is the same with the segment kept
+// in registers ("cached segment") between the two raking passes, so the
+// downsweep does not read shared memory again.
+//
+// Slots: items (registers), x (one register per thread: partial, then prefix),
+// s_raking_grid (shared, padding marked), raking partial (one register per
+// raking thread), and for memoize the cached segments (registers).
+#include "block_common.hpp"
+
 namespace scanviz {
+
+Trace raking_model(const RunSpec& spec, bool memoize) {
+    const int threads = spec.threads, items = spec.items_per_thread;
+    const RakingLayout lay(threads);
+    TraceBuilder b(spec, threads);
+    const int it = b.add_region("items (registers)", Space::Registers, threads * items, 0, 8 * items);
+    const int x = b.add_region("x: partial, prefix (register)", Space::Registers, threads, 0, kBlockWarpThreads);
+    const int grid = b.add_region("s_raking_grid", Space::Shared, lay.grid, 0, lay.segment + lay.pad);
+    const int rp = b.add_region("raking partial (register)", Space::Registers, lay.raking_threads, 0,
+                                kBlockWarpThreads);
+    const int cache =
+        memoize ? b.add_region("cached segment (registers)", Space::Registers, lay.raking_threads * lay.segment, 0,
+                               lay.segment)
+                : -1;
+    std::vector<bool> used(lay.grid, false);
+    for (int t = 0; t < threads; ++t) used[lay.place(t)] = true;
+    for (int k = 0; k < lay.grid; ++k)
+        if (!used[k]) b.mark_padding(grid + k);
+    init_tile(b, it, threads * items, make_input(spec));
+
+    // Grid slots of raking thread r's segment (guarded: the last may be short).
+    auto segment_slots = [&](int r) {
+        std::vector<int> s;
+        for (int j = 0; j < lay.segment && r * lay.segment + j < threads; ++j)
+            s.push_back(grid + lay.place(r * lay.segment + j));
+        return s;
+    };
+
+    b.begin_step(kRakingPhases[0], -1, BarrierKind::SyncThreads);
+    for (int t = 0; t < threads; ++t) {
+        thread_reduce(b, t, x + t, it + t * items, items);
+        b.copy(t, grid + lay.place(t), x + t);
+    }
+    b.end_step();
+
+    b.begin_step(kRakingPhases[1], -1, BarrierKind::Lockstep);
+    for (int r = 0; r < lay.raking_threads; ++r) {
+        const auto seg = segment_slots(r);
+        if (memoize) {
+            for (size_t j = 0; j < seg.size(); ++j) b.copy(r, cache + r * lay.segment + static_cast<int>(j), seg[j]);
+            thread_reduce(b, r, rp + r, cache + r * lay.segment, static_cast<int>(seg.size()));
+        } else {
+            b.copy(r, rp + r, seg[0]);
+            for (size_t j = 1; j < seg.size(); ++j) b.combine(r, rp + r, rp + r, seg[j]);
+        }
+    }
+    b.end_step();
+
+    for (int d = 1; d < lay.raking_threads; d *= 2) {
+        b.begin_step(kRakingPhases[2], d, BarrierKind::ShflSync);
+        for (int r = d; r < lay.raking_threads; ++r) b.combine(r, rp + r, rp + r - d, rp + r);
+        b.end_step();
+    }
+
+    b.begin_step(kRakingPhases[3], -1, BarrierKind::SyncThreads);
+    // Raking thread r seeds its running value with the scanned total of the
+    // segments before it (a shuffle up by one); raking thread 0 has none: its
+    // running value starts as its first element, which takes the identity.
+    for (int r = 0; r < lay.raking_threads; ++r) {
+        const auto seg = segment_slots(r);
+        for (size_t j = 0; j < seg.size(); ++j) {
+            const int v = memoize ? cache + r * lay.segment + static_cast<int>(j) : seg[j];
+            if (j == 0 && r == 0) {
+                b.copy(r, rp, v);
+                b.set(r, v, b.identity());
+            } else {
+                if (j == 0) b.copy(r, rp + r, rp + r - 1);
+                b.swap_combine(r, v, rp + r);
+            }
+            if (memoize) b.copy(r, seg[j], v);
+        }
+    }
+    b.end_step();
+
+    b.begin_step(kRakingPhases[4], -1, BarrierKind::Lockstep);
+    for (int t = 0; t < threads; ++t) {
+        b.copy(t, x + t, grid + lay.place(t));
+        thread_scan(b, t, it + t * items, items, x + t, spec.exclusive, t > 0);
+    }
+    b.end_step();
+
+    return b.finish(read_slots(b, it, spec.n));
+}
+
 VariantInfo variant_block_raking() {
     return VariantInfo{
-        .id = "block_raking", .level = Level::Block, .title = "block_raking", .description = "not yet implemented",
-        .accepts = "n = 32", .source_file = "", .phases = {"scan"}, .default_n = 32,
-        .has_items_per_thread = false, .segmented = false,
-        .model = [](const RunSpec&) -> Trace { throw std::runtime_error("model of block_raking not implemented yet"); },
-        .check = check_warp_n, .resolve = resolve_warp,
+        .id = "block_raking",
+        .level = Level::Block,
+        .title = "CUB RAKING strategy, items per thread (ours)",
+        .description = "Partials into a padded raking grid; warp 0 rakes, scans, rakes back; threads scan items",
+        .accepts = "1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)",
+        .source_file = "kernels/block/block_raking.cuh",
+        .phases = {kRakingPhases[0], kRakingPhases[1], kRakingPhases[2], kRakingPhases[3], kRakingPhases[4]},
+        .default_n = 256,
+        .has_items_per_thread = true,
+        .segmented = false,
+        .model = [](const RunSpec& spec) { return raking_model(spec, false); },
+        .check = check_block_items,
+        .resolve = resolve_block_items,
     };
 }
+
 }  // namespace scanviz

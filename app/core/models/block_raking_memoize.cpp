@@ -1,14 +1,28 @@
-// PLACEHOLDER-UNIMPLEMENTED: replaced by the real model of block_raking_memoize.
-#include <stdexcept>
-#include "model_common.hpp"
+// cub::BLOCK_SCAN_RAKING_MEMOIZE written by us: RAKING with each raking
+// thread's segment kept in registers between the upsweep and the downsweep,
+// so the downsweep reads no shared memory (fewer shared reads, more
+// registers). The model is block_raking.cpp's with memoize on; kernel:
+// kernels/block/block_raking.cuh with MEMOIZE = true.
+#include "block_common.hpp"
+
 namespace scanviz {
+
 VariantInfo variant_block_raking_memoize() {
     return VariantInfo{
-        .id = "block_raking_memoize", .level = Level::Block, .title = "block_raking_memoize", .description = "not yet implemented",
-        .accepts = "n = 32", .source_file = "", .phases = {"scan"}, .default_n = 32,
-        .has_items_per_thread = false, .segmented = false,
-        .model = [](const RunSpec&) -> Trace { throw std::runtime_error("model of block_raking_memoize not implemented yet"); },
-        .check = check_warp_n, .resolve = resolve_warp,
+        .id = "block_raking_memoize",
+        .level = Level::Block,
+        .title = "CUB RAKING_MEMOIZE strategy, items per thread (ours)",
+        .description = "Raking with each segment cached in the raking thread's registers between the sweeps",
+        .accepts = "1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)",
+        .source_file = "kernels/block/block_raking.cuh",
+        .phases = {kRakingPhases[0], kRakingPhases[1], kRakingPhases[2], kRakingPhases[3], kRakingPhases[4]},
+        .default_n = 256,
+        .has_items_per_thread = true,
+        .segmented = false,
+        .model = [](const RunSpec& spec) { return raking_model(spec, true); },
+        .check = check_block_items,
+        .resolve = resolve_block_items,
     };
 }
+
 }  // namespace scanviz
