@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
     try {
         const auto start = Clock::now();
         std::string why;
-        if (!testing::open_gl_context(&why)) {
+        if (!gltest::open_gl_context(&why)) {
             std::fprintf(stderr, "bench_render: %s\n", why.c_str());
             return 2;
         }

@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-namespace scanviz::render::testing {
+namespace scanviz::render::gltest {
 namespace {
 
 struct Context {
@@ -54,4 +54,4 @@ bool open_gl_context(std::string* why) {
     return c.ok;
 }
 
-}  // namespace scanviz::render::testing
+}  // namespace scanviz::render::gltest

@@ -4,10 +4,10 @@
 
 #include <string>
 
-namespace scanviz::render::testing {
+namespace scanviz::render::gltest {
 
 // Opens the context once per process (later calls return the first result).
 // False with the reason in `why` (no DISPLAY, GLFW or GL failure).
 bool open_gl_context(std::string* why);
 
-}  // namespace scanviz::render::testing
+}  // namespace scanviz::render::gltest

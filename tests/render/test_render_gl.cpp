@@ -30,7 +30,7 @@ class RenderGl : public ::testing::Test {
 protected:
     void SetUp() override {
         std::string why;
-        if (!testing::open_gl_context(&why)) FAIL() << why;
+        if (!gltest::open_gl_context(&why)) FAIL() << why;
         std::string error;
         ASSERT_TRUE(renderer_.init(&error)) << error;
     }
