@@ -135,12 +135,14 @@ std::vector<double> tile_block_scan(const std::vector<double>& vals, Op op, Elem
                                     bool exclusive, const double* seed, double* aggregate) {
     check_config(cfg, vals.size());
     const double ident = identity(op, type);
-    const auto x = load_tile(vals, cfg, ident);
+    auto x = load_tile(vals, cfg, ident);
+    // Seeded scan: the prefix is combined in front of the tile's first element.
+    if (seed) x[0] = apply_op(op, type, *seed, x[0]);
     const auto partial = thread_partials(x, op, type, cfg);
     const int warps = cfg.threads / kWarp;
 
-    // Kogge-Stone inclusive scan of the partials in each warp (shuffle up: lane
-    // takes op(lane - d's value, its own) when lane >= d).
+    // kogge-stone: inclusive scan of the partials in each warp (shuffle up:
+    // lane takes op(lane - d's value, its own) when lane >= d).
     std::vector<double> incl = partial;
     for (int w = 0; w < warps; ++w) {
         for (int d = 1; d < kWarp; d *= 2) {
@@ -150,39 +152,41 @@ std::vector<double> tile_block_scan(const std::vector<double>& vals, Op op, Elem
             std::copy(next.begin(), next.end(), incl.begin() + w * kWarp);
         }
     }
-    // Warp aggregates folded in warp order: prefix of warp w, block aggregate.
-    std::vector<double> warp_prefix(static_cast<size_t>(warps), ident);
-    double block_aggregate = incl[kWarp - 1];
-    for (int w = 1; w < warps; ++w) {
-        warp_prefix[w] = block_aggregate;
-        block_aggregate = apply_op(op, type, block_aggregate, incl[w * kWarp + kWarp - 1]);
-    }
-    if (aggregate) *aggregate = block_aggregate;
+    auto warp_aggregate = [&](int w) { return incl[w * kWarp + kWarp - 1]; };
 
     std::vector<double> out(vals.size());
     for (int t = 0; t < cfg.threads; ++t) {
         const int w = t / kWarp, lane = t % kWarp;
-        // The thread's exclusive prefix within the tile (none for thread 0).
-        bool has = false;
-        double e = ident;
+        // propagate: the thread's exclusive prefix: aggregates of the warps
+        // before, left to right, then the lanes before it in its warp.
+        double p = ident;
         if (w == 0) {
-            if (lane > 0) has = true, e = incl[t - 1];
+            if (lane > 0) p = incl[t - 1];
         } else {
-            has = true;
-            e = lane == 0 ? warp_prefix[w] : apply_op(op, type, warp_prefix[w], incl[t - 1]);
+            p = warp_aggregate(0);
+            for (int k = 1; k < w; ++k) p = apply_op(op, type, p, warp_aggregate(k));
+            if (lane > 0) p = apply_op(op, type, p, incl[t - 1]);
         }
-        if (seed) {
-            e = has ? apply_op(op, type, *seed, e) : *seed;
-            has = true;
-        }
-        // Downsweep in registers, seeded with the prefix.
-        double run = ident;
+        // downsweep: sequential scan in registers seeded with the prefix.
+        double run = p;
         for (int i = 0; i < cfg.items; ++i) {
             const size_t k = static_cast<size_t>(t) * cfg.items + i;
-            const double before = i == 0 ? (has ? e : ident) : run;
-            run = i == 0 ? (has ? apply_op(op, type, e, x[k]) : x[k]) : apply_op(op, type, run, x[k]);
-            if (k < out.size()) out[k] = exclusive ? before : run;
+            double value;
+            if (exclusive) {
+                value = run;
+                run = apply_op(op, type, run, x[k]);
+            } else {
+                run = (i == 0 && t == 0) ? x[k] : apply_op(op, type, run, x[k]);
+                value = run;
+            }
+            if (k < out.size()) out[k] = value;
         }
+    }
+    if (seed && exclusive) out[0] = *seed;
+    if (aggregate) {
+        double a = warp_aggregate(0);
+        for (int w = 1; w < warps; ++w) a = apply_op(op, type, a, warp_aggregate(w));
+        *aggregate = a;
     }
     return out;
 }

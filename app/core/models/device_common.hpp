@@ -101,20 +101,22 @@ DeviceRegions add_device_regions(TraceBuilder& b, const std::vector<double>& inp
 // Slots [first, first + count).
 std::vector<int> slot_range(int first, int count);
 
-// Host mirrors of the in-tile routines of kernels/device/device_tile.cuh,
-// operation for operation (float32 results are bit-identical).
+// Host mirrors of the in-tile routines the kernels use, operation for
+// operation (float32 results are bit-identical).
 //
-// Block scan of one tile (CUB's WARP_SCANS strategy with items per thread):
-// sequential reduction in registers, Kogge-Stone warp scan of the thread
-// partials, warp aggregates folded in warp order, then a sequential scan in
-// registers seeded with the thread's exclusive prefix (and with `seed`, when
-// given, combined in front of it). Elements past `vals.size()` are the
-// identity. Returns the tile's scan (inclusive or exclusive); `aggregate`
-// receives the block aggregate (the fold of the warp aggregates, unseeded).
+// Block scan of one tile: kernels/block/block_warp_scans.cuh (our writing of
+// CUB's WARP_SCANS strategy with items per thread): sequential reduction in
+// registers, Kogge-Stone warp scan of the thread partials, warp aggregates
+// folded left to right into each thread's exclusive prefix, sequential scan in
+// registers seeded with it. Elements past `vals.size()` are the identity.
+// With `seed` (reduce-then-scan, pass 3) the tile is scanned as if the seed
+// stood in front of it: element 0 becomes op(seed, element 0) before the block
+// scan, and an exclusive scan's element 0 is the seed. Returns the tile's scan
+// (inclusive or exclusive); `aggregate` receives the block aggregate.
 std::vector<double> tile_block_scan(const std::vector<double>& vals, Op op, ElemType type,
                                     DeviceTileConfig cfg, bool exclusive, const double* seed,
                                     double* aggregate);
-// Block reduction of one tile: sequential in registers, a shuffle-down tree in
+// Block reduction of one tile (kernels/device/device_tile.cuh): sequential in registers, a shuffle-down tree in
 // each warp, warp partials folded in warp order.
 double tile_block_reduce(const std::vector<double>& vals, Op op, ElemType type, DeviceTileConfig cfg);
 

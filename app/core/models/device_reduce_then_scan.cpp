@@ -7,8 +7,9 @@
 //   3. scan tiles      each thread block scans its tile again, seeded with the
 //                      tile's prefix, and writes the output.
 // The array is read twice and written once: one pass less of writes than
-// scan-then-propagate. Float32 results differ from it: the prefix enters each
-// thread's downsweep instead of being added to finished elements.
+// scan-then-propagate. Float32 results differ from it: the prefix enters the
+// tile scan in front of the first element instead of being added to every
+// finished element.
 #include "device_common.hpp"
 #include "model_common.hpp"
 
