@@ -3,6 +3,7 @@
 #include <zstd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -204,6 +205,42 @@ Recording load_recording(const std::string& path) {
     } catch (const std::runtime_error& e) {
         throw std::runtime_error(std::string(e.what()) + " ('" + path + "')");
     }
+}
+
+nlohmann::json recording_summary(const Recording& r) {
+    auto fnv1a = [](const std::string& text) {
+        uint64_t h = 1469598103934665603ull;
+        for (unsigned char c : text) {
+            h ^= c;
+            h *= 1099511628211ull;
+        }
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+        return std::string(buf);
+    };
+    nlohmann::json traces = nlohmann::json::array();
+    for (const auto& t : r.traces) {
+        traces.push_back({{"variant", t.spec.variant},
+                          {"n", t.spec.n},
+                          {"op", std::string(to_string(t.spec.op))},
+                          {"type", std::string(to_string(t.spec.type))},
+                          {"exclusive", t.spec.exclusive},
+                          {"steps", t.steps.size()},
+                          {"source", t.source.kind + ": " + t.source.device},
+                          {"fnv1a", fnv1a(trace_to_json(t).dump())}});
+    }
+    nlohmann::json s = {{"device", device_to_json(r.device)}, {"date", r.date}, {"traces", traces}};
+    if (r.validation)
+        s["validation"] = {{"cases", r.validation->cases.size()}, {"passed", r.validation->passed()}};
+    if (r.bench) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (const auto& b : r.bench->rows)
+            rows.push_back({{"variant", b.variant}, {"n", b.n}, {"type", std::string(to_string(b.type))},
+                            {"exclusive", b.exclusive}, {"median_ms", b.median_ms}, {"gbps", b.gbps}});
+        s["bench"] = rows;
+    }
+    if (!r.sass.is_null()) s["sass_fnv1a"] = fnv1a(r.sass.dump());
+    return s;
 }
 
 bool looks_like_recording(const std::string& path) {

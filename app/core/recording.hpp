@@ -63,6 +63,12 @@ Recording decode_recording(const uint8_t* data, size_t size);
 void save_recording(const std::string& path, const Recording& r);
 Recording load_recording(const std::string& path);
 
+// A short digest of a recording, written beside it when it is made (on the
+// GPU machine) and recomputed by tests wherever it is opened: device, date,
+// one FNV-1a hash per trace over its JSON form, validation counts, benchmark
+// figures and SASS counts. Equal digests mean what was written reads back.
+nlohmann::json recording_summary(const Recording& r);
+
 // True when the file starts with the recording magic (to tell recordings from trace JSON).
 bool looks_like_recording(const std::string& path);
 
