@@ -6,7 +6,7 @@
 #   validate  scanviz validate (every variant x op x type x inclusive/exclusive x sizes)
 #   sanitize  compute-sanitizer memcheck and racecheck over scanviz validate --quick
 #   bench     scanviz bench (ours, CUB, Thrust, memcpy)
-#   record    scanviz record -o $OUT/recording.svzrec
+#   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
 # Logs and results go under $OUT (at most 8 files come back: keep it so).
 # Usage (device tool): bash tests/gpu/run_gpu_suite.sh
@@ -52,7 +52,7 @@ fi
 
 if has validate; then
   t0=$(date +%s)
-  "$SCANVIZ" validate > "$OUT/validate.txt" 2>&1
+  "$SCANVIZ" validate --json "$LOGS/validation.json" > "$OUT/validate.txt" 2>&1
   rc=$?; [ $rc -ne 0 ] && status=1
   say "validate: rc=$rc in $(( $(date +%s) - t0 )) s"
   tail -n 8 "$OUT/validate.txt" | tee -a "$SUMMARY"
@@ -84,7 +84,10 @@ fi
 
 if has record; then
   t0=$(date +%s)
-  "$SCANVIZ" record -o "$OUT/recording.svzrec" --bench-from "$OUT/bench.csv" > "$LOGS/record.log" 2>&1
+  extra=()
+  [ -s "$OUT/bench.csv" ] && extra+=(--bench-from "$OUT/bench.csv")
+  [ -s "$LOGS/validation.json" ] && extra+=(--validation-from "$LOGS/validation.json")
+  "$SCANVIZ" record -o "$OUT/recording.svzrec" "${extra[@]}" > "$LOGS/record.log" 2>&1
   rc=$?; [ $rc -ne 0 ] && status=1
   say "record: rc=$rc in $(( $(date +%s) - t0 )) s"
   tail -n 5 "$LOGS/record.log" | tee -a "$SUMMARY"
