@@ -1,0 +1,158 @@
+// scanviz trace: run one variant (GPU or reference model) and print its trace,
+// as a readable per-step table or as JSON; or print a saved trace (--from).
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+
+#include "commands.hpp"
+#include "core/trace_json.hpp"
+#include "core/trace_text.hpp"
+#include "core/variants.hpp"
+#include "kernels/gpu.hpp"
+
+namespace scanviz::cli {
+namespace {
+
+struct TraceArgs {
+    std::string variant;
+    int n = 0;
+    int threads = 0;
+    int items = 0;
+    std::string op = "add";
+    std::string type = "i32";
+    bool exclusive = false;
+    uint64_t seed = 1;
+    std::string input;
+    std::string fill;
+    std::string heads;
+    std::string backend = "auto";
+    std::string format = "text";
+    std::string out;
+    std::string from;
+    bool full = false;
+    // Which options were given (CLI11 fills these after parsing).
+    CLI::Option* n_opt = nullptr;
+};
+
+RunSpec build_spec(const TraceArgs& a) {
+    RunSpec spec;
+    if (a.variant.empty()) throw std::invalid_argument("trace needs --variant (scanviz list shows them) or --from FILE");
+    spec.variant = a.variant;
+    const auto op = parse_op(a.op);
+    if (!op) throw std::invalid_argument("--op '" + a.op + "' is not add, max or min");
+    const auto type = parse_type(a.type);
+    if (!type) throw std::invalid_argument("--type '" + a.type + "' is not i32 or f32");
+    spec.op = *op;
+    spec.type = *type;
+    spec.exclusive = a.exclusive;
+    spec.seed = a.seed;
+    spec.threads = a.threads;
+    spec.items_per_thread = a.items;
+    if (!a.input.empty()) {
+        ParsedValues pv = parse_values(a.input, spec.type);
+        if (!pv.error.empty()) throw std::invalid_argument("--input: " + pv.error);
+        if (pv.values.empty()) throw std::invalid_argument("--input holds no values");
+        spec.input = InputKind::Given;
+        spec.values = std::move(pv.values);
+        spec.n = a.n_opt->count() ? a.n : static_cast<int>(spec.values.size());
+    } else {
+        if (!a.fill.empty()) {
+            const auto k = parse_input_kind(a.fill);
+            if (!k || *k == InputKind::Given)
+                throw std::invalid_argument("--fill '" + a.fill + "' is not random, ones or ramp");
+            spec.input = *k;
+        }
+        const VariantInfo* v = find_variant(spec.variant);
+        spec.n = a.n_opt->count() ? a.n : (v ? v->default_n : 32);
+    }
+    if (!a.heads.empty()) {
+        ParsedValues pv = parse_values(a.heads, ElemType::I32);
+        if (!pv.error.empty()) throw std::invalid_argument("--heads: " + pv.error);
+        for (size_t i = 0; i < pv.values.size(); ++i)
+            if (pv.values[i] != 0 && pv.values[i] != 1)
+                throw std::invalid_argument("--heads: flag " + std::to_string(i + 1) + " is " +
+                                            std::to_string(static_cast<long long>(pv.values[i])) +
+                                            ", expected 0 or 1");
+        for (double h : pv.values) spec.heads.push_back(static_cast<uint8_t>(h));
+    }
+    if (auto err = validate_and_resolve(spec)) throw std::invalid_argument(*err);
+    return spec;
+}
+
+Trace make_trace(const TraceArgs& a) {
+    const RunSpec spec = build_spec(a);
+    bool use_gpu = false;
+    if (a.backend == "gpu" || a.backend == "auto") {
+        std::string why;
+        const auto device = gpu::find_device(&why);
+        const bool kernel = gpu::has_kernel(spec.variant);
+        if (a.backend == "gpu") {
+            if (!device) throw std::runtime_error("--backend gpu: no GPU to run on (" + why + ")");
+            if (!kernel)
+                throw std::runtime_error("--backend gpu: this build has no GPU kernel for '" + spec.variant +
+                                         "' (try --backend model)");
+        }
+        use_gpu = device && kernel;
+    }
+    return use_gpu ? gpu::capture(spec) : run_model(spec);
+}
+
+void emit(const std::string& text, const std::string& path) {
+    if (path.empty()) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return;
+    }
+    std::ofstream f(path, std::ios::binary);
+    if (!f) throw std::runtime_error("cannot write '" + path + "'");
+    f << text;
+    if (!f) throw std::runtime_error("cannot write '" + path + "'");
+}
+
+int run_trace(const TraceArgs& a) {
+    const Trace t = a.from.empty() ? make_trace(a) : load_trace_file(a.from);
+    if (a.format == "json") {
+        emit(trace_to_json_text(t) + "\n", a.out);
+    } else {
+        TextOptions o;
+        if (a.full) o.max_cells = 1 << 30;
+        emit(trace_to_text(t, o), a.out);
+    }
+    return 0;
+}
+
+}  // namespace
+
+void add_trace_command(CLI::App& app, CommandResult& result) {
+    auto a = std::make_shared<TraceArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "trace", "Run one variant and print every step (readable table or JSON), or print a saved trace");
+    std::vector<CLI::Option*> spec_opts;
+    spec_opts.push_back(cmd->add_option("--variant", a->variant, "Variant id (scanviz list shows them)"));
+    a->n_opt = cmd->add_option("--n", a->n, "Number of elements (default: the variant's, or the --input count)");
+    spec_opts.push_back(a->n_opt);
+    spec_opts.push_back(cmd->add_option("--threads", a->threads, "Threads per block (default: the variant's)"));
+    spec_opts.push_back(cmd->add_option("--items", a->items, "Items per thread, for the CUB-style block scans"));
+    spec_opts.push_back(cmd->add_option("--op", a->op, "Operator: add, max or min (default add)"));
+    spec_opts.push_back(cmd->add_option("--type", a->type, "Element type: i32 or f32 (f32 with add only)"));
+    spec_opts.push_back(cmd->add_flag("--exclusive", a->exclusive, "Exclusive scan (default inclusive)"));
+    CLI::Option* seed = cmd->add_option("--seed", a->seed, "Seed of the random input (default 1)");
+    CLI::Option* input = cmd->add_option("--input", a->input, "The input values: 3,1,4,1,5 (sets n to their count)");
+    CLI::Option* fill = cmd->add_option("--fill", a->fill, "Generated input: random (default), ones or ramp");
+    spec_opts.insert(spec_opts.end(), {seed, input, fill});
+    input->excludes(seed)->excludes(fill);
+    spec_opts.push_back(cmd->add_option("--heads", a->heads, "Segment heads, 0 or 1 per element (segmented scan)"));
+    spec_opts.push_back(cmd->add_option("--backend", a->backend,
+                                        "gpu, model, or auto (default: the GPU when there is one and the variant "
+                                        "has a kernel, else the model)")
+                            ->check(CLI::IsMember({"gpu", "model", "auto"})));
+    cmd->add_option("--format", a->format, "text (a table, one row per step; default) or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    cmd->add_option("-o,--output", a->out, "Write to FILE instead of standard output");
+    cmd->add_flag("--full", a->full, "Show every cell of long states (default: the first and last ones)");
+    CLI::Option* from = cmd->add_option("--from", a->from, "Print a saved trace (.json) instead of running one");
+    for (CLI::Option* o : spec_opts) from->excludes(o);
+    cmd->callback([&result, a]() { result.exit_code = run_trace(*a); });
+}
+
+}  // namespace scanviz::cli
