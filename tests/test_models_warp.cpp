@@ -11,6 +11,7 @@
 #include "core/metrics.hpp"
 #include "core/models/warp_models.hpp"
 #include "core/trace_compare.hpp"
+#include "core/trace_replay.hpp"
 #include "core/variants.hpp"
 
 using namespace scanviz;
@@ -54,6 +55,25 @@ const Region& region_named_prefix(const Trace& t, std::string_view prefix) {
     for (const auto& r : t.layout.regions)
         if (r.name.rfind(prefix, 0) == 0) return r;
     throw std::runtime_error("no region " + std::string(prefix));
+}
+
+// Every warp model's states follow from its operations (replay), for every
+// operator, type and inclusive/exclusive.
+TEST(WarpModels, OperationsExplainEveryState) {
+    for (const char* id : {"warp_conditional", "warp_zeropad", "warp_templated", "warp_shfl_ptx",
+                           "warp_shfl_intrinsic", "warp_segmented", "warp_legacy_volatile"}) {
+        for (const OpType& ot : kOpTypes) {
+            for (bool ex : {false, true}) {
+                RunSpec spec = make_spec(id, ot, ex, 21);
+                if (spec.variant == "warp_segmented") spec.heads = {1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+                                                                    0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
+                SCOPED_TRACE(name_of(spec));
+                const Trace t = run_model(spec);
+                auto m = replay(t);
+                EXPECT_FALSE(m.has_value()) << (m ? m->what : "");
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -223,20 +243,6 @@ TEST(LegacyVolatile, SameOutputAsCorrectFormNoBarriers) {
 // Segmented scan: restarts at every head, for random head patterns; no
 // combine reads across a head; distances are the ones __clz gives.
 
-std::vector<double> segmented_reference(const std::vector<double>& in, const std::vector<uint8_t>& heads, Op op,
-                                        ElemType type, bool exclusive) {
-    std::vector<double> out(in.size());
-    size_t begin = 0;
-    while (begin < in.size()) {
-        size_t end = begin + 1;
-        while (end < in.size() && !heads[end]) ++end;
-        const std::vector<double> seg(in.begin() + begin, in.begin() + end);
-        const auto scanned = sequential_scan(seg, op, type, exclusive);
-        std::copy(scanned.begin(), scanned.end(), out.begin() + begin);
-        begin = end;
-    }
-    return out;
-}
 
 TEST(Segmented, RestartsAtEveryHeadAndNoCombineCrossesAHead) {
     std::mt19937_64 rng(12345);
@@ -253,7 +259,7 @@ TEST(Segmented, RestartsAtEveryHeadAndNoCombineCrossesAHead) {
                 const Trace t = run_model(spec);
                 ASSERT_EQ(t.heads.size(), 32u);
                 EXPECT_EQ(t.heads[0], 1);  // lane 0 always starts a segment
-                const auto expected = segmented_reference(t.input, t.heads, spec.op, spec.type, spec.exclusive);
+                const auto expected = reference_scan(t.input, t.heads, spec.op, spec.type, spec.exclusive);
                 if (spec.type == ElemType::I32) {
                     EXPECT_EQ(t.output, expected);
                 } else {

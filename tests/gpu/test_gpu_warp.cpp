@@ -11,6 +11,7 @@
 #include <random>
 
 #include "core/trace_compare.hpp"
+#include "core/trace_replay.hpp"
 #include "core/variants.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/gpu.hpp"
@@ -26,19 +27,6 @@ struct OpType {
 const OpType kOpTypes[] = {{Op::Add, ElemType::I32}, {Op::Max, ElemType::I32}, {Op::Min, ElemType::I32},
                            {Op::Add, ElemType::F32}};
 
-std::vector<double> segmented_reference(const std::vector<double>& in, const std::vector<uint8_t>& heads, Op op,
-                                        ElemType type, bool exclusive) {
-    std::vector<double> out(in.size());
-    size_t begin = 0;
-    while (begin < in.size()) {
-        size_t end = begin + 1;
-        while (end < in.size() && !heads[end]) ++end;
-        const auto scanned = sequential_scan({in.begin() + begin, in.begin() + end}, op, type, exclusive);
-        std::copy(scanned.begin(), scanned.end(), out.begin() + begin);
-        begin = end;
-    }
-    return out;
-}
 
 TEST(GpuWarpSegmented, RandomHeadsMatchModelAndPerSegmentScan) {
     SCANVIZ_REQUIRE_GPU();
@@ -69,7 +57,7 @@ TEST(GpuWarpSegmented, RandomHeadsMatchModelAndPerSegmentScan) {
                 EXPECT_FALSE(mismatch.has_value()) << (mismatch ? mismatch->what : "");
                 const auto out = gpu::run(spec);
                 if (spec.type == ElemType::I32) {
-                    EXPECT_EQ(out, segmented_reference(model.input, model.heads, spec.op, spec.type, ex));
+                    EXPECT_EQ(out, reference_scan(model.input, model.heads, spec.op, spec.type, ex));
                 } else {
                     EXPECT_EQ(out, model.output);  // the model does the kernel's float additions in its order
                 }
