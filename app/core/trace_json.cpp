@@ -159,23 +159,34 @@ std::vector<int> get_slots(const json& obj, const std::string& where, const char
 }
 
 template <typename E, typename Parse>
-E get_enum(const json& obj, const std::string& where, const char* key, Parse parse, const char* choices) {
+E get_enum(const json& obj, const std::string& where, const char* key, Parse parse, const std::string& choices) {
     const std::string s = get_string(obj, where, key);
     auto e = parse(s);
     if (!e) fail(sub(where, key), "unknown value '" + s + "' (expected " + choices + ")");
     return *e;
 }
 
-std::optional<Space> parse_space(std::string_view s) {
-    for (Space x : {Space::Shared, Space::Registers, Space::Tiles, Space::Global})
-        if (to_string(x) == s) return x;
+// Every value the enum's to_string names (kinds added later are read too).
+template <typename E>
+std::optional<E> parse_named(std::string_view s) {
+    for (int i = 0; i < 256; ++i) {
+        const E e = static_cast<E>(i);
+        const std::string_view name = to_string(e);
+        if (name != "?" && name == s) return e;
+    }
     return std::nullopt;
 }
 
-std::optional<OpKind> parse_op_kind(std::string_view s) {
-    for (OpKind k : {OpKind::Combine, OpKind::Copy, OpKind::Flag, OpKind::Wait, OpKind::Reduce, OpKind::Swap})
-        if (to_string(k) == s) return k;
-    return std::nullopt;
+template <typename E>
+std::string names_of() {
+    std::string out;
+    for (int i = 0; i < 256; ++i) {
+        const std::string_view name = to_string(static_cast<E>(i));
+        if (name == "?") continue;
+        if (!out.empty()) out += ", ";
+        out += name;
+    }
+    return out;
 }
 
 RunSpec read_spec(const json& j, const std::string& w) {
@@ -216,7 +227,7 @@ Layout read_layout(const json& j, const std::string& w) {
         const json& rj = regions[i];
         Region r;
         r.name = get_string(rj, ri, "name");
-        r.space = get_enum<Space>(rj, ri, "space", parse_space, "shared, registers, tiles or global");
+        r.space = get_enum<Space>(rj, ri, "space", parse_named<Space>, names_of<Space>());
         r.first_slot = get_int(rj, ri, "first_slot", 0, l.slots);
         r.count = get_int(rj, ri, "count", 0, l.slots);
         if (r.first_slot + r.count > l.slots)
@@ -239,7 +250,7 @@ Layout read_layout(const json& j, const std::string& w) {
 Operation read_op(const json& j, const std::string& w, int slots) {
     Operation op;
     op.thread = get_int(j, w, "thread", 0, kMaxBlocks * 1024);
-    op.kind = get_enum<OpKind>(j, w, "kind", parse_op_kind, "combine, copy, flag, wait, reduce or swap");
+    op.kind = get_enum<OpKind>(j, w, "kind", parse_named<OpKind>, names_of<OpKind>());
     op.reads = get_slots(j, w, "reads", slots);
     op.writes = get_slots(j, w, "writes", slots);
     op.applications = get_int(j, w, "applications", 0, kMaxSlots);

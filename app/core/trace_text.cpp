@@ -70,6 +70,18 @@ Shown shown_cells(int count, int max_cells) {
     return s;
 }
 
+// Cells per printed line: whole rows of the region's drawing when they fit,
+// else an even split of a row, else a power of two (a warp's 32 lanes as 2 x 16).
+int cells_per_line(int fit, int cols) {
+    if (cols > 0 && cols <= fit) return cols * (fit / cols);
+    if (cols > fit)
+        for (int d = fit; d >= (fit + 1) / 2; --d)
+            if (cols % d == 0) return d;
+    int p = 1;
+    while (p * 2 <= fit) p *= 2;
+    return p;
+}
+
 class StateWriter {
 public:
     StateWriter(const Trace& t, const TextOptions& o) : t_(t), o_(o) {
@@ -91,8 +103,7 @@ public:
             const size_t prefix_w = indent.size() + name_w_ + 1 + index_w_ + 2;
             const int fit = std::max<int>(
                 4, static_cast<int>((static_cast<size_t>(std::max(o_.width, 40)) - prefix_w) / (cell_w_ + 1)));
-            int per_line = fit;
-            if (r.cols > 0 && r.cols < fit) per_line = r.cols * (fit / r.cols);  // keep the drawing's rows
+            const int per_line = cells_per_line(fit, r.cols);
             size_t i = 0;
             bool first_line = true;
             while (i < shown.cells.size()) {
@@ -229,7 +240,20 @@ std::string trace_to_text(const Trace& t, const TextOptions& o) {
                << " elements (largest difference " << format_value(worst, ElemType::F32) << ")"
                << (t.spec.type == ElemType::F32 ? ": float32 addition is not associative" : "") << '\n';
     }
-    return os.str();
+    // No trailing blanks on any line (goldens and terminals alike).
+    std::string text = os.str(), out;
+    out.reserve(text.size());
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        size_t last = end;
+        while (last > start && text[last - 1] == ' ') --last;
+        out.append(text, start, last - start);
+        if (end < text.size()) out += '\n';
+        start = end + 1;
+    }
+    return out;
 }
 
 }  // namespace scanviz
