@@ -3,6 +3,8 @@
 // filling the slots past n (as CUB's callers do for a partial tile).
 #pragma once
 
+#include <type_traits>
+
 #include "../probe.cuh"
 
 namespace scanviz::kern {
@@ -38,6 +40,22 @@ __device__ __forceinline__ void store_blocked(T* out, int n, const T (&items)[IT
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i)
         if (base + i < n) out[base + i] = items[i];
+}
+
+}  // namespace scanviz::kern
+
+namespace scanviz::kern {
+
+// Calls f(std::integral_constant<int, I>{}) for the items per thread the
+// CUB-style kernels are built for (app/core/models/block_common.hpp: 1, 2, 4, 8).
+template <class F>
+decltype(auto) dispatch_items(int items, F&& f) {
+    switch (items) {
+        case 1: return f(std::integral_constant<int, 1>{});
+        case 2: return f(std::integral_constant<int, 2>{});
+        case 8: return f(std::integral_constant<int, 8>{});
+        case 4: default: return f(std::integral_constant<int, 4>{});
+    }
 }
 
 }  // namespace scanviz::kern

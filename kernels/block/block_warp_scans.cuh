@@ -130,9 +130,9 @@ __device__ __forceinline__ T block_scan_warp_scans(BlockWarpScansStorage<T>& tem
     if (exclusive) {
 #pragma unroll
         for (int i = 0; i < ITEMS; ++i) {
-            const T in = items[i];
+            const T in = items[i];  // a Swap (trace.hpp): item takes x, x takes op(old item, old x)
             items[i] = x;
-            x = op(x, in);  // a Swap: trace.hpp's op(old a, old b); equal for add, max, min
+            x = op(in, x);
             probe.swap(slot.item(tid, i), slot.partial(tid));
         }
     } else {

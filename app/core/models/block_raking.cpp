@@ -56,12 +56,14 @@ Trace raking_model(const RunSpec& spec, bool memoize) {
     b.begin_step(kRakingPhases[1], -1, BarrierKind::Lockstep);
     for (int r = 0; r < lay.raking_threads; ++r) {
         const auto seg = segment_slots(r);
-        if (memoize) {
-            for (size_t j = 0; j < seg.size(); ++j) b.copy(r, cache + r * lay.segment + static_cast<int>(j), seg[j]);
-            thread_reduce(b, r, rp + r, cache + r * lay.segment, static_cast<int>(seg.size()));
-        } else {
-            b.copy(r, rp + r, seg[0]);
-            for (size_t j = 1; j < seg.size(); ++j) b.combine(r, rp + r, rp + r, seg[j]);
+        for (size_t j = 0; j < seg.size(); ++j) {
+            int v = seg[j];
+            if (memoize) {
+                v = cache + r * lay.segment + static_cast<int>(j);
+                b.copy(r, v, seg[j]);
+            }
+            if (j == 0) b.copy(r, rp + r, v);
+            else b.combine(r, rp + r, rp + r, v);
         }
     }
     b.end_step();

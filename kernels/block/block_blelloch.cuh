@@ -1,0 +1,122 @@
+// Blelloch's work-efficient scan of one block (GPU Gems 3, 39.2.2), and with
+// PADDED the conflict-free offset of 39.2.3: element i lives at word
+// i + CONFLICT_FREE_OFFSET(i), CONFLICT_FREE_OFFSET(i) = i >> LOG_NUM_BANKS.
+// m / 2 threads scan a power-of-two tile of m elements:
+//   up-sweep    log2(m) steps of a reduction tree in place (m - 1 applications);
+//   clear last  the last thread keeps the tile total and writes the identity at the root;
+//   down-sweep  log2(m) steps back down, each node a swap: left takes the
+//               parent's value, right takes op(left, parent) (m - 1 applications);
+//   inclusive shift (inclusive scans only) every element takes its right
+//               neighbour's exclusive value, the last one the total.
+// GPU Gems 3 puts __syncthreads() at the top of each loop iteration; here it
+// ends each step (the caller's load is followed by one), the same barriers.
+//
+// Slots (app/core/models/block_blelloch.cpp): word w of s.temp is slot w for
+// w < words(m); the last thread's total register is slot words(m).
+// Returns the tile total in the last thread (m/2 - 1): what GPU Gems 3 39.2.4
+// stores as the block sum of a large-array scan.
+#pragma once
+
+#include "block_common.cuh"
+
+namespace scanviz::kern {
+
+inline constexpr int kNumBanks = 32;
+inline constexpr int kLogNumBanks = 5;
+inline constexpr int kBlellochMaxTile = 2048;
+
+struct BlockBlellochPhases {
+    enum : int { kUpSweep = 0, kClearLast = 1, kDownSweep = 2, kInclusiveShift = 3 };
+};
+
+__host__ __device__ constexpr int conflict_free_offset(int i) { return i >> kLogNumBanks; }
+
+template <bool PADDED>
+__host__ __device__ constexpr int blelloch_word(int i) {
+    return PADDED ? i + conflict_free_offset(i) : i;
+}
+
+// Words of shared memory a tile of m elements occupies.
+template <bool PADDED>
+__host__ __device__ constexpr int blelloch_words(int m) {
+    return blelloch_word<PADDED>(m - 1) + 1;
+}
+
+template <class T, bool PADDED>
+struct BlockBlellochStorage {
+    T temp[blelloch_words<PADDED>(kBlellochMaxTile)];
+};
+
+template <bool PADDED, class T, class ScanOp, class Probe>
+__device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>& s, int m, bool exclusive,
+                                                 ScanOp op, Probe& probe) {
+    const int thid = static_cast<int>(threadIdx.x);
+    const int last_thread = m / 2 - 1;
+    const int words = blelloch_words<PADDED>(m);
+    const int total_slot = words;
+    T total = ScanOp::identity();
+    bool have_total = false;
+    auto snapshot = [&](int phase, int param) {
+        if constexpr (Probe::kOn) {
+            if (have_total) probe.reg(total_slot, total);
+            probe.shared(s.temp, 0, words);
+            probe.end_step(phase, param, kSyncThreads);
+        }
+    };
+
+    int offset = 1;
+    for (int d = m >> 1; d > 0; d >>= 1) {  // build sum in place up the tree
+        if (thid < d) {
+            const int ai = blelloch_word<PADDED>(offset * (2 * thid + 1) - 1);
+            const int bi = blelloch_word<PADDED>(offset * (2 * thid + 2) - 1);
+            s.temp[bi] = op(s.temp[ai], s.temp[bi]);
+            probe.combine(bi, ai, bi);
+        }
+        __syncthreads();
+        snapshot(BlockBlellochPhases::kUpSweep, offset);
+        offset *= 2;
+    }
+
+    if (thid == last_thread) {  // clear the last element
+        const int root = blelloch_word<PADDED>(m - 1);
+        total = s.temp[root];
+        s.temp[root] = ScanOp::identity();
+        have_total = true;
+        probe.copy(total_slot, root);
+        probe.set(root);
+    }
+    __syncthreads();
+    snapshot(BlockBlellochPhases::kClearLast, -1);
+
+    for (int d = 1; d < m; d *= 2) {  // traverse down the tree and build the scan
+        offset >>= 1;
+        if (thid < d) {
+            const int ai = blelloch_word<PADDED>(offset * (2 * thid + 1) - 1);
+            const int bi = blelloch_word<PADDED>(offset * (2 * thid + 2) - 1);
+            const T t = s.temp[ai];
+            s.temp[ai] = s.temp[bi];
+            s.temp[bi] = op(t, s.temp[bi]);
+            probe.swap(ai, bi);
+        }
+        __syncthreads();
+        snapshot(BlockBlellochPhases::kDownSweep, offset);
+    }
+
+    if (!exclusive) {  // inclusive: shift left by one, the total last
+        const int a = blelloch_word<PADDED>(2 * thid), b = blelloch_word<PADDED>(2 * thid + 1);
+        const bool has_right = 2 * thid + 2 < m;
+        const int c = has_right ? blelloch_word<PADDED>(2 * thid + 2) : total_slot;
+        const T va = s.temp[b];
+        const T vb = has_right ? s.temp[c] : total;
+        __syncthreads();
+        s.temp[a] = va;
+        s.temp[b] = vb;
+        probe.copy(a, b);
+        probe.copy(b, c);
+        __syncthreads();
+        snapshot(BlockBlellochPhases::kInclusiveShift, -1);
+    }
+    return total;
+}
+
+}  // namespace scanviz::kern

@@ -1,0 +1,38 @@
+// Kernel and launcher of the variant block_hillis_steele (one block, n threads).
+#include "block_hillis_steele.cuh"
+#include "block_launch.cuh"
+
+namespace scanviz::kern {
+namespace {
+
+template <class ScanOp, class Probe>
+__global__ void block_hillis_steele_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
+                                           int n, bool exclusive, TraceBuffer buf) {
+    using T = typename ScanOp::value_type;
+    __shared__ BlockHillisSteeleStorage<T> s;
+    const int thid = static_cast<int>(threadIdx.x);
+    Probe probe = make_block_probe<Probe>(buf);
+    // Exclusive: shift right by one and put the identity first (GPU Gems 3, 39.2.1).
+    s.temp[thid] = exclusive ? (thid > 0 ? in[thid - 1] : ScanOp::identity()) : in[thid];
+    if constexpr (Probe::kOn) s.temp[n + thid] = T(0);  // the second buffer, shown before it is written
+    __syncthreads();
+    probe.shared(s.temp, 0, 2 * n);
+    probe.initial();
+    out[thid] = block_scan_hillis_steele(s, n, ScanOp{}, probe);
+}
+
+template <class Probe>
+Trace launch(const RunSpec& spec) {
+    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+        block_hillis_steele_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+    });
+}
+
+}  // namespace
+
+KernelEntry kernel_block_hillis_steele() {
+    return {"block_hillis_steele", [](const RunSpec& s) { return launch<TraceProbe>(s); },
+            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+}
+
+}  // namespace scanviz::kern

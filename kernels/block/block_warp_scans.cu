@@ -1,0 +1,44 @@
+// Kernel and launcher of the variant block_warp_scans (one block, items per thread).
+#include "block_launch.cuh"
+#include "block_warp_scans.cuh"
+
+namespace scanviz::kern {
+namespace {
+
+template <class ScanOp, int ITEMS, class Probe>
+__global__ void block_warp_scans_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
+                                        int n, bool exclusive, TraceBuffer buf) {
+    using T = typename ScanOp::value_type;
+    __shared__ BlockWarpScansStorage<T> temp;
+    const int num_threads = static_cast<int>(blockDim.x);
+    Probe probe = make_block_probe<Probe>(buf);
+    T items[ITEMS];
+    load_blocked<ScanOp>(in, n, items);
+    if constexpr (Probe::kOn) {
+        const BlockWarpScansSlots slot{num_threads, ITEMS};
+        for (int i = 0; i < ITEMS; ++i) probe.reg(slot.item(static_cast<int>(threadIdx.x), i), items[i]);
+        probe.initial();
+    }
+    block_scan_warp_scans(temp, items, num_threads, exclusive, ScanOp{}, probe);
+    store_blocked(out, n, items);
+}
+
+template <class Probe>
+Trace launch(const RunSpec& spec) {
+    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+        using ScanOp = decltype(op);
+        dispatch_items(s.items_per_thread, [&](auto items) {
+            block_warp_scans_kernel<ScanOp, decltype(items)::value, Probe>
+                <<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+        });
+    });
+}
+
+}  // namespace
+
+KernelEntry kernel_block_warp_scans() {
+    return {"block_warp_scans", [](const RunSpec& s) { return launch<TraceProbe>(s); },
+            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+}
+
+}  // namespace scanviz::kern

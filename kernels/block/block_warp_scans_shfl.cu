@@ -1,0 +1,42 @@
+// Kernel and launcher of the variant block_warp_scans_shfl (one block, whole warps).
+#include "block_launch.cuh"
+#include "block_warp_scans_shfl.cuh"
+
+namespace scanviz::kern {
+namespace {
+
+template <class ScanOp, class Probe>
+__global__ void block_warp_scans_shfl_kernel(const typename ScanOp::value_type* in,
+                                             typename ScanOp::value_type* out, int n, bool exclusive,
+                                             TraceBuffer buf) {
+    using T = typename ScanOp::value_type;
+    __shared__ BlockWarpScansShflStorage<T> s;
+    const int tid = static_cast<int>(threadIdx.x);
+    const int num_threads = static_cast<int>(blockDim.x);
+    Probe probe = make_block_probe<Probe>(buf);
+    const T val = tid < n ? in[tid] : ScanOp::identity();
+    if constexpr (Probe::kOn) {
+        if (tid < kWarpThreads) s.partials[tid] = T(0);  // shown before it is written
+        probe.reg(tid, val);
+        probe.shared(s.partials, num_threads, num_threads / kWarpThreads);
+        probe.initial();
+    }
+    const T result = block_scan_warp_scans_shfl(s, val, num_threads, exclusive, ScanOp{}, probe);
+    if (tid < n) out[tid] = result;
+}
+
+template <class Probe>
+Trace launch(const RunSpec& spec) {
+    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+        block_warp_scans_shfl_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+    });
+}
+
+}  // namespace
+
+KernelEntry kernel_block_warp_scans_shfl() {
+    return {"block_warp_scans_shfl", [](const RunSpec& s) { return launch<TraceProbe>(s); },
+            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+}
+
+}  // namespace scanviz::kern

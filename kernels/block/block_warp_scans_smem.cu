@@ -1,0 +1,43 @@
+// Kernel and launcher of the variant block_warp_scans_smem (one block, whole warps).
+#include "block_launch.cuh"
+#include "block_warp_scans_smem.cuh"
+
+namespace scanviz::kern {
+namespace {
+
+template <class ScanOp, class Probe>
+__global__ void block_warp_scans_smem_kernel(const typename ScanOp::value_type* in,
+                                             typename ScanOp::value_type* out, int n, bool exclusive,
+                                             TraceBuffer buf) {
+    using T = typename ScanOp::value_type;
+    __shared__ BlockWarpScansSmemStorage<T> s;
+    const int tid = static_cast<int>(threadIdx.x);
+    const int num_threads = static_cast<int>(blockDim.x);
+    Probe probe = make_block_probe<Probe>(buf);
+    s.data[tid] = tid < n ? in[tid] : ScanOp::identity();
+    if constexpr (Probe::kOn) {
+        if (tid < kWarpThreads) s.warp_sums[tid] = T(0);  // shown before it is written
+    }
+    __syncthreads();
+    probe.shared(s.data, 0, num_threads);
+    probe.shared(s.warp_sums, num_threads, num_threads / kWarpThreads);
+    probe.initial();
+    block_scan_warp_scans_smem(s, num_threads, exclusive, ScanOp{}, probe);
+    if (tid < n) out[tid] = s.data[tid];
+}
+
+template <class Probe>
+Trace launch(const RunSpec& spec) {
+    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+        block_warp_scans_smem_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+    });
+}
+
+}  // namespace
+
+KernelEntry kernel_block_warp_scans_smem() {
+    return {"block_warp_scans_smem", [](const RunSpec& s) { return launch<TraceProbe>(s); },
+            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+}
+
+}  // namespace scanviz::kern
