@@ -188,24 +188,27 @@ std::vector<double> run_device(const RunSpec& spec) {
     if (spec.input == InputKind::Given && spec.values.size() != static_cast<size_t>(spec.n))
         throw std::invalid_argument("expected " + std::to_string(spec.n) + " input values, got " +
                                     std::to_string(spec.values.size()));
-    RunSpec r = spec;
-    resolve_device(r);
-    const size_t n = static_cast<size_t>(r.n);
+    const DeviceTileConfig cfg = resolved_device_config(spec);
+    const size_t n = static_cast<size_t>(spec.n);
     DeviceArray<uint32_t> d_in(n), d_out(n);
-    d_in.upload(to_words(r.input == InputKind::Given ? r.values : make_input(r), r.type));
+    {
+        const bool given = spec.input == InputKind::Given;
+        const std::vector<double> generated = given ? std::vector<double>{} : make_input(spec);
+        d_in.upload(to_words(given ? spec.values : generated, spec.type));  // both lvalues: no copy of the values
+    }
     d_out.fill_bytes(kPoisonByte);
-    dispatch_tile_config(r.threads, r.items_per_thread, [&](auto threads, auto items) {
-        dispatch_op(r.op, r.type, [&](auto op) {
+    dispatch_tile_config(cfg.threads, cfg.items, [&](auto threads, auto items) {
+        dispatch_op(spec.op, spec.type, [&](auto op) {
             using ScanOp = decltype(op);
             using T = typename ScanOp::value_type;
             NoTileHook none;
             Algo::template scan<ScanOp, decltype(threads)::value, decltype(items)::value>(
                 reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), static_cast<int64_t>(n),
-                r.exclusive, none);
+                spec.exclusive, none);
         });
     });
     SCANVIZ_CUDA_CHECK_LAUNCH();
-    return from_words(d_out.download(), r.type);
+    return from_words(d_out.download(), spec.type);
 }
 
 }  // namespace scanviz::kern

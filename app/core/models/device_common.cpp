@@ -53,11 +53,19 @@ void resolve_device(RunSpec& spec) {
     spec.items_per_thread = pick->items;
 }
 
+DeviceTileConfig resolved_device_config(const RunSpec& spec) {
+    RunSpec r;  // n, threads and items only: a 2^28-element spec's values are not copied
+    r.n = spec.n;
+    r.threads = spec.threads;
+    r.items_per_thread = spec.items_per_thread;
+    resolve_device(r);
+    return {r.threads, r.items_per_thread};
+}
+
 std::optional<std::string> check_device_run(const RunSpec& spec) {
     if (spec.n < 1) return "variant '" + spec.variant + "' needs n >= 1, got n = " + std::to_string(spec.n);
-    RunSpec r = spec;
-    resolve_device(r);
-    if (!is_device_config(r.threads, r.items_per_thread))
+    const DeviceTileConfig r = resolved_device_config(spec);
+    if (!is_device_config(r.threads, r.items))
         return "variant '" + spec.variant + "' runs tiles of threads x items = " + device_configs_text() +
                "; got " + std::to_string(spec.threads) + "x" + std::to_string(spec.items_per_thread);
     return std::nullopt;
@@ -69,12 +77,10 @@ std::optional<std::string> check_device_trace(const RunSpec& spec) {
                " (tile granularity), got n = " + std::to_string(spec.n) +
                "; scanviz validate and scanviz bench run the GPU kernels at larger sizes";
     if (auto err = check_device_run(spec)) return err;
-    RunSpec r = spec;
-    resolve_device(r);
-    const DeviceTileConfig c{r.threads, r.items_per_thread};
-    if (!fits_one_block_of_sums(r.n, c))
-        return "n = " + std::to_string(r.n) + " in tiles of " + std::to_string(c.tile()) + " makes " +
-               std::to_string(device_tiles(r.n, c.tile())) + " tiles, but the trace scans the tile sums in one block of " +
+    const DeviceTileConfig c = resolved_device_config(spec);
+    if (!fits_one_block_of_sums(spec.n, c))
+        return "n = " + std::to_string(spec.n) + " in tiles of " + std::to_string(c.tile()) + " makes " +
+               std::to_string(device_tiles(spec.n, c.tile())) + " tiles, but the trace scans the tile sums in one block of " +
                std::to_string(c.tile()) + ": use a larger tile (threads x items)";
     return std::nullopt;
 }

@@ -73,6 +73,9 @@ bool is_device_config(int threads, int items);
 // items is kept and the other filled in.
 void resolve_device(RunSpec& spec);
 
+// The configuration resolve_device() picks for the spec's n, threads and items.
+DeviceTileConfig resolved_device_config(const RunSpec& spec);
+
 // What a trace accepts: 1 <= n <= 65536, a configuration from the table, and
 // at most one tile of tile sums (pass 2 is one thread block).
 std::optional<std::string> check_device_trace(const RunSpec& spec);
