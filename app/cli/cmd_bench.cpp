@@ -1,0 +1,156 @@
+// scanviz bench: our single-pass scan beside CUB, Thrust and memcpy (issue 6).
+//
+//   scanviz bench [--sizes 2^10..2^28] [--variants ...] [--type i32] [--op add] [--exclusive]
+//                 [--runs 25] [--format text|csv|json] [--from FILE] [--timeline FILE]
+//
+// With --from it re-prints a saved CSV or JSON in another format and needs no GPU.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "core/bench.hpp"
+#include "core/lookback_timeline.hpp"
+#include "kernels/bench/bench.hpp"
+#include "kernels/device/decoupled_lookback.hpp"
+#include "kernels/gpu.hpp"
+
+namespace scanviz::cli {
+namespace {
+
+struct BenchArgs {
+    std::string sizes = "2^10..2^28";
+    std::vector<std::string> variants;
+    std::string type = "i32";
+    std::string op = "add";
+    bool exclusive = false;
+    int runs = 25;
+    int warmup = 3;
+    uint64_t seed = 1;
+    std::string format = "text";
+    std::string from;
+    std::string timeline;
+    std::string timeline_n = "2^22";
+    std::string command;
+};
+
+std::string render(const BenchReport& rep, const std::string& format) {
+    if (format == "csv") return to_csv(rep);
+    if (format == "json") return to_json(rep);
+    return format_bench_text(rep);
+}
+
+// The run's options as a command line, for the results' metadata.
+std::string command_line(const BenchArgs& a) {
+    std::string c = "scanviz bench --sizes " + a.sizes;
+    if (!a.variants.empty()) {
+        c += " --variants ";
+        for (size_t i = 0; i < a.variants.size(); ++i) c += (i ? "," : "") + a.variants[i];
+    }
+    c += " --type " + a.type + " --op " + a.op + (a.exclusive ? " --exclusive" : "");
+    c += " --runs " + std::to_string(a.runs) + " --warmup " + std::to_string(a.warmup);
+    c += " --seed " + std::to_string(a.seed) + " --format " + a.format;
+    return c;
+}
+
+int run(const BenchArgs& a) {
+    if (!a.from.empty()) {
+        const BenchReport rep = load_bench_file(a.from);
+        std::fputs(render(rep, a.format).c_str(), stdout);
+        return 0;
+    }
+    bench::BenchConfig cfg;
+    cfg.sizes = parse_bench_sizes(a.sizes);
+    const auto type = parse_value_type(a.type);
+    if (!type) throw std::invalid_argument("--type '" + a.type + "': expected i32, u32 or f32");
+    cfg.type = *type;
+    const auto op = parse_op(a.op);
+    if (!op) throw std::invalid_argument("--op '" + a.op + "': expected add, max or min");
+    cfg.op = *op;
+    cfg.exclusive = a.exclusive;
+    cfg.runs = a.runs;
+    cfg.warmup = a.warmup;
+    cfg.seed = a.seed;
+    if (a.variants.empty()) {
+        cfg.variants = bench::default_bench_variants();
+    } else {
+        for (const auto& v : a.variants) {
+            if (v == "ours") cfg.variants.push_back("device_decoupled_lookback");
+            else if (v == "all")
+                for (const auto& x : bench::bench_variants()) cfg.variants.push_back(x);
+            else cfg.variants.push_back(v);
+        }
+    }
+
+    std::string why;
+    const auto dev = gpu::find_device(&why);
+    if (!dev) throw gpu::CudaError("no GPU to benchmark on (" + why + "); use --from FILE to show saved results");
+
+    const bool tty = isatty(fileno(stderr));
+    auto progress = [&](int done, int total, const std::string& what) {
+        if (tty) std::fprintf(stderr, "\r\033[K[%d/%d] %s", done, total, what.c_str());
+        else std::fprintf(stderr, "[%d/%d] %s\n", done, total, what.c_str());
+        std::fflush(stderr);
+    };
+    BenchReport rep = bench::run_bench(cfg, progress);
+    if (tty) std::fprintf(stderr, "\n");
+    rep.meta.command = a.command;
+    std::fputs(render(rep, a.format).c_str(), stdout);
+
+    if (!a.timeline.empty()) {
+        const auto sizes = parse_bench_sizes(a.timeline_n);
+        if (sizes.size() != 1) throw std::invalid_argument("--timeline-n takes one size");
+        const LookbackTimeline t = gpu::capture_lookback_timeline(sizes[0], a.seed);
+        const std::string problem = check_timeline(t);
+        if (!problem.empty()) throw std::runtime_error("look-back timeline: " + problem);
+        std::ofstream f(a.timeline, std::ios::binary);
+        if (!f) throw std::runtime_error(a.timeline + ": cannot write the file");
+        f << timeline_to_json(t);
+        const LookbackSummary s = summarize(t);
+        std::fprintf(stderr,
+                     "look-back timeline: %d tiles on %d SMs, mean distance %.2f (max %d, %.0f%% at 1), median "
+                     "look-back %.0f ns, median tile %.0f ns, span %.1f us -> %s\n",
+                     s.tiles, s.sms, s.mean_distance, s.max_distance, 100 * s.fraction_distance_1,
+                     s.median_lookback_ns, s.median_tile_ns, s.span_ns * 1e-3, a.timeline.c_str());
+    }
+    return 0;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, CommandResult& result) {
+    auto args = std::make_shared<BenchArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "bench", "Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, fraction of memcpy, ratio to CUB)");
+    cmd->add_option("--sizes", args->sizes, "Element counts: 2^a..2^b[:step] (step 2 by default) or a list")
+        ->capture_default_str();
+    cmd->add_option("--variants", args->variants,
+                    "Variants, comma-separated: ours (device_decoupled_lookback), cub, thrust, memcpy, "
+                    "device_decoupled_lookback@TxI tuning candidates, or all")
+        ->delimiter(',');
+    cmd->add_option("--type", args->type, "Element type: i32, u32 or f32")->capture_default_str();
+    cmd->add_option("--op", args->op, "Operator: add, max or min (f32: add)")->capture_default_str();
+    cmd->add_flag("--exclusive", args->exclusive, "Exclusive scan (default inclusive)");
+    cmd->add_option("--runs", args->runs, "Timed runs per size and variant (the median is reported)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 10000));
+    cmd->add_option("--warmup", args->warmup, "Untimed runs first")->capture_default_str()->check(CLI::Range(0, 100));
+    cmd->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
+    cmd->add_option("--format", args->format, "Output: text, csv or json")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"text", "csv", "json"}));
+    cmd->add_option("--from", args->from, "Re-print saved results (CSV or JSON) instead of running; needs no GPU");
+    cmd->add_option("--timeline", args->timeline,
+                    "Also capture a look-back timeline (JSON) from an instrumented run of our scan");
+    cmd->add_option("--timeline-n", args->timeline_n, "Elements of the timeline run")->capture_default_str();
+    // Errors propagate to cli.cpp: one line, exit 2 for a value the command does not accept, 1 otherwise.
+    cmd->callback([args, &result]() {
+        args->command = command_line(*args);
+        result.exit_code = run(*args);
+    });
+}
+
+}  // namespace scanviz::cli

@@ -1,0 +1,49 @@
+// The benchmark harness: our single-pass scan beside cub::DeviceScan,
+// thrust::inclusive_scan / exclusive_scan and cudaMemcpyAsync (device to
+// device, the bandwidth roof), in one process on the same inputs. Plain C++,
+// core types only (the CUDA lives in bench.cu).
+//
+// Per size and variant: fresh random input generated on the device, output
+// poisoned, one run checked against a host scan, warm-up runs, then timed
+// runs, each after a write of twice the L2 size so that no run reads the
+// previous run's data from L2, each timed with CUDA events around the one
+// call; the median is reported.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/bench.hpp"
+
+namespace scanviz::bench {
+
+struct BenchConfig {
+    std::vector<int64_t> sizes;          // element counts
+    std::vector<std::string> variants;   // ids from bench_variants()
+    ValueType type = ValueType::I32;
+    Op op = Op::Add;
+    bool exclusive = false;
+    int runs = 25;                       // timed runs per (variant, size); the median is over these
+    int warmup = 3;
+    uint64_t seed = 1;
+};
+
+// Every id run_bench accepts: "device_decoupled_lookback" (ours, tuned),
+// "cub", "thrust", "memcpy", and the tuning candidates
+// "device_decoupled_lookback@<threads>x<items>[s<sleep min>-<sleep max>]"
+// (int32 add only) that kernels/bench/NOTES.md compares.
+std::vector<std::string> bench_variants();
+std::vector<std::string> default_bench_variants();
+
+// Called before each (size, variant): done so far, total, and what runs next.
+using ProgressFn = std::function<void(int done, int total, const std::string& what)>;
+
+// Runs the benchmark. Throws std::invalid_argument for an unknown variant or
+// a size that does not fit in device memory, gpu::CudaError for a failing
+// CUDA call, and std::runtime_error naming the variant, size and element when
+// an output is wrong.
+BenchReport run_bench(const BenchConfig& config, const ProgressFn& progress = {});
+
+}  // namespace scanviz::bench

@@ -1,0 +1,471 @@
+// Single-pass scan with decoupled look-back (Merrill and Garland 2016,
+// "Single-pass Parallel Prefix Scan with Decoupled Look-back", NVR-2016-002).
+//
+// The array is cut into tiles; one thread block scans one tile. Each tile owns
+// a status word in device memory: a flag (not ready / aggregate published /
+// inclusive prefix published) and a value, packed into one 64-bit word so that
+// a reader always sees a flag together with its own value. A tile
+//   1. loads its items and reduces them to the tile aggregate,
+//   2. publishes the aggregate (flag 1) at once, so that successors need not
+//      wait for this tile's own look-back to finish,
+//   3. looks back over its predecessors, a warp-wide window of 32 at a time,
+//      folding their aggregates until it meets one that has published its
+//      inclusive prefix (flag 2): that ends the look-back,
+//   4. publishes its own inclusive prefix (flag 2),
+//   5. and only then scans its items with the exclusive prefix and writes them.
+// One pass over the data: n reads and n writes, the memcpy floor.
+//
+// One implementation, two axes (../../STYLE: one function with a parameter, not copies):
+//   Policy  the tuning (tile shape, look-back backoff); LookbackTunedPolicy is
+//           the one the benchmark times, a small one serves the teaching trace.
+//   Probe   LookbackNoProbe (empty: the timed kernel) or an instrumented probe
+//           that records what each tile did and when (the look-back timeline).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "../ops.cuh"
+
+namespace scanviz::kern {
+
+// Phases of a tile, in order; the reference model (app/core/models/
+// device_decoupled_lookback.cpp) names them, and these are their indices.
+struct LookbackPhases {
+    enum : int { kTileReduce = 0, kPublishAggregate = 1, kLookBack = 2, kPublishInclusive = 3, kTileScan = 4 };
+};
+
+// Tile status (what the low two bits of a status word's flag field say).
+enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
+
+// ---------------------------------------------------------------------------
+// Tuning policy.
+//
+// Threads x Items: the tile. Every thread moves its items as vectors of
+// W = 4 items (16 bytes, uint4) when Items is a multiple of 4 (else 2, else
+// 1), Items / W of them, all loads issued before the first is used. Within a
+// warp, vector k of lane l covers elements [warp_base + 32 W k + W l, + W):
+// each load instruction of the warp reads 32 W contiguous items (with W = 4,
+// 512 bytes: fully coalesced, four 128-byte lines), and the scan over that
+// chunk is a W-item scan in the thread plus one shuffle warp scan.
+// No shared-memory transpose is needed (CUB's BLOCK_LOAD_WARP_TRANSPOSE
+// stages through shared memory; we do not).
+//
+// SleepMinNs / SleepMaxNs: __nanosleep backoff while a predecessor's flag is
+// not ready: the first re-read comes at once, then the sleep doubles from
+// SleepMinNs up to SleepMaxNs, so a spinning warp does not flood L2 with
+// status reads that slow the very tiles it waits for.
+template <int Threads, int Items, int SleepMinNs = 32, int SleepMaxNs = 256>
+struct LookbackPolicy {
+    static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
+    static_assert(Items >= 1, "at least one item per thread");
+    static constexpr int kThreads = Threads;
+    static constexpr int kItems = Items;                 // items per thread
+    static constexpr int kVecItems = Items % 4 == 0 ? 4 : (Items % 2 == 0 ? 2 : 1);  // W: items per vector
+    static constexpr int kVecs = Items / kVecItems;      // vectors per thread
+    static constexpr int kChunkItems = 32 * kVecItems;   // items one vector load of a warp covers
+    static constexpr int kWarps = Threads / 32;
+    static constexpr int kWarpItems = 32 * Items;
+    static constexpr int kTileItems = Threads * Items;
+    static constexpr int kWindow = 32;                   // predecessors inspected per look-back round (one per lane)
+    static constexpr int kSleepMinNs = SleepMinNs;
+    static constexpr int kSleepMaxNs = SleepMaxNs;
+    static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
+};
+
+// The tuning the benchmark times on Hopper (sm_90), int32/uint32/float32.
+//
+// CUB 3.0 picks 128 threads x 24 items (3072 items per tile) for 4-byte
+// types on sm_90 (cub/device/dispatch/tuning/tuning_scan.cuh), with warp-
+// transposed loads through shared memory and a fixed 648 ns look-back delay.
+// We take 256 threads x 16 items = 4096 items (16 KiB in, 16 KiB out) per tile:
+//   - 16 items = four 16-byte loads per thread, all in flight before use;
+//     with ~40 registers a thread, 6 to 8 blocks share an SM, so an SM has
+//     about 100 KiB of loads outstanding: more than the ~25 KiB per SM that
+//     3.35 TB/s x ~1 us latency / 132 SMs asks for;
+//   - a bigger tile than CUB's means 25% fewer tiles, so fewer look-back hops
+//     and fewer status words on the critical path;
+//   - the window is one warp (32 predecessors per round); a tile reads only
+//     as far back as its nearest inclusive predecessor and waits only on the
+//     predecessors nearer than that one, not on the whole window.
+// Memory order: the flag and the value travel in one 64-bit word, written
+// with st.relaxed.gpu and read with ld.relaxed.gpu. Nothing else is read
+// through the flag (the value is in the same word), so no release/acquire
+// fence is needed; "relaxed" (not a plain weak access) keeps the spinning
+// load from being hoisted out of the loop and makes the 64-bit word atomic.
+// Measured against the other candidates in kernels/bench/NOTES.md.
+using LookbackTunedPolicy = LookbackPolicy<256, 16, 32, 256>;
+
+// ---------------------------------------------------------------------------
+// Bits of 4-byte values (the status word stores the value's bits).
+template <class T>
+__device__ __forceinline__ T lb_from_bits(uint32_t b) {
+    if constexpr (std::is_floating_point_v<T>) return __uint_as_float(b);
+    else return static_cast<T>(b);
+}
+template <class T>
+__device__ __forceinline__ uint32_t lb_to_bits(T v) {
+    if constexpr (std::is_floating_point_v<T>) return __float_as_uint(v);
+    else return static_cast<uint32_t>(v);
+}
+
+// Status word: high 32 bits = (epoch << 2) | status, low 32 bits = value.
+// The epoch is the launch's number: words left by an earlier launch carry an
+// older epoch and read as "not ready", so the status array needs no reset
+// (and no second kernel) between launches.
+__device__ __forceinline__ uint64_t lb_pack(uint32_t epoch, uint32_t status, uint32_t value_bits) {
+    return (static_cast<uint64_t>((epoch << 2) | status) << 32) | value_bits;
+}
+__device__ __forceinline__ uint32_t lb_status(uint64_t word, uint32_t epoch) {
+    const uint32_t flag = static_cast<uint32_t>(word >> 32);
+    return (flag >> 2) == (epoch & 0x3fffffffu) ? (flag & 3u) : kTileInvalid;
+}
+
+__device__ __forceinline__ uint64_t lb_load_relaxed(const unsigned long long* p) {
+    unsigned long long v;
+    asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
+}
+__device__ __forceinline__ void lb_store_relaxed(unsigned long long* p, uint64_t v) {
+    asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(static_cast<unsigned long long>(v)) : "memory");
+}
+
+__device__ __forceinline__ uint64_t lb_globaltimer() {
+    uint64_t t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+__device__ __forceinline__ uint32_t lb_smid() {
+    uint32_t id;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+    return id;
+}
+
+// ---------------------------------------------------------------------------
+// Probes. The look-back kernel calls these per tile (thread 0 of the tile, or
+// every lane of warp 0 inside the look-back). LookbackNoProbe is empty: the
+// timed kernel is the same code with the calls compiled away.
+struct LookbackNoProbe {
+    static constexpr bool kOn = false;
+    struct Buffer {};
+    __device__ explicit LookbackNoProbe(const Buffer&, uint32_t) {}
+    __device__ __forceinline__ void tile_start() {}
+    __device__ __forceinline__ void aggregate_published() {}
+    __device__ __forceinline__ void lookback_start() {}
+    // Per lane, per window: this lane's predecessor, the status it settled on,
+    // when it was first seen ready (clock64), whether it counted.
+    __device__ __forceinline__ void predecessor(int, int64_t, uint32_t, int64_t, bool) {}
+    __device__ __forceinline__ void lookback_end(int) {}
+    __device__ __forceinline__ void inclusive_published() {}
+    __device__ __forceinline__ void tile_end() {}
+};
+
+// The look-back timeline: per tile, globaltimer stamps of its start, its
+// aggregate, the end of its look-back, its inclusive prefix and its end;
+// its SM; how far it looked back; and for each predecessor it inspected
+// (up to kMaxPreds) the status it found and how long (clock64 cycles, from
+// the start of the look-back) it waited for that predecessor's flag.
+struct LookbackTimelineProbe {
+    static constexpr bool kOn = true;
+    static constexpr int kMaxPreds = 64;
+    struct TileRecord {
+        uint64_t t_start, t_aggregate, t_lookback_start, t_lookback_end, t_inclusive, t_end;
+        uint32_t sm, distance, npreds, pad;
+    };
+    struct PredRecord {
+        int64_t tile;           // the predecessor
+        uint32_t status;        // kTileAggregate or kTileInclusive, as first seen ready
+        uint32_t wait_cycles;   // clock64 cycles from look-back start until its flag was seen ready
+    };
+    struct Buffer {
+        TileRecord* tiles = nullptr;  // [num_tiles]
+        PredRecord* preds = nullptr;  // [num_tiles][kMaxPreds]
+    };
+    Buffer buf;
+    uint32_t tile;
+    int64_t c_lookback = 0;
+
+    __device__ LookbackTimelineProbe(const Buffer& b, uint32_t t) : buf(b), tile(t) {}
+    __device__ bool leader() const { return threadIdx.x == 0; }
+    __device__ void tile_start() {
+        if (leader()) {
+            buf.tiles[tile].t_start = lb_globaltimer();
+            buf.tiles[tile].sm = lb_smid();
+        }
+    }
+    __device__ void aggregate_published() {
+        if (leader()) buf.tiles[tile].t_aggregate = lb_globaltimer();
+    }
+    __device__ void lookback_start() {
+        c_lookback = clock64();
+        if (leader()) buf.tiles[tile].t_lookback_start = lb_globaltimer();
+    }
+    __device__ void predecessor(int index, int64_t pred, uint32_t status, int64_t seen_clock, bool counted) {
+        if (!counted || index >= kMaxPreds) return;
+        PredRecord& r = buf.preds[static_cast<size_t>(tile) * kMaxPreds + index];
+        r.tile = pred;
+        r.status = status;
+        r.wait_cycles = static_cast<uint32_t>(seen_clock > c_lookback ? seen_clock - c_lookback : 0);
+    }
+    __device__ void lookback_end(int distance) {
+        if (leader()) {
+            buf.tiles[tile].t_lookback_end = lb_globaltimer();
+            buf.tiles[tile].distance = static_cast<uint32_t>(distance);
+            buf.tiles[tile].npreds = static_cast<uint32_t>(distance < kMaxPreds ? distance : kMaxPreds);
+        }
+    }
+    __device__ void inclusive_published() {
+        if (leader()) buf.tiles[tile].t_inclusive = lb_globaltimer();
+    }
+    __device__ void tile_end() {
+        if (leader()) buf.tiles[tile].t_end = lb_globaltimer();
+    }
+};
+
+// ---------------------------------------------------------------------------
+// Warp-wide helpers.
+
+// Inclusive warp scan with shuffles (CUDA Handbook 13.5, scanWarpShuffle).
+template <class T, class ScanOp>
+__device__ __forceinline__ T lb_warp_inclusive(T x, int lane, ScanOp op) {
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        const T y = __shfl_up_sync(0xffffffffu, x, d);
+        if (lane >= d) x = op(y, x);
+    }
+    return x;
+}
+
+// Fold of all 32 lanes' values; every lane gets it. Integer add/max/min use
+// the one-instruction redux.sync (sm_80+); float uses a butterfly.
+template <class T, class ScanOp>
+__device__ __forceinline__ T lb_warp_reduce(T x, ScanOp op) {
+    if constexpr (std::is_same_v<ScanOp, OpAdd<T>> && std::is_integral_v<T>) {
+        return __reduce_add_sync(0xffffffffu, x);
+    } else if constexpr (std::is_same_v<ScanOp, OpMax<T>> && std::is_integral_v<T>) {
+        return __reduce_max_sync(0xffffffffu, x);
+    } else if constexpr (std::is_same_v<ScanOp, OpMin<T>> && std::is_integral_v<T>) {
+        return __reduce_min_sync(0xffffffffu, x);
+    } else {
+#pragma unroll
+        for (int d = 16; d >= 1; d /= 2) x = op(x, __shfl_xor_sync(0xffffffffu, x, d));
+        return x;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The look-back (step 3), run by every lane of warp 0 of tile `tile` (> 0).
+// Returns the tile's exclusive prefix (in every lane) and the look-back
+// distance (how many predecessors were folded) in `distance`.
+template <class Policy, class ScanOp, class Probe>
+__device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsigned long long* status, uint32_t tile,
+                                                                    uint32_t epoch, int lane, ScanOp op,
+                                                                    Probe& probe, int& distance) {
+    using T = typename ScanOp::value_type;
+    T exclusive = ScanOp::identity();
+    bool have = false;
+    distance = 0;
+    int64_t nearest = static_cast<int64_t>(tile) - 1;  // lane 0's predecessor in this window
+    while (true) {
+        const int64_t pred = nearest - lane;
+        // Lanes before tile 0 hold the identity, as if inclusive: they are never needed,
+        // since tile 0 always publishes its inclusive prefix.
+        uint32_t st = pred >= 0 ? kTileInvalid : kTileInclusive;
+        uint64_t word = pred >= 0 ? 0 : lb_to_bits(ScanOp::identity());
+        int64_t seen = 0;
+        int sleep_ns = Policy::kSleepMinNs;
+        unsigned inclusive, needed;
+        while (true) {
+            // Re-read until this lane's predecessor has published its inclusive prefix
+            // (or the lanes that matter are all ready).
+            if (st != kTileInclusive) {
+                word = lb_load_relaxed(status + pred);
+                st = lb_status(word, epoch);
+            }
+            if constexpr (Probe::kOn)
+                if (seen == 0 && st != kTileInvalid) seen = clock64();
+            inclusive = __ballot_sync(0xffffffffu, st == kTileInclusive);
+            const unsigned invalid = __ballot_sync(0xffffffffu, st == kTileInvalid);
+            // Lanes up to and including the nearest inclusive predecessor (all lanes when none is).
+            needed = inclusive ? (((inclusive & (0u - inclusive)) << 1) - 1u) : 0xffffffffu;
+            if ((invalid & needed) == 0) break;
+            __nanosleep(sleep_ns);
+            sleep_ns = sleep_ns * 2 < Policy::kSleepMaxNs ? sleep_ns * 2 : Policy::kSleepMaxNs;
+        }
+        const bool counted = (needed >> lane) & 1u;
+        probe.predecessor(distance + lane, pred, st, seen, counted);
+        const T value = counted ? lb_from_bits<T>(static_cast<uint32_t>(word)) : ScanOp::identity();
+        // This window's predecessors (in any order: add, max and min commute).
+        const T window = lb_warp_reduce(value, op);
+        exclusive = have ? op(window, exclusive) : window;
+        have = true;
+        distance += __popc(needed);
+        if (inclusive != 0) break;
+        nearest -= Policy::kWindow;
+    }
+    return exclusive;
+}
+
+// W-item vector loads and stores (16, 8 or 4 bytes), through the read-only path.
+template <int W, class T>
+__device__ __forceinline__ void lb_load_vec(const T* p, T (&x)[W]) {
+    if constexpr (W == 4) {
+        const uint4 w = __ldg(reinterpret_cast<const uint4*>(p));
+        x[0] = lb_from_bits<T>(w.x), x[1] = lb_from_bits<T>(w.y), x[2] = lb_from_bits<T>(w.z), x[3] = lb_from_bits<T>(w.w);
+    } else if constexpr (W == 2) {
+        const uint2 w = __ldg(reinterpret_cast<const uint2*>(p));
+        x[0] = lb_from_bits<T>(w.x), x[1] = lb_from_bits<T>(w.y);
+    } else {
+        x[0] = __ldg(p);
+    }
+}
+template <int W, class T>
+__device__ __forceinline__ void lb_store_vec(T* p, const T (&y)[W]) {
+    if constexpr (W == 4)
+        *reinterpret_cast<uint4*>(p) = make_uint4(lb_to_bits(y[0]), lb_to_bits(y[1]), lb_to_bits(y[2]), lb_to_bits(y[3]));
+    else if constexpr (W == 2)
+        *reinterpret_cast<uint2*>(p) = make_uint2(lb_to_bits(y[0]), lb_to_bits(y[1]));
+    else
+        *p = y[0];
+}
+
+// Scratch a tile needs in shared memory (the caller owns it).
+template <class Policy, class T>
+struct LookbackTempStorage {
+    T warp_aggregate[Policy::kWarps];
+    T warp_prefix[Policy::kWarps];
+};
+
+struct LookbackParams {
+    unsigned long long* status;  // [num_tiles] status words
+    uint32_t epoch;              // this launch's number (1 .. 2^30 - 1)
+    bool exclusive;
+};
+
+// One tile (steps 1 to 5). kFull: the tile lies wholly inside [0, n), so it
+// moves 16-byte vectors with no bounds checks; the last, partial tile checks
+// every element.
+template <class Policy, bool kFull, class ScanOp, class Probe>
+__device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::value_type* __restrict__ in,
+                                                        typename ScanOp::value_type* __restrict__ out, size_t n,
+                                                        uint32_t tile, const LookbackParams& p,
+                                                        LookbackTempStorage<Policy, typename ScanOp::value_type>& temp,
+                                                        ScanOp op, Probe& probe) {
+    using T = typename ScanOp::value_type;
+    constexpr int V = Policy::kVecs;
+    constexpr int W = Policy::kVecItems;
+    const int lane = static_cast<int>(threadIdx.x) & 31;
+    const int warp = static_cast<int>(threadIdx.x) >> 5;
+    const size_t warp_base = static_cast<size_t>(tile) * Policy::kTileItems + static_cast<size_t>(warp) * Policy::kWarpItems;
+    probe.tile_start();
+
+    // Step 1a: load. Vector k of this lane: elements warp_base + 32 W k + W lane + (0 .. W-1).
+    T x[V][W];
+#pragma unroll
+    for (int k = 0; k < V; ++k) {
+        const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
+        if constexpr (kFull) lb_load_vec<W>(in + e, x[k]);
+        else {
+#pragma unroll
+            for (int j = 0; j < W; ++j) x[k][j] = e + j < n ? in[e + j] : ScanOp::identity();
+        }
+    }
+
+    // Step 1b: scan each chunk of the warp: W items in the thread, then the
+    // 32 thread totals across the warp.
+    T lane_prefix[V];  // fold of the warp's items before this lane's vector k
+    T warp_total = ScanOp::identity();
+#pragma unroll
+    for (int k = 0; k < V; ++k) {
+#pragma unroll
+        for (int j = 1; j < W; ++j) x[k][j] = op(x[k][j - 1], x[k][j]);
+        const T incl = lb_warp_inclusive(x[k][W - 1], lane, op);
+        const T excl = __shfl_up_sync(0xffffffffu, incl, 1);
+        const T chunk_total = __shfl_sync(0xffffffffu, incl, 31);
+        if (k == 0) {
+            lane_prefix[k] = lane == 0 ? ScanOp::identity() : excl;
+            warp_total = chunk_total;
+        } else {
+            lane_prefix[k] = lane == 0 ? warp_total : op(warp_total, excl);
+            warp_total = op(warp_total, chunk_total);
+        }
+    }
+    if (lane == 0) temp.warp_aggregate[warp] = warp_total;
+    __syncthreads();
+
+    // Steps 2 to 4, warp 0: scan the warp aggregates, publish, look back, publish.
+    if (warp == 0) {
+        const T wa = lane < Policy::kWarps ? temp.warp_aggregate[lane] : ScanOp::identity();
+        const T w_incl = lb_warp_inclusive(wa, lane, op);
+        const T w_excl = __shfl_up_sync(0xffffffffu, w_incl, 1);
+        const T aggregate = __shfl_sync(0xffffffffu, w_incl, Policy::kWarps - 1);
+        T tile_exclusive = ScanOp::identity();
+        if (tile == 0) {
+            if (lane == 0) lb_store_relaxed(p.status, lb_pack(p.epoch, kTileInclusive, lb_to_bits(aggregate)));
+            probe.aggregate_published();
+            probe.lookback_start();
+            probe.lookback_end(0);
+            probe.inclusive_published();
+        } else {
+            if (lane == 0) lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileAggregate, lb_to_bits(aggregate)));
+            probe.aggregate_published();
+            probe.lookback_start();
+            int distance = 0;
+            tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);
+            probe.lookback_end(distance);
+            if (lane == 0)
+                lb_store_relaxed(p.status + tile,
+                                 lb_pack(p.epoch, kTileInclusive, lb_to_bits(op(tile_exclusive, aggregate))));
+            probe.inclusive_published();
+        }
+        if (lane < Policy::kWarps) {
+            const T within = lane == 0 ? ScanOp::identity() : w_excl;
+            temp.warp_prefix[lane] = tile == 0 ? within : (lane == 0 ? tile_exclusive : op(tile_exclusive, within));
+        }
+    }
+    __syncthreads();
+
+    // Step 5: scan the items with the prefix and store them.
+    const T warp_prefix = temp.warp_prefix[warp];
+#pragma unroll
+    for (int k = 0; k < V; ++k) {
+        const T pre = op(warp_prefix, lane_prefix[k]);
+        T y[W];
+        if (p.exclusive) {
+            y[0] = pre;
+#pragma unroll
+            for (int j = 1; j < W; ++j) y[j] = op(pre, x[k][j - 1]);
+        } else {
+#pragma unroll
+            for (int j = 0; j < W; ++j) y[j] = op(pre, x[k][j]);
+        }
+        const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
+        if constexpr (kFull) lb_store_vec<W>(out + e, y);
+        else {
+#pragma unroll
+            for (int j = 0; j < W; ++j)
+                if (e + j < n) out[e + j] = y[j];
+        }
+    }
+    probe.tile_end();
+}
+
+// The kernel: one block per tile, tile = blockIdx.x. A tile waits only on
+// tiles with a smaller index; the hardware dispatches blocks in index order,
+// so every tile waited on has started (CUB relies on the same).
+template <class Policy, class ScanOp, class Probe>
+__global__ void __launch_bounds__(Policy::kThreads)
+    decoupled_lookback_kernel(const typename ScanOp::value_type* __restrict__ in,
+                              typename ScanOp::value_type* __restrict__ out, size_t n, LookbackParams p,
+                              typename Probe::Buffer probe_buffer) {
+    using T = typename ScanOp::value_type;
+    __shared__ LookbackTempStorage<Policy, T> temp;
+    const uint32_t tile = blockIdx.x;
+    Probe probe(probe_buffer, tile);
+    if (static_cast<size_t>(tile + 1) * Policy::kTileItems <= n)
+        decoupled_lookback_tile<Policy, true>(in, out, n, tile, p, temp, ScanOp{}, probe);
+    else
+        decoupled_lookback_tile<Policy, false>(in, out, n, tile, p, temp, ScanOp{}, probe);
+}
+
+}  // namespace scanviz::kern

@@ -1,0 +1,28 @@
+// Plain C++ entry points of the tuned single-pass decoupled look-back scan
+// (kernels/device/decoupled_lookback.cuh): host data in, host data out, core
+// types only, so tests and the CLI need no CUDA header.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/lookback_timeline.hpp"
+#include "core/run_spec.hpp"
+
+namespace scanviz::gpu {
+
+// Scans `words` (the bits of int32, uint32 or float32 values) with the tuned
+// kernel: upload, poison the output, launch, download. int32 and uint32
+// take add, max and min; float32 takes add. With launches > 1 it poisons and
+// launches again on the same status-word workspace, so the result shown is
+// that of a launch that found earlier launches' status words in place.
+// Throws CudaError or std::invalid_argument (an op the type does not take).
+std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
+                                    int launches = 1);
+
+// Runs the tuned kernel once more with the timeline probe over n random
+// int32 values (add, inclusive) and returns what every tile did and when.
+// Throws CudaError, or std::runtime_error when the output is wrong.
+LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed);
+
+}  // namespace scanviz::gpu

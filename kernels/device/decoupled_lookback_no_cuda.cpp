@@ -1,0 +1,16 @@
+// decoupled_lookback.hpp in a build without CUDA: every entry point says so.
+#include <stdexcept>
+
+#include "decoupled_lookback.hpp"
+#include "kernels/gpu.hpp"
+
+namespace scanviz::gpu {
+
+namespace {
+[[noreturn]] void no_cuda() { throw CudaError("scanviz was built without CUDA: no GPU scan"); }
+}  // namespace
+
+std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>&, ValueType, Op, bool, int) { no_cuda(); }
+LookbackTimeline capture_lookback_timeline(int64_t, uint64_t) { no_cuda(); }
+
+}  // namespace scanviz::gpu

@@ -1,0 +1,177 @@
+// The tuned single-pass decoupled look-back scan (kernels/device/decoupled_lookback.cuh)
+// against a host scan: sizes 1 .. 2^28 including odd ones, int32 / uint32 /
+// float32, inclusive and exclusive, add (and max, min for the integers);
+// launches that reuse the status words of earlier ones; and the look-back
+// timeline of an instrumented run.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/lookback_timeline.hpp"
+#include "gpu_test_env.hpp"
+#include "kernels/device/decoupled_lookback.hpp"
+
+using namespace scanviz;
+
+namespace {
+
+// splitmix64: fresh, reproducible inputs that are cheap at 2^28.
+struct Rng {
+    uint64_t s;
+    uint32_t next() {
+        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return static_cast<uint32_t>((z ^ (z >> 31)) >> 16);
+    }
+};
+
+// Integers: all 32 bits random (add wraps). Float32: uniform in [-1, 1), so
+// prefix sums stay small and one lost element shows against the tolerance.
+std::vector<uint32_t> make_words(size_t n, ValueType type, uint64_t seed) {
+    std::vector<uint32_t> w(n);
+    Rng r{seed};
+    for (auto& x : w) {
+        if (type == ValueType::F32) {
+            const float f = static_cast<float>(r.next() >> 8) * (2.0f / 16777216.0f) - 1.0f;
+            std::memcpy(&x, &f, 4);
+        } else {
+            x = r.next() ^ (r.next() << 16);
+        }
+    }
+    return w;
+}
+
+// Empty when right, else the first wrong element. Integers exactly; float32
+// within 1e-5 of the running sum of |x| from a double-precision scan.
+std::string check(const std::vector<uint32_t>& in, const std::vector<uint32_t>& out, ValueType type, Op op,
+                  bool exclusive) {
+    if (out.size() != in.size()) return "output has " + std::to_string(out.size()) + " elements";
+    if (type == ValueType::F32) {
+        double acc = 0, scale = 0;
+        for (size_t i = 0; i < in.size(); ++i) {
+            float x, y;
+            std::memcpy(&x, &in[i], 4);
+            std::memcpy(&y, &out[i], 4);
+            const double expect = exclusive ? acc : acc + x;
+            acc += x;
+            scale += std::fabs(x);
+            if (!(std::fabs(y - expect) <= 1e-5 * scale + 1e-5))
+                return "element " + std::to_string(i) + ": got " + std::to_string(y) + ", expected " +
+                       std::to_string(expect);
+        }
+        return {};
+    }
+    uint32_t acc = op == Op::Add ? 0u
+                   : type == ValueType::I32 ? (op == Op::Max ? 0x80000000u : 0x7fffffffu)
+                                            : (op == Op::Max ? 0u : 0xffffffffu);
+    for (size_t i = 0; i < in.size(); ++i) {
+        const uint32_t before = acc;
+        if (op == Op::Add) acc += in[i];
+        else if (type == ValueType::I32) {
+            const int32_t a = static_cast<int32_t>(acc), b = static_cast<int32_t>(in[i]);
+            acc = static_cast<uint32_t>(op == Op::Max ? std::max(a, b) : std::min(a, b));
+        } else {
+            acc = op == Op::Max ? std::max(acc, in[i]) : std::min(acc, in[i]);
+        }
+        const uint32_t expect = exclusive ? before : acc;
+        if (out[i] != expect)
+            return "element " + std::to_string(i) + ": got " + std::to_string(out[i]) + ", expected " +
+                   std::to_string(expect) + " (uint32 bits)";
+    }
+    return {};
+}
+
+struct Combo {
+    ValueType type;
+    Op op;
+};
+const Combo kCombos[] = {{ValueType::I32, Op::Add}, {ValueType::I32, Op::Max}, {ValueType::I32, Op::Min},
+                         {ValueType::U32, Op::Add}, {ValueType::U32, Op::Max}, {ValueType::U32, Op::Min},
+                         {ValueType::F32, Op::Add}};
+
+std::string name(const Combo& c, bool exclusive, size_t n) {
+    return std::string(to_string(c.type)) + " " + std::string(to_string(c.op)) +
+           (exclusive ? " exclusive" : " inclusive") + " n=" + std::to_string(n);
+}
+
+void run_case(const Combo& c, bool exclusive, size_t n, uint64_t seed, int launches = 1) {
+    const auto in = make_words(n, c.type, seed);
+    const auto out = gpu::lookback_scan(in, c.type, c.op, exclusive, launches);
+    const std::string bad = check(in, out, c.type, c.op, exclusive);
+    EXPECT_TRUE(bad.empty()) << name(c, exclusive, n) << ": " << bad;
+}
+
+}  // namespace
+
+// Every combination, sizes around the edges of a warp's chunk, a tile (the
+// tuned tile is 4096 items) and the 32-predecessor look-back window.
+TEST(GpuLookback, EveryTypeOpModeAtSmallAndOddSizes) {
+    SCANVIZ_REQUIRE_GPU();
+    const size_t sizes[] = {1, 2, 3, 5, 31, 32, 33, 127, 128, 129, 1000, 4095, 4096, 4097, 8191,
+                            12289, 32 * 4096 + 1, 33 * 4096 - 3, 65 * 4096, 1000003};
+    uint64_t seed = 11;
+    for (const auto& c : kCombos)
+        for (bool ex : {false, true})
+            for (size_t n : sizes) run_case(c, ex, n, ++seed);
+}
+
+TEST(GpuLookback, EveryTypeOpModeAt2p24Plus7) {
+    SCANVIZ_REQUIRE_GPU();
+    uint64_t seed = 101;
+    for (const auto& c : kCombos)
+        for (bool ex : {false, true}) run_case(c, ex, (size_t{1} << 24) + 7, ++seed);
+}
+
+TEST(GpuLookback, LargestSizes2p26Minus1And2p28) {
+    SCANVIZ_REQUIRE_GPU();
+    run_case({ValueType::I32, Op::Add}, true, (size_t{1} << 26) - 1, 201);
+    run_case({ValueType::I32, Op::Add}, false, size_t{1} << 28, 202);
+    run_case({ValueType::U32, Op::Max}, true, size_t{1} << 28, 203);
+    run_case({ValueType::F32, Op::Add}, false, size_t{1} << 28, 204);
+}
+
+// Later launches find the status words of earlier ones (older epochs) in
+// place: they must read as "not ready", never as a stale prefix.
+TEST(GpuLookback, RepeatedLaunchesOnOneWorkspace) {
+    SCANVIZ_REQUIRE_GPU();
+    run_case({ValueType::I32, Op::Add}, false, 3 * 4096 * 37 + 11, 301, 5);
+    run_case({ValueType::F32, Op::Add}, true, 1 << 20, 302, 3);
+}
+
+TEST(GpuLookback, RejectsFloatMax) {
+    SCANVIZ_REQUIRE_GPU();
+    EXPECT_THROW(gpu::lookback_scan(std::vector<uint32_t>(10, 0), ValueType::F32, Op::Max, false),
+                 std::invalid_argument);
+}
+
+// The instrumented run: every tile's stamps in order, tile 0 inclusive at
+// once, every other tile looking back at least one and stopping at the first
+// inclusive predecessor, on more than one SM.
+TEST(GpuLookback, TimelineOfAnInstrumentedRun) {
+    SCANVIZ_REQUIRE_GPU();
+    const int64_t n = (int64_t{1} << 22) + 5;
+    const LookbackTimeline t = gpu::capture_lookback_timeline(n, 7);
+    ASSERT_GT(t.tile_items, 0);
+    const int64_t tiles = (n + t.tile_items - 1) / t.tile_items;
+    ASSERT_EQ(static_cast<int64_t>(t.tiles.size()), tiles);
+    EXPECT_EQ(check_timeline(t), "");
+    EXPECT_EQ(t.tiles[0].distance, 0);
+    const LookbackSummary s = summarize(t);
+    EXPECT_GE(s.mean_distance, 1.0);
+    EXPECT_GT(s.sms, 1);
+    EXPECT_GT(s.span_ns, 0);
+    // The JSON form carries it whole.
+    const LookbackTimeline back = timeline_from_json(timeline_to_json(t));
+    ASSERT_EQ(back.tiles.size(), t.tiles.size());
+    EXPECT_EQ(back.tiles.back().distance, t.tiles.back().distance);
+    EXPECT_EQ(back.tiles.back().preds.size(), t.tiles.back().preds.size());
+    std::printf("timeline: %d tiles on %d SMs, mean look-back distance %.2f (max %d, %.0f%% at 1), median "
+                "look-back %.0f ns, span %.1f us\n",
+                s.tiles, s.sms, s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns,
+                s.span_ns * 1e-3);
+}

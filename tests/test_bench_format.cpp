@@ -1,0 +1,190 @@
+// Benchmark results and the look-back timeline in and out of their files:
+// CSV and JSON round trips, ratios computed from the rows, and one clear
+// error for each kind of bad file.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "core/bench.hpp"
+#include "core/lookback_timeline.hpp"
+
+using namespace scanviz;
+
+namespace {
+
+BenchResult row(std::string variant, int64_t n, double ms) {
+    BenchResult r;
+    r.variant = std::move(variant);
+    r.n = n;
+    r.bytes = 2 * n * 4;
+    r.runs = 25;
+    r.median_ms = ms;
+    r.min_ms = ms * 0.9;
+    r.checked = true;
+    return r;
+}
+
+BenchReport sample() {
+    BenchReport rep;
+    rep.meta = {"NVIDIA H100 80GB HBM3", "CUDA 13.0", "13.0", "2026-11-21T23:00:00Z",
+                "scanviz bench --sizes 2^20..2^22 --format csv"};
+    const int64_t a = 1 << 20, b = 1 << 22;
+    rep.rows = {row("device_decoupled_lookback", a, 0.010), row("cub", a, 0.0125), row("thrust", a, 0.02),
+                row("memcpy", a, 0.008),
+                row("device_decoupled_lookback", b, 0.030), row("cub", b, 0.036), row("memcpy", b, 0.027)};
+    rep.rows[2].checked = false;
+    compute_ratios(rep.rows);
+    return rep;
+}
+
+void expect_same(const BenchReport& x, const BenchReport& y) {
+    EXPECT_EQ(x.meta.device, y.meta.device);
+    EXPECT_EQ(x.meta.driver, y.meta.driver);
+    EXPECT_EQ(x.meta.runtime, y.meta.runtime);
+    EXPECT_EQ(x.meta.date, y.meta.date);
+    EXPECT_EQ(x.meta.command, y.meta.command);
+    ASSERT_EQ(x.rows.size(), y.rows.size());
+    for (size_t i = 0; i < x.rows.size(); ++i) {
+        const auto &a = x.rows[i], &b = y.rows[i];
+        EXPECT_EQ(a.variant, b.variant);
+        EXPECT_EQ(a.n, b.n);
+        EXPECT_EQ(a.type, b.type);
+        EXPECT_EQ(a.op, b.op);
+        EXPECT_EQ(a.exclusive, b.exclusive);
+        EXPECT_EQ(a.bytes, b.bytes);
+        EXPECT_EQ(a.runs, b.runs);
+        EXPECT_DOUBLE_EQ(a.median_ms, b.median_ms);
+        EXPECT_DOUBLE_EQ(a.min_ms, b.min_ms);
+        EXPECT_NEAR(a.gbps, b.gbps, 1e-6 * a.gbps);
+        EXPECT_NEAR(a.ratio_memcpy, b.ratio_memcpy, 1e-8);
+        EXPECT_NEAR(a.ratio_cub, b.ratio_cub, 1e-8);
+        EXPECT_EQ(a.checked, b.checked);
+    }
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const auto p = std::filesystem::temp_directory_path() / ("scanviz_test_" + name);
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+}
+
+// The message of the BenchFormatError that loading `text` throws.
+std::string load_error(const std::string& name, const std::string& text) {
+    try {
+        load_bench_file(write_temp(name, text));
+    } catch (const BenchFormatError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST(BenchFormat, RatiosComeFromTheMemcpyAndCubRowsOfTheSameSize) {
+    const BenchReport rep = sample();
+    const auto& ours = rep.rows[0];
+    EXPECT_NEAR(ours.gbps, 2.0 * (1 << 20) * 4 / 0.010e-3 / 1e9, 1e-9);
+    EXPECT_NEAR(ours.ratio_cub, 0.0125 / 0.010, 1e-12);
+    EXPECT_NEAR(ours.ratio_memcpy, 0.008 / 0.010, 1e-12);
+    EXPECT_NEAR(rep.rows[1].ratio_cub, 1.0, 1e-12);   // CUB against itself
+    EXPECT_NEAR(rep.rows[3].ratio_memcpy, 1.0, 1e-12);
+    EXPECT_NEAR(rep.rows[4].ratio_cub, 0.036 / 0.030, 1e-12);  // the 2^22 rows use the 2^22 CUB row
+}
+
+TEST(BenchFormat, CsvRoundTrip) {
+    const BenchReport rep = sample();
+    const std::string csv = to_csv(rep);
+    EXPECT_NE(csv.find("# device: NVIDIA H100 80GB HBM3"), std::string::npos);
+    expect_same(rep, parse_bench_csv(csv));
+    expect_same(rep, load_bench_file(write_temp("rt.csv", csv)));
+}
+
+TEST(BenchFormat, JsonRoundTrip) {
+    const BenchReport rep = sample();
+    expect_same(rep, parse_bench_json(to_json(rep)));
+    expect_same(rep, load_bench_file(write_temp("rt.json", to_json(rep))));  // detected from the content
+}
+
+TEST(BenchFormat, TextTableShowsMicrosecondsUpTo2p20AndRatios) {
+    const std::string text = format_bench_text(sample());
+    EXPECT_NE(text.find("10.00 us"), std::string::npos) << text;  // 0.010 ms at 2^20
+    EXPECT_NE(text.find("0.0300 ms"), std::string::npos) << text;  // 2^22 in milliseconds
+    EXPECT_NE(text.find("1.250"), std::string::npos) << text;      // ours over CUB at 2^20
+    EXPECT_NE(text.find("2^22"), std::string::npos) << text;
+}
+
+TEST(BenchFormat, BadFilesGiveOneClearError) {
+    const std::string good = to_csv(sample());
+    EXPECT_NE(load_error("empty.csv", "").find("empty"), std::string::npos);
+    EXPECT_NE(load_error("noheader.csv", "a,b,c\n").find("line 1: expected the header"), std::string::npos);
+    const size_t first_row = good.find("device_decoupled_lookback,");
+    std::string bad_num = good;
+    bad_num.replace(bad_num.find(",25,", first_row), 4, ",x5,");
+    const std::string e1 = load_error("badnum.csv", bad_num);
+    EXPECT_NE(e1.find("line 7: column 'runs': 'x5' is not an integer"), std::string::npos) << e1;
+    std::string short_row = good.substr(0, first_row) + "cub,1024,i32\n";
+    EXPECT_NE(load_error("short.csv", short_row).find("line 7: expected 13 columns, got 3"), std::string::npos);
+    std::string bad_type = good;
+    bad_type.replace(bad_type.find(",i32,", first_row), 5, ",i64,");
+    EXPECT_NE(load_error("type.csv", bad_type).find("unknown type 'i64'"), std::string::npos);
+    std::string bad_mode = good;
+    bad_mode.replace(bad_mode.find("inclusive", first_row), 9, "sideways");
+    EXPECT_NE(load_error("mode.csv", bad_mode).find("mode must be inclusive or exclusive"), std::string::npos);
+    EXPECT_NE(load_error("bad.json", "{\"format\": \"scanviz-bench\", \"rows\": [").find("not valid JSON"),
+              std::string::npos);
+    EXPECT_NE(load_error("other.json", "{\"format\": \"something else\"}").find("not a scanviz bench JSON"),
+              std::string::npos);
+    // The file's name is in the message, and a missing file says so.
+    EXPECT_NE(load_error("named.csv", "").find("scanviz_test_named.csv"), std::string::npos);
+    try {
+        load_bench_file("/nonexistent/scanviz/bench.csv");
+        FAIL() << "no error for a missing file";
+    } catch (const BenchFormatError& e) {
+        EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos);
+    }
+}
+
+TEST(BenchFormat, Sizes) {
+    EXPECT_EQ(parse_bench_sizes("2^10..2^16"), (std::vector<int64_t>{1 << 10, 1 << 12, 1 << 14, 1 << 16}));
+    EXPECT_EQ(parse_bench_sizes("2^4..2^6:1"), (std::vector<int64_t>{16, 32, 64}));
+    EXPECT_EQ(parse_bench_sizes("1000, 2^3,7"), (std::vector<int64_t>{1000, 8, 7}));
+    EXPECT_EQ(parse_bench_sizes("2^10..2^28").size(), 10u);
+    EXPECT_THROW(parse_bench_sizes("2^12..2^10"), std::invalid_argument);
+    EXPECT_THROW(parse_bench_sizes("2^x"), std::invalid_argument);
+    EXPECT_THROW(parse_bench_sizes("-5"), std::invalid_argument);
+    EXPECT_THROW(parse_bench_sizes("2^10..2^12:0"), std::invalid_argument);
+}
+
+TEST(LookbackTimeline, JsonRoundTripAndChecks) {
+    LookbackTimeline t;
+    t.device = "test";
+    t.n = 3 * 4096;
+    t.threads = 256;
+    t.tile_items = 4096;
+    t.sm_clock_ghz = 1.98;
+    t.tiles.push_back({0, 3, 0, 100, 100, 100, 120, 900, 0, {}});
+    t.tiles.push_back({1, 5, 10, 150, 160, 400, 420, 1000, 1, {{0, 2, 500}}});
+    t.tiles.push_back({2, 7, 20, 160, 170, 600, 610, 1100, 2, {{1, 1, 10}, {0, 2, 40}}});
+    EXPECT_EQ(check_timeline(t), "");
+    const auto back = timeline_from_json(timeline_to_json(t));
+    ASSERT_EQ(back.tiles.size(), 3u);
+    EXPECT_EQ(back.tiles[2].preds[1].wait_cycles, 40u);
+    EXPECT_DOUBLE_EQ(back.tiles[1].lookback_end_ns, 400);
+    const auto s = summarize(back);
+    EXPECT_DOUBLE_EQ(s.mean_distance, 1.5);
+    EXPECT_EQ(s.max_distance, 2);
+    EXPECT_DOUBLE_EQ(s.fraction_distance_1, 0.5);
+    EXPECT_EQ(s.sms, 3);
+    EXPECT_DOUBLE_EQ(s.span_ns, 1100);
+
+    auto broken = t;
+    broken.tiles[2].preds[0].status = 2;  // went on past an inclusive predecessor
+    EXPECT_NE(check_timeline(broken).find("did not stop"), std::string::npos);
+    broken = t;
+    broken.tiles[1].inclusive_ns = 50;  // published before its look-back ended
+    EXPECT_NE(check_timeline(broken).find("out of order"), std::string::npos);
+    EXPECT_THROW(timeline_from_json("{\"format\": \"scanviz-bench\"}"), BenchFormatError);
+    EXPECT_THROW(timeline_from_json("[1,2"), BenchFormatError);
+}
