@@ -10,6 +10,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -29,22 +31,36 @@ double ms_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
+// CPU time of the whole process (llvmpipe's rasteriser threads included): on a busy
+// machine the wall time of a frame includes waiting for a core, this does not.
+double cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
 struct Stats {
-    double mean = 0, median = 0, max = 0;
+    double mean = 0, median = 0, max = 0, cpu = 0;
 };
 
 Stats time_frames(SceneRenderer& r, const Scene& scene, const Camera& cam, int w, int h, int frames) {
     std::vector<double> t;
     for (int i = 0; i < 3; ++i) r.render(scene, cam, w, h);  // warm up
     glFinish();
+    const double cpu0 = cpu_ms();
     for (int i = 0; i < frames; ++i) {
+        // Pan by half a pixel to and fro, as a drag does: every frame is drawn anew
+        // (an unchanged frame would reuse the last image; timed apart below).
+        Camera moved = cam;
+        moved.pan_x += (i % 2 ? 0.5f : -0.5f) / cam.zoom;
         const auto t0 = Clock::now();
-        r.render(scene, cam, w, h);
+        r.render(scene, moved, w, h);
         glFinish();  // the frame is done when the pixels are
         t.push_back(ms_since(t0));
     }
-    std::sort(t.begin(), t.end());
     Stats s;
+    s.cpu = (cpu_ms() - cpu0) / frames;
+    std::sort(t.begin(), t.end());
     for (double x : t) s.mean += x / t.size();
     s.median = t[t.size() / 2];
     s.max = t.back();
@@ -117,10 +133,25 @@ int main(int argc, char** argv) {
         const Stats close = time_frames(renderer, scene, zoomed, w, h, frames);
         const int close_nodes = renderer.stats().nodes_drawn, close_edges = renderer.stats().edges_drawn;
         const Stats lit_stats = time_frames(renderer, lit, fit, w, h, frames);
+        // Unchanged frames: scene and camera as before, the image is kept.
+        renderer.render(scene, fit, w, h);
+        const long drawn_before = renderer.stats().frames_drawn;
+        t0 = Clock::now();
+        for (int i = 0; i < frames; ++i) renderer.render(scene, fit, w, h);
+        glFinish();
+        const double unchanged_ms = ms_since(t0) / frames;
+        const long redrawn = renderer.stats().frames_drawn - drawn_before;
 
+        double load[3] = {};
+        if (FILE* f = std::fopen("/proc/loadavg", "r")) {
+            if (std::fscanf(f, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3) load[0] = -1;
+            std::fclose(f);
+        }
         const char* gl_renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
         std::printf("bench_render: %s n=%d (%d steps, %d slots) on %s, %dx%d, %d frames each\n", variant.c_str(), n,
                     graph.steps(), graph.slots(), gl_renderer ? gl_renderer : "?", w, h, frames);
+        std::printf("  load average %.1f on %ld CPUs while measuring (wall times include waiting for a core)\n",
+                    load[0], sysconf(_SC_NPROCESSORS_ONLN));
         std::printf("  graph: %zu nodes, %zu edges; scene: %zu nodes, %zu edges, %zu labels\n", graph.nodes().size(),
                     graph.edges().size(), scene.nodes.size(), scene.edges.size(), scene.labels.size());
         std::printf("  model %.1f ms, dependency graph %.1f ms, diagram scene %.1f ms (with a lit cone %.1f ms)\n",
@@ -129,12 +160,14 @@ int main(int argc, char** argv) {
                     reach.size(), walk_ms);
         std::printf("  GL context %.1f ms; shaders + first frame %.1f ms; process start to first frame %.1f ms\n",
                     context_ms, first_frame_ms, to_first_frame_ms);
-        std::printf("  frame, whole diagram (%d nodes, %d edges drawn): mean %.2f ms, median %.2f ms, max %.2f ms\n",
-                    whole_nodes, whole_edges, whole.mean, whole.median, whole.max);
-        std::printf("  frame, zoomed x16 (%d nodes, %d edges drawn):    mean %.2f ms, median %.2f ms, max %.2f ms\n",
-                    close_nodes, close_edges, close.mean, close.median, close.max);
-        std::printf("  frame, whole diagram with a lit cone/reach:        mean %.2f ms, median %.2f ms, max %.2f ms\n",
-                    lit_stats.mean, lit_stats.median, lit_stats.max);
+        std::printf("  frame, whole diagram (%d nodes, %d edges drawn): mean %.2f ms, median %.2f ms, max %.2f ms; CPU %.2f ms\n",
+                    whole_nodes, whole_edges, whole.mean, whole.median, whole.max, whole.cpu);
+        std::printf("  frame, zoomed x16 (%d nodes, %d edges drawn):    mean %.2f ms, median %.2f ms, max %.2f ms; CPU %.2f ms\n",
+                    close_nodes, close_edges, close.mean, close.median, close.max, close.cpu);
+        std::printf("  frame, whole diagram with a lit cone/reach:        mean %.2f ms, median %.2f ms, max %.2f ms; CPU %.2f ms\n",
+                    lit_stats.mean, lit_stats.median, lit_stats.max, lit_stats.cpu);
+        std::printf("  frame, unchanged scene and camera (image kept, %ld of %d redrawn): mean %.3f ms\n", redrawn,
+                    frames, unchanged_ms);
         renderer.shutdown();
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_render: %s\n", e.what());

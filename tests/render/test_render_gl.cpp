@@ -274,3 +274,22 @@ TEST_F(RenderGl, RenderLeavesTheCallersFramebufferAndViewportAlone) {
     EXPECT_EQ(viewport[0], 1);
     EXPECT_EQ(viewport[3], 40);
 }
+
+TEST_F(RenderGl, AnUnchangedFrameKeepsTheImageAndAChangedOneIsRedrawn) {
+    Scene scene = two_nodes_and_an_edge();
+    ASSERT_NE(renderer_.render(scene, Camera{}, 200, 100), 0u);
+    const long drawn = renderer_.stats().frames_drawn;
+    ASSERT_NE(renderer_.render(scene, Camera{}, 200, 100), 0u);
+    EXPECT_EQ(renderer_.stats().frames_drawn, drawn);
+    EXPECT_GE(renderer_.stats().frames_reused, 1);
+    scene.nodes[0].fill_rgba = kGreen;  // same sizes, different contents
+    ASSERT_NE(renderer_.render(scene, Camera{}, 200, 100), 0u);
+    EXPECT_EQ(renderer_.stats().frames_drawn, drawn + 1);
+    Pixels px;
+    px.data = renderer_.read_rgba(px.w, px.h);
+    EXPECT_TRUE(near(px.at(50, 40), kGreen)) << hex(px.at(50, 40));
+    Camera moved;
+    moved.pan_x = 1.0f;
+    ASSERT_NE(renderer_.render(scene, moved, 200, 100), 0u);
+    EXPECT_EQ(renderer_.stats().frames_drawn, drawn + 2);
+}
