@@ -22,8 +22,8 @@ struct OpType {
     Op op;
     ElemType type;
 };
-const OpType kOpTypes[] = {{Op::Add, ElemType::I32}, {Op::Max, ElemType::I32}, {Op::Min, ElemType::I32},
-                           {Op::Add, ElemType::F32}};
+const OpType kOpTypes[] = {
+    {Op::Add, ElemType::I32}, {Op::Max, ElemType::I32}, {Op::Min, ElemType::I32}, {Op::Add, ElemType::F32}};
 
 std::string name_of(const RunSpec& s) {
     return s.variant + " op=" + std::string(to_string(s.op)) + " type=" + std::string(to_string(s.type)) +
@@ -65,8 +65,9 @@ TEST(WarpModels, OperationsExplainEveryState) {
         for (const OpType& ot : kOpTypes) {
             for (bool ex : {false, true}) {
                 RunSpec spec = make_spec(id, ot, ex, 21);
-                if (spec.variant == "warp_segmented") spec.heads = {1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
-                                                                    0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
+                if (spec.variant == "warp_segmented")
+                    spec.heads = {1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+                                  0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
                 SCOPED_TRACE(name_of(spec));
                 const Trace t = run_model(spec);
                 auto m = replay(t);
@@ -99,8 +100,8 @@ TEST_P(KoggeStoneSpan, FiveStepsOfCombinesAndSpanFive) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Warp, KoggeStoneSpan,
-                         ::testing::Values("warp_conditional", "warp_zeropad", "warp_templated", "warp_shfl_ptx",
-                                           "warp_shfl_intrinsic", "warp_legacy_volatile"),
+                         ::testing::Values("warp_conditional", "warp_zeropad", "warp_templated",
+                                           "warp_shfl_ptx", "warp_shfl_intrinsic", "warp_legacy_volatile"),
                          [](const auto& info) { return info.param; });
 
 // Work: the conditional forms skip the lanes below d (sum over d of 32 - d =
@@ -202,7 +203,8 @@ TEST(Shuffle, PtxAndIntrinsicTracesAreIdentical) {
                 ASSERT_EQ(ptx.layout.regions.size(), 1u);
                 EXPECT_EQ(ptx.layout.regions[0].space, Space::Registers);
                 EXPECT_EQ(ptx.layout.regions[0].count, 32);
-                for (const auto& step : ptx.steps) EXPECT_EQ(step.barrier, barrier_name(BarrierKind::ShflSync));
+                for (const auto& step : ptx.steps)
+                    EXPECT_EQ(step.barrier, barrier_name(BarrierKind::ShflSync));
                 if (ex) {
                     EXPECT_EQ(ptx.steps.back().phase, "exclusive shift");
                 }
@@ -243,7 +245,6 @@ TEST(LegacyVolatile, SameOutputAsCorrectFormNoBarriers) {
 // Segmented scan: restarts at every head, for random head patterns; no
 // combine reads across a head; distances are the ones __clz gives.
 
-
 TEST(Segmented, RestartsAtEveryHeadAndNoCombineCrossesAHead) {
     std::mt19937_64 rng(12345);
     for (int rep = 0; rep < 60; ++rep) {
@@ -268,7 +269,8 @@ TEST(Segmented, RestartsAtEveryHeadAndNoCombineCrossesAHead) {
                 // Restart: a head's output is its own input (inclusive) or the identity (exclusive).
                 for (int i = 0; i < 32; ++i) {
                     if (t.heads[i]) {
-                        EXPECT_EQ(t.output[i], ex ? identity(spec.op, spec.type) : t.input[i]) << "head " << i;
+                        EXPECT_EQ(t.output[i], ex ? identity(spec.op, spec.type) : t.input[i])
+                            << "head " << i;
                     }
                 }
 
@@ -283,8 +285,8 @@ TEST(Segmented, RestartsAtEveryHeadAndNoCombineCrossesAHead) {
                         ASSERT_GE(r, 0);
                         ASSERT_LT(w, 32);
                         for (int j = r + 1; j <= w; ++j)
-                            EXPECT_FALSE(t.heads[j]) << "step " << k << ": lane " << op.thread << " reads lane " << r
-                                                     << " across the head at " << j;
+                            EXPECT_FALSE(t.heads[j]) << "step " << k << ": lane " << op.thread
+                                                     << " reads lane " << r << " across the head at " << j;
                     }
                 }
                 // The distance registers after the first step: lanes back to the head.

@@ -36,9 +36,11 @@ template <class T, class ScanOp, class Probe>
 __device__ __forceinline__ void warp_exclusive_shift(T* s, int lane, int phase, Probe& probe) {
     const T prev = lane > 0 ? s[lane - 1] : ScanOp::identity();  // step: exclusive shift
     __syncwarp();
-    s[lane] = prev;                                               // step: exclusive shift
-    if (lane > 0) probe.copy(lane, lane - 1);
-    else probe.set(0);
+    s[lane] = prev;  // step: exclusive shift
+    if (lane > 0)
+        probe.copy(lane, lane - 1);
+    else
+        probe.set(0);
     __syncwarp();
     probe.shared(s, 0, 32);
     probe.end_step(phase, -1, kSyncWarp);
@@ -65,8 +67,10 @@ template <class T, class ScanOp, class Probe>
 __device__ __forceinline__ T warp_exclusive_shift_shfl(T x, int lane, int phase, Probe& probe) {
     const T below = __shfl_up_sync(kFullMask, x, 1);  // step: exclusive shift
     x = lane > 0 ? below : ScanOp::identity();
-    if (lane > 0) probe.copy(lane, lane - 1);
-    else probe.set(0);
+    if (lane > 0)
+        probe.copy(lane, lane - 1);
+    else
+        probe.set(0);
     probe.reg(lane, x);
     probe.end_step(phase, -1, kShflSync);
     return x;
@@ -74,8 +78,10 @@ __device__ __forceinline__ T warp_exclusive_shift_shfl(T x, int lane, int phase,
 
 template <class Probe>
 __device__ __forceinline__ Probe make_probe(const TraceBuffer& buf, bool block_scope) {
-    if constexpr (Probe::kOn) return Probe(buf, static_cast<int>(threadIdx.x), block_scope);
-    else return Probe{};
+    if constexpr (Probe::kOn)
+        return Probe(buf, static_cast<int>(threadIdx.x), block_scope);
+    else
+        return Probe{};
 }
 
 }  // namespace scanviz::kern

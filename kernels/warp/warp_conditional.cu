@@ -10,8 +10,8 @@ namespace scanviz::kern {
 namespace {
 
 template <class ScanOp, class Probe>
-__global__ void warp_conditional_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
-                                        bool exclusive, TraceBuffer buf) {
+__global__ void warp_conditional_kernel(const typename ScanOp::value_type* in,
+                                        typename ScanOp::value_type* out, bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     __shared__ T s_partials[32];
     const int lane = threadIdx.x & 31;
@@ -21,7 +21,8 @@ __global__ void warp_conditional_kernel(const typename ScanOp::value_type* in, t
     probe.shared(s_partials, 0, 32);
     probe.initial();
     warp_scan_conditional(s_partials, lane, ScanOp{}, probe);
-    if (exclusive) warp_exclusive_shift<T, ScanOp>(s_partials, lane, WarpConditionalPhases::kExclusiveShift, probe);
+    if (exclusive)
+        warp_exclusive_shift<T, ScanOp>(s_partials, lane, WarpConditionalPhases::kExclusiveShift, probe);
     out[lane] = s_partials[lane];
 }
 
@@ -31,9 +32,10 @@ Trace launch(const RunSpec& spec) {
     return dispatch_op(spec.op, spec.type, [&](auto op) {
         using ScanOp = decltype(op);
         using T = typename ScanOp::value_type;
-        return run_block_variant<T>(spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
-            warp_conditional_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
-        });
+        return run_block_variant<T>(
+            spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
+                warp_conditional_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
+            });
     });
 }
 

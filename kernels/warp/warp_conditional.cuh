@@ -22,10 +22,10 @@ template <class T, class ScanOp, class Probe>
 __device__ __forceinline__ T warp_scan_conditional(T* s_partials, int lane, ScanOp op, Probe& probe) {
     for (int d = 1; d < 32; d *= 2) {
         T partner;
-        if (lane >= d) partner = s_partials[lane - d];          // step: kogge-stone
+        if (lane >= d) partner = s_partials[lane - d];  // step: kogge-stone
         __syncwarp();
         if (lane >= d) {
-            s_partials[lane] = op(partner, s_partials[lane]);   // step: kogge-stone
+            s_partials[lane] = op(partner, s_partials[lane]);  // step: kogge-stone
             probe.combine(lane, lane - d, lane);
         }
         __syncwarp();

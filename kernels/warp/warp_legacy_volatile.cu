@@ -12,7 +12,8 @@ namespace {
 
 template <class ScanOp, class Probe>
 __global__ void warp_legacy_volatile_kernel(const typename ScanOp::value_type* in,
-                                            typename ScanOp::value_type* out, bool exclusive, TraceBuffer buf) {
+                                            typename ScanOp::value_type* out, bool exclusive,
+                                            TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     __shared__ T s_partials[32];
     volatile T* s_warp = s_partials;
@@ -32,9 +33,10 @@ Trace launch(const RunSpec& spec) {
     return dispatch_op(spec.op, spec.type, [&](auto op) {
         using ScanOp = decltype(op);
         using T = typename ScanOp::value_type;
-        return run_block_variant<T>(spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
-            warp_legacy_volatile_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
-        });
+        return run_block_variant<T>(
+            spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
+                warp_legacy_volatile_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
+            });
     });
 }
 

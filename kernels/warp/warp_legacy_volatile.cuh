@@ -24,7 +24,8 @@ struct WarpLegacyVolatilePhases {
 // (The TraceProbe's snapshots add __syncwarp() between steps; the NoProbe
 // instantiation has none.)
 template <class T, class ScanOp, class Probe>
-__device__ __forceinline__ T warp_scan_legacy_volatile(volatile T* s_warp, int lane, ScanOp op, Probe& probe) {
+__device__ __forceinline__ T warp_scan_legacy_volatile(volatile T* s_warp, int lane, ScanOp op,
+                                                       Probe& probe) {
     volatile T* s_partials = s_warp + lane;  // the Handbook's sPartials: this lane's own element
     for (int d = 1; d < 32; d *= 2) {
         if (lane >= d) {
@@ -43,8 +44,10 @@ template <class T, class ScanOp, class Probe>
 __device__ __forceinline__ T warp_exclusive_shift_legacy(volatile T* s_warp, int lane, Probe& probe) {
     const T prev = lane > 0 ? s_warp[lane - 1] : ScanOp::identity();  // step: exclusive shift (no barrier)
     s_warp[lane] = prev;
-    if (lane > 0) probe.copy(lane, lane - 1);
-    else probe.set(0);
+    if (lane > 0)
+        probe.copy(lane, lane - 1);
+    else
+        probe.set(0);
     probe.shared(const_cast<const T*>(s_warp), 0, 32);
     probe.end_step(WarpLegacyVolatilePhases::kExclusiveShift, -1, kLockstep);
     return prev;

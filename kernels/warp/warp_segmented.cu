@@ -14,8 +14,8 @@ namespace scanviz::kern {
 namespace {
 
 template <class ScanOp, class Probe>
-__global__ void warp_segmented_kernel(const uint32_t* in_packed, typename ScanOp::value_type* out, bool exclusive,
-                                      TraceBuffer buf) {
+__global__ void warp_segmented_kernel(const uint32_t* in_packed, typename ScanOp::value_type* out,
+                                      bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     __shared__ T s_partials[32];
     const int lane = threadIdx.x & 31;
@@ -52,9 +52,10 @@ Trace launch(const RunSpec& spec) {
         using ScanOp = decltype(op);
         using T = typename ScanOp::value_type;
         // run_block_variant uploads the unpacked input too; this kernel reads the packed words instead.
-        return run_block_variant<T>(spec, Probe::kOn, 8, 2, phases, [&](const T*, T* out, const TraceBuffer& buf) {
-            warp_segmented_kernel<ScanOp, Probe><<<1, 32>>>(d_packed.get(), out, spec.exclusive, buf);
-        });
+        return run_block_variant<T>(
+            spec, Probe::kOn, 8, 2, phases, [&](const T*, T* out, const TraceBuffer& buf) {
+                warp_segmented_kernel<ScanOp, Probe><<<1, 32>>>(d_packed.get(), out, spec.exclusive, buf);
+            });
     });
 }
 

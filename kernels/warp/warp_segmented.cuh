@@ -24,7 +24,11 @@
 namespace scanviz::kern {
 
 struct WarpSegmentedPhases {
-    enum : int { kHeadDistance = 0, kSegmentedKoggeStone = 1, kExclusiveShift = 2 };  // models/warp_segmented.cpp
+    enum : int {
+        kHeadDistance = 0,
+        kSegmentedKoggeStone = 1,
+        kExclusiveShift = 2
+    };  // models/warp_segmented.cpp
 };
 
 inline constexpr uint32_t kHeadFlagBit = 0x80000000u;
@@ -41,8 +45,10 @@ __device__ __forceinline__ uint32_t lanemask_le() {
 
 template <class T>
 __device__ __forceinline__ T unpack_value(uint32_t packed) {
-    if constexpr (std::is_same_v<T, float>) return __uint_as_float(packed & ~kHeadFlagBit);
-    else return static_cast<T>(packed & ~kHeadFlagBit);
+    if constexpr (std::is_same_v<T, float>)
+        return __uint_as_float(packed & ~kHeadFlagBit);
+    else
+        return static_cast<T>(packed & ~kHeadFlagBit);
 }
 
 // packed: this lane's value with its head flag in bit 31 (lane 0 must carry a
@@ -64,10 +70,10 @@ __device__ __forceinline__ T warp_scan_segmented(T* s_partials, uint32_t packed,
 
     for (int d = 1; d < 32; d *= 2) {
         T partner;
-        if (d <= distance) partner = s_partials[lane - d];          // step: segmented kogge-stone
+        if (d <= distance) partner = s_partials[lane - d];  // step: segmented kogge-stone
         __syncwarp();
         if (d <= distance) {
-            s_partials[lane] = op(partner, s_partials[lane]);       // step: segmented kogge-stone
+            s_partials[lane] = op(partner, s_partials[lane]);  // step: segmented kogge-stone
             probe.combine(lane, lane - d, lane);
         }
         __syncwarp();
@@ -81,12 +87,15 @@ __device__ __forceinline__ T warp_scan_segmented(T* s_partials, uint32_t packed,
 // Exclusive form of the segmented scan: each lane takes the value of the lane
 // below it, except a segment's head, which takes the identity.
 template <class T, class ScanOp, class Probe>
-__device__ __forceinline__ void warp_exclusive_shift_segmented(T* s_partials, int lane, int distance, Probe& probe) {
+__device__ __forceinline__ void warp_exclusive_shift_segmented(T* s_partials, int lane, int distance,
+                                                               Probe& probe) {
     const T prev = distance > 0 ? s_partials[lane - 1] : ScanOp::identity();  // step: exclusive shift
     __syncwarp();
     s_partials[lane] = prev;
-    if (distance > 0) probe.copy(lane, lane - 1);
-    else probe.set(lane);
+    if (distance > 0)
+        probe.copy(lane, lane - 1);
+    else
+        probe.set(lane);
     __syncwarp();
     probe.shared(s_partials, 0, 32);
     probe.reg(kSegDistanceSlot + lane, static_cast<T>(distance));

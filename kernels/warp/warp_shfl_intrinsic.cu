@@ -10,8 +10,9 @@ namespace scanviz::kern {
 namespace {
 
 template <class ScanOp, class Probe>
-__global__ void warp_shfl_intrinsic_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
-                                  bool exclusive, TraceBuffer buf) {
+__global__ void warp_shfl_intrinsic_kernel(const typename ScanOp::value_type* in,
+                                           typename ScanOp::value_type* out, bool exclusive,
+                                           TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     const int lane = threadIdx.x & 31;
     Probe probe = make_probe<Probe>(buf, false);
@@ -19,7 +20,8 @@ __global__ void warp_shfl_intrinsic_kernel(const typename ScanOp::value_type* in
     probe.reg(lane, x);
     probe.initial();
     x = warp_scan_shfl_intrinsic<T>(x, lane, ScanOp{}, probe);
-    if (exclusive) x = warp_exclusive_shift_shfl<T, ScanOp>(x, lane, WarpShflIntrinsicPhases::kExclusiveShift, probe);
+    if (exclusive)
+        x = warp_exclusive_shift_shfl<T, ScanOp>(x, lane, WarpShflIntrinsicPhases::kExclusiveShift, probe);
     out[lane] = x;
 }
 
@@ -29,9 +31,10 @@ Trace launch(const RunSpec& spec) {
     return dispatch_op(spec.op, spec.type, [&](auto op) {
         using ScanOp = decltype(op);
         using T = typename ScanOp::value_type;
-        return run_block_variant<T>(spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
-            warp_shfl_intrinsic_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
-        });
+        return run_block_variant<T>(
+            spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
+                warp_shfl_intrinsic_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
+            });
     });
 }
 

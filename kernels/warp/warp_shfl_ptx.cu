@@ -11,7 +11,7 @@ namespace {
 
 template <class ScanOp, class Probe>
 __global__ void warp_shfl_ptx_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
-                                  bool exclusive, TraceBuffer buf) {
+                                     bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     const int lane = threadIdx.x & 31;
     Probe probe = make_probe<Probe>(buf, false);
@@ -19,7 +19,8 @@ __global__ void warp_shfl_ptx_kernel(const typename ScanOp::value_type* in, type
     probe.reg(lane, x);
     probe.initial();
     x = warp_scan_shfl_ptx<T>(x, lane, ScanOp{}, probe);
-    if (exclusive) x = warp_exclusive_shift_shfl<T, ScanOp>(x, lane, WarpShflPtxPhases::kExclusiveShift, probe);
+    if (exclusive)
+        x = warp_exclusive_shift_shfl<T, ScanOp>(x, lane, WarpShflPtxPhases::kExclusiveShift, probe);
     out[lane] = x;
 }
 
@@ -29,9 +30,10 @@ Trace launch(const RunSpec& spec) {
     return dispatch_op(spec.op, spec.type, [&](auto op) {
         using ScanOp = decltype(op);
         using T = typename ScanOp::value_type;
-        return run_block_variant<T>(spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
-            warp_shfl_ptx_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
-        });
+        return run_block_variant<T>(
+            spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
+                warp_shfl_ptx_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
+            });
     });
 }
 

@@ -26,6 +26,7 @@ struct WarpShflPtxPhases {
 template <class ScanOp>
 struct ShflUpStep;
 
+// clang-format off
 #define SCANVIZ_SHFL_UP_STEP(SCAN_OP, CTYPE, PTX_TYPE, CONSTRAINT, PTX_OP)                               \
     template <>                                                                                           \
     struct ShflUpStep<SCAN_OP> {                                                                          \
@@ -57,6 +58,7 @@ struct ShflUpStep;
             return result;                                                                                \
         }                                                                                                 \
     };
+// clang-format on
 
 SCANVIZ_SHFL_UP_STEP(OpAdd<int>, int, "s32", "r", "add")
 SCANVIZ_SHFL_UP_STEP(OpMax<int>, int, "s32", "r", "max")
@@ -73,11 +75,11 @@ __device__ __forceinline__ T warp_scan_shfl_ptx(T x, int lane, ScanOp, Probe& pr
         if constexpr (Probe::kOn) {
             int pred = 0;
             x = ShflUpStep<ScanOp>::step_probed(x, d, pred);  // step: shuffle up
-            if (pred) probe.combine(lane, lane - d, lane);     // the hardware's predicate, not lane >= d
+            if (pred) probe.combine(lane, lane - d, lane);    // the hardware's predicate, not lane >= d
             probe.reg(lane, x);
             probe.end_step(WarpShflPtxPhases::kShuffleUp, d, kShflSync);
         } else {
-            x = ShflUpStep<ScanOp>::step(x, d);               // step: shuffle up
+            x = ShflUpStep<ScanOp>::step(x, d);  // step: shuffle up
         }
     }
     return x;

@@ -39,9 +39,10 @@ Trace launch(const RunSpec& spec) {
     return dispatch_op(spec.op, spec.type, [&](auto op) {
         using ScanOp = decltype(op);
         using T = typename ScanOp::value_type;
-        return run_block_variant<T>(spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
-            warp_templated_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
-        });
+        return run_block_variant<T>(
+            spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
+                warp_templated_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
+            });
     });
 }
 

@@ -40,7 +40,7 @@ __device__ __forceinline__ T warp_scan_templated(T* s_base, int tid, ScanOp op, 
         if (bZeroPad || lane >= d) partner = s_partials[-d];  // step: kogge-stone
         __syncwarp();
         if (bZeroPad || lane >= d) {
-            t = op(partner, t);                                // step: kogge-stone
+            t = op(partner, t);  // step: kogge-stone
             s_partials[0] = t;
             probe.combine(slot, slot - d, slot);
         }

@@ -26,9 +26,9 @@ template <class T, class ScanOp, class Probe>
 __device__ __forceinline__ T warp_scan_zeropad(T* s_warp, int lane, ScanOp op, Probe& probe) {
     const int idx = kZeroPadLeading + lane;
     for (int d = 1; d < 32; d *= 2) {
-        const T partner = s_warp[idx - d];             // step: kogge-stone (lanes below d read padding)
+        const T partner = s_warp[idx - d];  // step: kogge-stone (lanes below d read padding)
         __syncwarp();
-        s_warp[idx] = op(partner, s_warp[idx]);       // step: kogge-stone
+        s_warp[idx] = op(partner, s_warp[idx]);  // step: kogge-stone
         probe.combine(idx, idx - d, idx);
         __syncwarp();
         probe.shared(s_warp, 0, kZeroPadStride);

@@ -24,9 +24,8 @@ struct OpType {
     Op op;
     ElemType type;
 };
-const OpType kOpTypes[] = {{Op::Add, ElemType::I32}, {Op::Max, ElemType::I32}, {Op::Min, ElemType::I32},
-                           {Op::Add, ElemType::F32}};
-
+const OpType kOpTypes[] = {
+    {Op::Add, ElemType::I32}, {Op::Max, ElemType::I32}, {Op::Min, ElemType::I32}, {Op::Add, ElemType::F32}};
 
 TEST(GpuWarpSegmented, RandomHeadsMatchModelAndPerSegmentScan) {
     SCANVIZ_REQUIRE_GPU();
@@ -48,9 +47,9 @@ TEST(GpuWarpSegmented, RandomHeadsMatchModelAndPerSegmentScan) {
                 ASSERT_FALSE(validate_and_resolve(spec).has_value());
                 std::string heads_text;
                 for (auto h : spec.heads) heads_text += h ? '1' : '0';
-                SCOPED_TRACE("op=" + std::string(to_string(ot.op)) + " type=" + std::string(to_string(ot.type)) +
-                             (ex ? " exclusive" : " inclusive") + " seed=" + std::to_string(spec.seed) +
-                             " heads=" + heads_text);
+                SCOPED_TRACE("op=" + std::string(to_string(ot.op)) +
+                             " type=" + std::string(to_string(ot.type)) + (ex ? " exclusive" : " inclusive") +
+                             " seed=" + std::to_string(spec.seed) + " heads=" + heads_text);
                 const Trace model = run_model(spec);
                 const Trace gpu_trace = gpu::capture(spec);
                 auto mismatch = compare_traces(model, gpu_trace);
@@ -93,16 +92,18 @@ TEST(GpuWarpLegacyVolatile, OutputOnThisDeviceAsBuilt) {
                 if (out != expected) {
                     ++wrong;
                     if (first_wrong.empty())
-                        first_wrong = "op=" + std::string(to_string(ot.op)) + " type=" +
-                                      std::string(to_string(ot.type)) + (ex ? " exclusive" : " inclusive") +
+                        first_wrong = "op=" + std::string(to_string(ot.op)) +
+                                      " type=" + std::string(to_string(ot.type)) +
+                                      (ex ? " exclusive" : " inclusive") +
                                       " seed=" + std::to_string(spec.seed);
                 }
             }
         }
     }
     const auto dev = gpu::find_device();
-    std::cout << "legacy volatile warp scan on " << (dev ? dev->name + " (" + dev->sm() + ")" : "?") << ": " << wrong
-              << " wrong of " << runs << " runs" << (first_wrong.empty() ? "" : ", first: " + first_wrong) << "\n";
+    std::cout << "legacy volatile warp scan on " << (dev ? dev->name + " (" + dev->sm() + ")" : "?") << ": "
+              << wrong << " wrong of " << runs << " runs"
+              << (first_wrong.empty() ? "" : ", first: " + first_wrong) << "\n";
     RecordProperty("legacy_wrong_runs", wrong);
     RecordProperty("legacy_runs", runs);
     // What this asserts: on this device, as nvcc built it, the race did not

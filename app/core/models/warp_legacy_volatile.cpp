@@ -33,8 +33,9 @@ VariantInfo variant_warp_legacy_volatile() {
         .id = "warp_legacy_volatile",
         .level = Level::Warp,
         .title = "Legacy warp-synchronous scan (volatile, no __syncwarp)",
-        .description = "if (lane >= d) s[0] += s[-d] on volatile shared memory with no barrier: only correct "
-                       "on pre-Volta lockstep warps; a data race under independent thread scheduling",
+        .description =
+            "if (lane >= d) s[0] += s[-d] on volatile shared memory with no barrier: only correct "
+            "on pre-Volta lockstep warps; a data race under independent thread scheduling",
         .accepts = "n = 32",
         .source_file = "kernels/warp/warp_legacy_volatile.cuh",
         .phases = {"kogge-stone", "exclusive shift"},

@@ -25,15 +25,16 @@ std::optional<std::string> check(const RunSpec& spec) {
         for (size_t i = 0; i < spec.values.size(); ++i) {
             if (std::signbit(spec.values[i]))
                 return "warp_segmented packs each head flag into bit 31 of its value, so values must be "
-                       "non-negative (bit 31 free): value " + std::to_string(i) + " is " +
-                       std::to_string(spec.values[i]);
+                       "non-negative (bit 31 free): value " +
+                       std::to_string(i) + " is " + std::to_string(spec.values[i]);
         }
     }
     return std::nullopt;
 }
 
 Trace model(const RunSpec& spec) {
-    const auto& phases = find_variant(spec.variant)->phases;  // {head distance, segmented kogge-stone, exclusive shift}
+    const auto& phases =
+        find_variant(spec.variant)->phases;  // {head distance, segmented kogge-stone, exclusive shift}
     TraceBuilder b(spec, kWarpLanes);
     const int s = b.add_region("s_partials", Space::Shared, kWarpLanes, 0, kWarpLanes);
     const int dist = b.add_region("distance to head (register)", Space::Registers, kWarpLanes, 0, kWarpLanes);
@@ -66,8 +67,10 @@ Trace model(const RunSpec& spec) {
         // Each lane takes the lane below's value; a segment's head takes the identity.
         b.begin_step(phases[2], -1, BarrierKind::SyncWarp);
         for (int lane = 0; lane < kWarpLanes; ++lane) {
-            if (distance[lane] > 0) b.copy(lane, s + lane, s + lane - 1);
-            else b.set(lane, s + lane, b.identity());
+            if (distance[lane] > 0)
+                b.copy(lane, s + lane, s + lane - 1);
+            else
+                b.set(lane, s + lane, b.identity());
         }
         b.end_step();
     }
@@ -81,8 +84,9 @@ VariantInfo variant_warp_segmented() {
         .id = "warp_segmented",
         .level = Level::Warp,
         .title = "Segmented warp scan, packed head flags",
-        .description = "Head flag in bit 31; __ballot_sync, lanes-at-or-below mask and __clz give the distance to "
-                       "the segment head; Kogge-Stone with d <= distance; values must be non-negative",
+        .description =
+            "Head flag in bit 31; __ballot_sync, lanes-at-or-below mask and __clz give the distance to "
+            "the segment head; Kogge-Stone with d <= distance; values must be non-negative",
         .accepts = "n = 32, values >= 0 (bit 31 carries the head flag)",
         .source_file = "kernels/warp/warp_segmented.cuh",
         .phases = {"head distance", "segmented kogge-stone", "exclusive shift"},

@@ -30,7 +30,8 @@ VariantInfo variant_warp_shfl_intrinsic() {
         .id = "warp_shfl_intrinsic",
         .level = Level::Warp,
         .title = "Shuffle warp scan, __shfl_up_sync with if (lane >= d)",
-        .description = "Registers only: y = __shfl_up_sync(x, d); if (lane >= d) x = y + x; five shuffle steps",
+        .description =
+            "Registers only: y = __shfl_up_sync(x, d); if (lane >= d) x = y + x; five shuffle steps",
         .accepts = "n = 32",
         .source_file = "kernels/warp/warp_shfl_intrinsic.cuh",
         .phases = {"shuffle up", "exclusive shift"},

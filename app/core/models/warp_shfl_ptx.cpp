@@ -13,8 +13,9 @@ VariantInfo variant_warp_shfl_ptx() {
         .id = "warp_shfl_ptx",
         .level = Level::Warp,
         .title = "Shuffle warp scan, shfl.sync.up with its predicate (PTX)",
-        .description = "Registers only: shfl.sync.up.b32 r|p, then @p add (or max, min); the shuffle's "
-                       "predicate replaces the lane test; five shuffle steps",
+        .description =
+            "Registers only: shfl.sync.up.b32 r|p, then @p add (or max, min); the shuffle's "
+            "predicate replaces the lane test; five shuffle steps",
         .accepts = "n = 32",
         .source_file = "kernels/warp/warp_shfl_ptx.cuh",
         .phases = {"shuffle up", "exclusive shift"},

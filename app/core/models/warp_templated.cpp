@@ -15,8 +15,9 @@ VariantInfo variant_warp_templated() {
         .id = "warp_templated",
         .level = Level::Warp,
         .title = "Templated warp scan scanWarp<T, bZeroPad>, zero-padded instantiation",
-        .description = "One template for both layouts; runs bZeroPad=true (the zero-padded layout, no lane "
-                       "conditionals, value kept in a register); bZeroPad=false is warp_conditional's form",
+        .description =
+            "One template for both layouts; runs bZeroPad=true (the zero-padded layout, no lane "
+            "conditionals, value kept in a register); bZeroPad=false is warp_conditional's form",
         .accepts = "n = 32",
         .source_file = "kernels/warp/warp_templated.cuh",
         .phases = {"kogge-stone", "exclusive shift"},

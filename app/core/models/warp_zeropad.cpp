@@ -26,7 +26,8 @@ Trace model_warp_zero_padded(const RunSpec& spec) {
     for (int d = 1; d < kWarpLanes; d *= 2) {
         b.begin_step(phases[0], d, BarrierKind::SyncWarp);
         // No lane test: lanes below d read an identity word of the padding.
-        for (int lane = 0; lane < kWarpLanes; ++lane) b.combine(lane, data + lane, data + lane - d, data + lane);
+        for (int lane = 0; lane < kWarpLanes; ++lane)
+            b.combine(lane, data + lane, data + lane - d, data + lane);
         b.end_step();
     }
     if (spec.exclusive) {
@@ -43,8 +44,9 @@ VariantInfo variant_warp_zeropad() {
         .id = "warp_zeropad",
         .level = Level::Warp,
         .title = "Kogge-Stone warp scan, zero padding",
-        .description = "Shared memory at 49*warp+16+lane with 16 identity words before the partials: "
-                       "every lane does s[i] += s[i-d], no lane conditionals; five steps of __syncwarp()",
+        .description =
+            "Shared memory at 49*warp+16+lane with 16 identity words before the partials: "
+            "every lane does s[i] += s[i-d], no lane conditionals; five steps of __syncwarp()",
         .accepts = "n = 32",
         .source_file = "kernels/warp/warp_zeropad.cuh",
         .phases = {"kogge-stone", "exclusive shift"},
