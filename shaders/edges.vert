@@ -5,15 +5,12 @@
 // pixels shaded for a long edge few. The fragment shader evaluates the same
 // distance field for both; each quad keeps only its own stretch of the segment.
 //
-// Per-edge data is pulled from a buffer texture (see nodes.vert for why): each
-// instance of the draw is a batch of u_batch edges, u_vertices vertices each:
-// 12 (shaft and head) or 6 (no head: the renderer leaves out the heads of edges
-// too short on screen to carry one).
+// One instance per edge (or piece of one: the renderer clips long edges to the
+// view and cuts them), its data pulled from the buffer texture by instance index
+// (see nodes.vert): 12 vertices (shaft and head quads), or 6 for the edges without
+// a head (the renderer leaves out the heads of edges too short on screen for one).
 uniform usamplerBuffer u_edges;  // 2 texels per edge: (x0, y0, x1, y1), (rgba, width_px, head_px, flags)
-uniform int u_first;             // the first item of this draw in the buffer
-uniform int u_count;
-uniform int u_batch;
-uniform int u_vertices;  // 12 or 6
+uniform int u_first;             // the first edge of this draw in the buffer
 uniform vec3 u_camera;    // zoom, pan_x, pan_y
 uniform vec2 u_viewport;  // width, height in pixels
 
@@ -29,12 +26,7 @@ flat out vec4 v_colour;
 const vec2 kCorners[6] = vec2[6](vec2(0, 0), vec2(1, 0), vec2(0, 1), vec2(0, 1), vec2(1, 0), vec2(1, 1));
 
 void main() {
-    int local = gl_InstanceID * u_batch + gl_VertexID / u_vertices;
-    int index = u_first + local;
-    if (local >= u_count) {
-        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-        return;
-    }
+    int index = u_first + gl_InstanceID;
     uvec4 t0 = texelFetch(u_edges, 2 * index);
     uvec4 t1 = texelFetch(u_edges, 2 * index + 1);
     vec4 line = uintBitsToFloat(t0);
@@ -53,7 +45,7 @@ void main() {
     float head = min(head_px, 0.45 * len);
     float head_half = head > 0.0 ? max(0.45 * head, 0.5 * width) : 0.0;
 
-    int part = (gl_VertexID % u_vertices) / 6;
+    int part = gl_VertexID / 6;
     vec2 corner = kCorners[gl_VertexID % 6];
     float u0, u1, extent;
     // A piece of a longer edge (render() cuts them) has no cap at a cut end: its quad stops there.

@@ -1,16 +1,13 @@
 #version 330 core
 // Nodes: one quad (two triangles) per node (render/scene.hpp NodeInstance),
 // expanded by half a pixel for anti-aliasing. Nodes never shrink below one pixel, so a
-// 4096-slot diagram seen whole still shows every value.
+// 4096-slot diagram seen whole still shows where every value is.
 //
-// The per-node data is pulled from a buffer texture by index rather than fed as
-// instanced attributes: Mesa's llvmpipe runs its whole vertex pipeline once per
-// instance, so one instance per node costs ~10 us each there. Instead each
-// instance of the draw is a batch of u_batch nodes (6 vertices each).
+// One instance per node. The per-node data is pulled from a buffer texture by
+// instance index rather than fed as instanced attributes, so nodes and edges share
+// one buffer and one upload per frame (render/scene_renderer.cpp).
 uniform usamplerBuffer u_nodes;  // 2 texels per node: (x, y, w, h), (fill, border, border_px, radius)
-uniform int u_first;             // the first item of this draw in the buffer
-uniform int u_count;             // nodes in the buffer
-uniform int u_batch;             // nodes per instance
+uniform int u_first;             // the first node of this draw in the buffer
 uniform vec3 u_camera;           // zoom, pan_x, pan_y: px = (world - pan) * zoom
 uniform vec2 u_viewport;         // width, height in pixels
 
@@ -28,12 +25,7 @@ vec4 unpack_colour(uint c) {
 }
 
 void main() {
-    int local = gl_InstanceID * u_batch + gl_VertexID / 6;
-    int index = u_first + local;
-    if (local >= u_count) {  // past the last node of the last batch: a degenerate triangle
-        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-        return;
-    }
+    int index = u_first + gl_InstanceID;
     uvec4 t0 = texelFetch(u_nodes, 2 * index);
     uvec4 t1 = texelFetch(u_nodes, 2 * index + 1);
     vec4 rect = uintBitsToFloat(t0);
@@ -42,7 +34,7 @@ void main() {
     vec2 centre = (rect.xy + 0.5 * rect.zw - u_camera.yz) * u_camera.x;
     vec2 half_size = max(0.5 * rect.zw * u_camera.x, vec2(0.5));
     vec2 extent = half_size + 0.5;  // coverage falls to zero half a pixel outside
-    v_local = (kCorners[gl_VertexID % 6] * 2.0 - 1.0) * extent;
+    v_local = (kCorners[gl_VertexID] * 2.0 - 1.0) * extent;
     vec2 px = centre + v_local;
     // Pixel row 0 maps to NDC y = -1, the texture's first row: the image's top row.
     gl_Position = vec4(px / u_viewport * 2.0 - 1.0, 0.0, 1.0);

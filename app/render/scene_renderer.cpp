@@ -12,8 +12,6 @@
 namespace scanviz::render {
 namespace {
 
-// Items per instance of a draw (see shaders/nodes.vert).
-constexpr int kBatch = 512;
 // Nodes smaller than this on screen (pixels) are merged into runs; edges shorter
 // than three quarters of it are left out (see render()).
 constexpr float kTinyPx = 2.0f;
@@ -162,13 +160,10 @@ bool SceneRenderer::init(std::string* error) {
     }
     u_nodes_camera_ = glGetUniformLocation(program_nodes_, "u_camera");
     u_nodes_viewport_ = glGetUniformLocation(program_nodes_, "u_viewport");
-    nodes_uniforms_ = {glGetUniformLocation(program_nodes_, "u_first"), glGetUniformLocation(program_nodes_, "u_count"),
-                       glGetUniformLocation(program_nodes_, "u_batch")};
+    u_nodes_first_ = glGetUniformLocation(program_nodes_, "u_first");
     u_edges_camera_ = glGetUniformLocation(program_edges_, "u_camera");
     u_edges_viewport_ = glGetUniformLocation(program_edges_, "u_viewport");
-    edges_uniforms_ = {glGetUniformLocation(program_edges_, "u_first"), glGetUniformLocation(program_edges_, "u_count"),
-                       glGetUniformLocation(program_edges_, "u_batch")};
-    u_edges_vertices_ = glGetUniformLocation(program_edges_, "u_vertices");
+    u_edges_first_ = glGetUniformLocation(program_edges_, "u_first");
     GLint program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &program);
     for (GLuint p : {program_nodes_, program_edges_}) {
@@ -360,14 +355,12 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
     glUseProgram(program_nodes_);
     glUniform3f(u_nodes_camera_, zoom, camera.pan_x, camera.pan_y);
     glUniform2f(u_nodes_viewport_, static_cast<float>(width_px), static_cast<float>(height_px));
-    draw_items(nodes_uniforms_, one_upload, 0, node_staging_.data(), nodes, 6);
+    draw_items(u_nodes_first_, one_upload, 0, node_staging_.data(), nodes, 6);
     glUseProgram(program_edges_);
     glUniform3f(u_edges_camera_, zoom, camera.pan_x, camera.pan_y);
     glUniform2f(u_edges_viewport_, static_cast<float>(width_px), static_cast<float>(height_px));
-    glUniform1i(u_edges_vertices_, 12);
-    draw_items(edges_uniforms_, one_upload, nodes, edge_staging_.data(), n_head, 12);
-    glUniform1i(u_edges_vertices_, 6);
-    draw_items(edges_uniforms_, one_upload, nodes + n_head, plain_staging_.data(), n_plain, 6);
+    draw_items(u_edges_first_, one_upload, nodes, edge_staging_.data(), n_head, 12);
+    draw_items(u_edges_first_, one_upload, nodes + n_head, plain_staging_.data(), n_plain, 6);
     last_key_ = key;
     has_last_ = true;
     return color_tex_;
@@ -383,33 +376,21 @@ void SceneRenderer::upload(const void* data, size_t bytes) {
     glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
 }
 
-void SceneRenderer::draw_items(const ItemUniforms& u, bool uploaded, size_t first, const uint32_t* data,
-                               size_t count, int vertices) {
+void SceneRenderer::draw_items(int u_first, bool uploaded, size_t first, const uint32_t* data, size_t count,
+                               int vertices) {
     if (count == 0) return;
-    glUniform1i(u.batch, kBatch);
-    // Whole batches as instances, then the rest as one instance of its exact size:
-    // every vertex shader invocation draws something.
-    auto draw = [&](size_t at, size_t n) {
-        glUniform1i(u.first, static_cast<GLint>(at));
-        glUniform1i(u.count, static_cast<GLint>(n));
-        if (n >= static_cast<size_t>(kBatch))
-            glDrawArraysInstanced(GL_TRIANGLES, 0, vertices * kBatch, static_cast<GLsizei>(n / kBatch));
-        if (const size_t rest = n % kBatch; rest > 0) {
-            glUniform1i(u.first, static_cast<GLint>(at + n - rest));
-            glUniform1i(u.count, static_cast<GLint>(rest));
-            glDrawArraysInstanced(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices * rest), 1);
-        }
-    };
     if (uploaded) {  // the items already lie in the buffer from item `first` on
-        draw(first, count);
+        glUniform1i(u_first, static_cast<GLint>(first));
+        glDrawArraysInstanced(GL_TRIANGLES, 0, vertices, static_cast<GLsizei>(count));
         return;
     }
     // More than the buffer texture holds (max_texels_, 2 texels per item): upload and draw in chunks.
-    const size_t per_chunk = std::max<size_t>(kBatch, static_cast<size_t>(max_texels_ / 2) / kBatch * kBatch);
+    const size_t per_chunk = std::max<size_t>(1, static_cast<size_t>(max_texels_ / 2));
+    glUniform1i(u_first, 0);
     for (size_t at = 0; at < count; at += per_chunk) {
         const size_t n = std::min(per_chunk, count - at);
         upload(data + at * 8, n * 8 * sizeof(uint32_t));
-        draw(0, n);
+        glDrawArraysInstanced(GL_TRIANGLES, 0, vertices, static_cast<GLsizei>(n));
     }
 }
 

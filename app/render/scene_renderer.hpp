@@ -1,8 +1,7 @@
 // SceneRenderer: draws a Scene's nodes and edges with the project's shaders
 // (shaders/*.vert, *.frag, embedded at build time) into an offscreen framebuffer.
-// One instanced draw for the nodes and one for the edges; each instance is a batch
-// of items whose data the vertex shader pulls from a buffer texture (see
-// shaders/nodes.vert for why not one instance per item).
+// Instanced draws, one instance per node and per edge (piece); the vertex shaders
+// pull each instance's data from one buffer texture uploaded once per frame.
 // Labels are not drawn here: the window draws them with ImGui over the image,
 // export_png() rasterises them into the exported file.
 //
@@ -59,13 +58,9 @@ public:
 private:
     bool ensure_target(int width_px, int height_px);
 
-    struct ItemUniforms {
-        int first = -1, count = -1, batch = -1;
-    };
-    // Draws `count` items (2 RGBA32UI texels each), `vertices` vertices per item:
+    // Draws `count` items (2 RGBA32UI texels each) as instances of `vertices` vertices:
     // from item `first` of the buffer when `uploaded`, else uploading `data` in chunks.
-    void draw_items(const ItemUniforms& u, bool uploaded, size_t first, const uint32_t* data, size_t count,
-                    int vertices);
+    void draw_items(int u_first, bool uploaded, size_t first, const uint32_t* data, size_t count, int vertices);
 
     unsigned program_nodes_ = 0, program_edges_ = 0;
     unsigned vao_ = 0;
@@ -78,9 +73,8 @@ private:
     int max_size_ = 0;
     int max_texels_ = 0;
     size_t buffer_capacity_ = 0;  // bytes
-    int u_nodes_camera_ = -1, u_nodes_viewport_ = -1;
-    int u_edges_camera_ = -1, u_edges_viewport_ = -1, u_edges_vertices_ = -1;
-    ItemUniforms nodes_uniforms_, edges_uniforms_;
+    int u_nodes_camera_ = -1, u_nodes_viewport_ = -1, u_nodes_first_ = -1;
+    int u_edges_camera_ = -1, u_edges_viewport_ = -1, u_edges_first_ = -1;
     uint64_t last_key_ = 0;  // hash of the last frame drawn (scene, camera, size)
     bool has_last_ = false;
     RenderStats stats_;
