@@ -176,7 +176,7 @@ std::string trace_to_text(const Trace& t, const TextOptions& o) {
     for (size_t i = 0; i < t.layout.regions.size(); ++i) {
         const Region& r = t.layout.regions[i];
         if (i) os << "; ";
-        os << r.name << " (" << to_string(r.space) << ", " << r.count << " slots";
+        os << r.name << " (" << to_string(r.space) << ", " << r.count << (r.count == 1 ? " slot" : " slots");
         if (r.space == Space::Shared)
             os << ", bytes " << r.byte_offset << ".." << r.byte_offset + r.count * r.elem_bytes - 1;
         os << ")";
