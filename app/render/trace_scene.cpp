@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
 
 namespace scanviz::render {
@@ -16,6 +17,8 @@ constexpr int kDefaultWrap = 64;
 // Value labels are left out of diagrams with more nodes than this.
 constexpr size_t kMaxDiagramLabels = 200000;
 constexpr int kArcSegments = 10;
+// Operations reading more slots than this draw one arrow per row of cells read.
+constexpr size_t kMaxArrowsPerOp = 4;
 
 std::string format_value(double v, ElemType type) {
     char buf[32];
@@ -189,7 +192,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         const int shown = std::min(region.count, kMaxStateCells);
         const int cols = region.cols > 0 ? region.cols : std::min(std::max(region.count, 1), kDefaultWrap);
         std::string name = region.name + "  (" + std::string(to_string(region.space)) + ", " +
-                           std::to_string(region.count) + " slots)";
+                           std::to_string(region.count) + (region.count == 1 ? " slot)" : " slots)");
         scene.labels.push_back(TextLabel{margin, y, name, style.muted_text, style.small_text, false});
         y += style.small_text * 1.2f + arc_room;
         const float row_pitch = style.cell_h + style.small_text * 1.4f + 2.0f * arc_room;
@@ -237,14 +240,38 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     }
 
     // Arrows from the slots each operation read to the slots it wrote.
+    // An operation reading more than kMaxArrowsPerOp slots (a tile reduce) gets a bar
+    // under each row of the cells it read and one arrow from each bar's middle.
     if (step >= 0) {
         for (const auto& op : trace.steps[step].ops) {
             const uint32_t colour = edge_colour(op_edge_kind(op.kind), style);
+            std::vector<int> reads;
+            for (int r : op.reads)
+                if (r >= 0 && r < trace.layout.slots && drawn[r]) reads.push_back(r);
+            std::vector<Box> sources;
+            if (reads.size() <= kMaxArrowsPerOp) {
+                for (int r : reads) sources.push_back(boxes[r]);
+            } else {
+                std::map<float, std::pair<float, float>> rows;  // row y -> x extent of the cells read
+                for (int r : reads) {
+                    auto [it, fresh] = rows.try_emplace(boxes[r].y, boxes[r].x, boxes[r].x + boxes[r].w);
+                    if (!fresh) {
+                        it->second.first = std::min(it->second.first, boxes[r].x);
+                        it->second.second = std::max(it->second.second, boxes[r].x + boxes[r].w);
+                    }
+                }
+                for (const auto& [row_y, extent] : rows) {
+                    const float bar_y = row_y + style.cell_h + style.small_text * 1.5f;
+                    scene.edges.push_back(EdgeInstance{extent.first, bar_y, extent.second, bar_y, colour,
+                                                       style.edge_px * 2.0f, 0.0f});
+                    sources.push_back(Box{extent.first, row_y, extent.second - extent.first, style.cell_h});
+                }
+            }
             for (int w : op.writes) {
                 if (w < 0 || w >= trace.layout.slots || !drawn[w]) continue;
-                for (int r : op.reads) {
-                    if (r == w || r < 0 || r >= trace.layout.slots || !drawn[r]) continue;
-                    add_arc(scene, boxes[r], boxes[w], colour, style);
+                for (size_t i = 0; i < sources.size(); ++i) {
+                    if (reads.size() <= kMaxArrowsPerOp && reads[i] == w) continue;  // s[i] op= ...: no self arrow
+                    add_arc(scene, sources[i], boxes[w], colour, style);
                 }
             }
         }
