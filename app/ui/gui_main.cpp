@@ -1,66 +1,104 @@
 #include "gui_main.hpp"
 
-#include <glad/gl.h>
-#include <GLFW/glfw3.h>
-#include <imgui.h>
-#include <imgui_impl_glfw.h>
-#include <imgui_impl_opengl3.h>
-
+#include <chrono>
 #include <cstdio>
-#include <cstdlib>
+#include <fstream>
+#include <optional>
+
+#include <stb_image_write.h>
+
+#include "script.hpp"
+#include "session.hpp"
+#include "window.hpp"
 
 namespace scanviz::ui {
+namespace {
+
+constexpr int kSettleFrames = 3;        // frames drawn after a script ends, before the capture
+constexpr double kScriptFrameSeconds = 1.0 / 60.0;
+
+bool write_screenshot(Window& window, const std::string& path) {
+    int w = 0, h = 0;
+    const std::vector<uint8_t> pixels = window.read_pixels(w, h);
+    if (!stbi_write_png(path.c_str(), w, h, 4, pixels.data(), w * 4)) {
+        std::fprintf(stderr, "scanviz: cannot write the screenshot '%s'\n", path.c_str());
+        return false;
+    }
+    return true;
+}
+
+bool write_dump(const GuiSession& session, const std::string& path) {
+    std::ofstream out(path);
+    out << session.StateDump().dump(1) << "\n";
+    if (!out) {
+        std::fprintf(stderr, "scanviz: cannot write the state dump '%s'\n", path.c_str());
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
 
 int gui_main(const GuiOptions& options) {
-    const char* display = std::getenv("DISPLAY");
-    const char* wayland = std::getenv("WAYLAND_DISPLAY");
-    if ((!display || !*display) && (!wayland || !*wayland)) {
-        std::fprintf(stderr, "scanviz: no display (DISPLAY is not set); use a subcommand (scanviz --help) or run under xvfb-run\n");
+    // A script is read completely before the window opens: a typo costs no window.
+    std::optional<ScriptRunner> runner;
+    if (!options.script.empty()) {
+        try {
+            runner.emplace(load_script(options.script));
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "scanviz: %s\n", e.what());
+            return 2;
+        }
+    }
+    Window window;
+    std::string error;
+    if (!window.open(options.width, options.height, "scanviz", &error)) {
+        std::fprintf(stderr, "scanviz: %s\n", error.c_str());
         return 3;
     }
-    if (!glfwInit()) {
-        std::fprintf(stderr, "scanviz: cannot open a window: GLFW failed to initialise the display\n");
+    GuiSession session;
+    if (!session.Init(&error)) {
+        std::fprintf(stderr, "scanviz: cannot start the window: %s\n", error.c_str());
         return 3;
     }
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    GLFWwindow* window = glfwCreateWindow(options.width, options.height, "scanviz", nullptr, nullptr);
-    if (!window) {
-        std::fprintf(stderr, "scanviz: cannot open a window: no OpenGL 3.3 core context\n");
-        glfwTerminate();
-        return 3;
+    if (!options.open_file.empty()) session.app.open_file(options.open_file);
+
+    const bool scripted = runner || !options.screenshot.empty() || !options.state_dump.empty();
+    int wait_frames = 0;
+    int settle_frames = -1;
+    int exit_code = 0;
+    auto last = std::chrono::steady_clock::now();
+    while (!window.should_close()) {
+        if (runner && wait_frames == 0 && !runner->done()) {
+            try {
+                wait_frames = runner->Run(session);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "scanviz: %s\n", e.what());
+                exit_code = 1;
+                break;
+            }
+        }
+        if (scripted && settle_frames < 0 && wait_frames == 0 && (!runner || runner->done())) {
+            settle_frames = kSettleFrames;
+            session.metrics.ComputeSome(1e9);  // the chart complete in the capture
+        }
+        const auto now = std::chrono::steady_clock::now();
+        const double seconds = scripted ? kScriptFrameSeconds : std::chrono::duration<double>(now - last).count();
+        last = now;
+
+        window.begin_frame();
+        session.Frame(window, seconds);
+        const bool dark = session.app.settings.presentation;
+        window.render(dark ? 0.0f : 0.94f, dark ? 0.0f : 0.94f, dark ? 0.0f : 0.95f);
+        if (wait_frames > 0) --wait_frames;
+        if (settle_frames > 0 && --settle_frames == 0) {
+            if (!options.screenshot.empty() && !write_screenshot(window, options.screenshot)) exit_code = 1;
+            if (!options.state_dump.empty() && !write_dump(session, options.state_dump)) exit_code = 1;
+            break;
+        }
+        window.swap();
     }
-    glfwMakeContextCurrent(window);
-    gladLoadGL(glfwGetProcAddress);
-    glfwSwapInterval(1);
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 330 core");
-    while (!glfwWindowShouldClose(window)) {
-        glfwPollEvents();
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplGlfw_NewFrame();
-        ImGui::NewFrame();
-        ImGui::Begin("scanviz");
-        ImGui::TextUnformatted("scanviz");
-        ImGui::End();
-        ImGui::Render();
-        int w, h;
-        glfwGetFramebufferSize(window, &w, &h);
-        glViewport(0, 0, w, h);
-        glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        glfwSwapBuffers(window);
-    }
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
-    glfwDestroyWindow(window);
-    glfwTerminate();
-    return 0;
+    return exit_code;
 }
 
 }  // namespace scanviz::ui

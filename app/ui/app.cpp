@@ -1,0 +1,249 @@
+#include "app.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <exception>
+#include <set>
+
+#include "core/trace_json.hpp"
+#include "core/variants.hpp"
+#include "kernels/gpu.hpp"
+
+namespace scanviz::ui {
+
+std::string FieldErrors::first() const {
+    for (const std::string* e : {&variant, &size, &values, &heads, &run})
+        if (!e->empty()) return *e;
+    return {};
+}
+
+App::App() : load_file([](const std::string& path) { return load_trace_file(path); }) {}
+
+void App::check_device() {
+    if (device.checked) return;
+    device.checked = true;
+    try {
+        std::string why;
+        if (auto info = gpu::find_device(&why)) {
+            device.present = true;
+            device.name = info->name;
+            device.sm = info->sm();
+        } else {
+            device.why_not = why;
+        }
+    } catch (const std::exception& e) {
+        device.why_not = e.what();
+    }
+}
+
+std::optional<std::string> parse_head_positions(const std::string& text, int n, std::vector<uint8_t>& flags) {
+    flags.assign(static_cast<size_t>(std::max(n, 0)), 0);
+    std::string token;
+    auto flush = [&]() -> std::optional<std::string> {
+        if (token.empty()) return std::nullopt;
+        size_t used = 0;
+        int pos = -1;
+        try {
+            pos = std::stoi(token, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != token.size()) return "segment head '" + token + "' is not a position (0 .. n-1)";
+        if (pos < 0 || pos >= n)
+            return "segment head " + token + " is outside 0 .. " + std::to_string(n - 1);
+        flags[static_cast<size_t>(pos)] = 1;
+        token.clear();
+        return std::nullopt;
+    };
+    for (char c : text) {
+        if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
+            if (auto e = flush()) return e;
+        } else {
+            token += c;
+        }
+    }
+    if (auto e = flush()) return e;
+    return std::nullopt;
+}
+
+bool App::apply_form() {
+    check_device();
+    errors = {};
+    const VariantInfo* info = find_variant(form.variant);
+    if (!info) {
+        errors.variant = "unknown variant '" + form.variant + "'";
+        return false;
+    }
+    RunSpec spec;
+    spec.variant = form.variant;
+    spec.n = form.n;
+    spec.threads = form.threads;
+    spec.items_per_thread = form.items_per_thread;
+    spec.op = form.op;
+    spec.type = form.type;
+    spec.exclusive = form.exclusive;
+    spec.seed = static_cast<uint64_t>(std::max(form.seed, 0));
+
+    // Size, operator and type first, with generated values and no heads, so that
+    // each message lands beside the field it is about.
+    {
+        RunSpec base = spec;
+        base.input = InputKind::Ones;
+        if (auto err = validate_and_resolve(base)) {
+            errors.size = *err;
+            return false;
+        }
+    }
+    spec.input = form.input;
+    if (form.input == InputKind::Given) {
+        ParsedValues parsed = parse_values(form.values_text, form.type);
+        if (!parsed.error.empty()) {
+            errors.values = parsed.error;
+            return false;
+        }
+        spec.values = parsed.values;
+        RunSpec check = spec;
+        if (auto err = validate_and_resolve(check)) {
+            errors.values = *err;
+            return false;
+        }
+    }
+    if (info->segmented && !form.heads_text.empty()) {
+        if (auto err = parse_head_positions(form.heads_text, spec.n, spec.heads)) {
+            errors.heads = *err;
+            return false;
+        }
+    }
+    if (auto err = validate_and_resolve(spec)) {
+        (info->segmented ? errors.heads : errors.size) = *err;
+        return false;
+    }
+
+    Trace t;
+    try {
+        if (device.present && gpu::has_kernel(spec.variant)) {
+            try {
+                t = gpu::capture(spec);
+            } catch (const std::exception& e) {
+                t = run_model(spec);
+                t.source.note = std::string("GPU capture failed (") + e.what() + "); reference model shown";
+            }
+        } else {
+            t = run_model(spec);
+        }
+    } catch (const std::exception& e) {
+        errors.run = e.what();
+        return false;
+    }
+    show_trace(std::move(t));
+    return true;
+}
+
+void App::show_trace(Trace t) {
+    trace = std::move(t);
+    graph = DependencyGraph(trace);
+    metrics = compute_metrics(trace);
+    has_trace = true;
+    ++trace_generation;
+    badge.reset();
+    if (trace.source.kind == "recording") badge = trace.source;
+    step = std::clamp(step, -1, steps() - 1);
+    if (selection.valid() && (selection.slot >= trace.layout.slots || selection.step >= steps()))
+        selection = {};
+}
+
+bool App::open_file(const std::string& path) {
+    try {
+        Trace t = load_file(path);
+        // The sidebar shows the spec of what was opened.
+        form.variant = t.spec.variant;
+        form.n = t.spec.n;
+        form.threads = t.spec.threads;
+        form.items_per_thread = t.spec.items_per_thread;
+        form.op = t.spec.op;
+        form.type = t.spec.type;
+        form.exclusive = t.spec.exclusive;
+        form.input = t.spec.input;
+        form.seed = static_cast<int>(t.spec.seed);
+        errors = {};
+        show_trace(std::move(t));
+        status = "opened " + path;
+        return true;
+    } catch (const std::exception& e) {
+        errors.run = e.what();
+        status = std::string("cannot open: ") + e.what();
+        return false;
+    }
+}
+
+void App::set_step(int s) {
+    step = std::clamp(s, -1, steps() - 1);
+}
+
+void App::toggle_play() {
+    if (!playing && step >= steps() - 1) step = -1;  // play again from the start
+    playing = !playing;
+    play_accum = 0.0;
+}
+
+void App::tick(double seconds) {
+    if (!playing) return;
+    play_accum += seconds * settings.speed;
+    while (play_accum >= 1.0) {
+        play_accum -= 1.0;
+        if (step >= steps() - 1) {
+            playing = false;
+            break;
+        }
+        set_step(step + 1);
+    }
+}
+
+void App::select(int s, int slot) {
+    if (slot < 0 || !has_trace || slot >= trace.layout.slots) {
+        selection = {};
+        return;
+    }
+    selection.step = std::clamp(s, -1, steps() - 1);
+    selection.slot = slot;
+}
+
+std::string App::current_phase() const {
+    if (!has_trace || step < 0 || step >= steps()) return {};
+    return trace.steps[static_cast<size_t>(step)].phase;
+}
+
+std::string App::current_label() const {
+    if (!has_trace) return {};
+    if (step < 0) return "initial state";
+    return trace.steps[static_cast<size_t>(step)].label;
+}
+
+std::vector<int> App::written_slots() const {
+    std::set<int> out;
+    if (has_trace && step >= 0 && step < steps())
+        for (const Operation& op : trace.steps[static_cast<size_t>(step)].ops)
+            for (int w : op.writes) out.insert(w);
+    return {out.begin(), out.end()};
+}
+
+std::string App::source_line() const {
+    if (!has_trace) return "no trace";
+    const TraceSource& s = trace.source;
+    std::string line;
+    if (s.kind == "gpu") {
+        line = "GPU: " + s.device + (s.sm.empty() ? "" : " (" + s.sm + ")");
+    } else if (s.kind == "recording") {
+        line = "recorded on " + s.device + (s.date.empty() ? "" : " on " + s.date);
+    } else {
+        line = "reference model";
+        if (!device.present)
+            line += " (no GPU" + (device.why_not.empty() ? std::string() : ": " + device.why_not) + ")";
+        else if (!gpu::has_kernel(trace.spec.variant))
+            line += " (no GPU kernel for this variant yet)";
+    }
+    if (!s.note.empty()) line += "; " + s.note;
+    return line;
+}
+
+}  // namespace scanviz::ui

@@ -1,0 +1,134 @@
+// App: what is on screen. The views read it and change it through its methods;
+// no view keeps a copy of the trace, the step or the selection.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagram.hpp"
+#include "core/metrics.hpp"
+#include "core/run_spec.hpp"
+#include "core/trace.hpp"
+#include "render/trace_scene.hpp"
+
+namespace scanviz::ui {
+
+// Which views are shown and how (one plain struct, as Tracy's m_show flags).
+struct Settings {
+    bool show_state = true;
+    bool show_diagram = true;
+    bool show_metrics = true;
+    bool show_source = true;
+    bool presentation = false;  // large type, high contrast
+    bool fullscreen = false;
+    float speed = 2.0f;         // steps per second while playing
+};
+
+// The sidebar's fields as the person left them; a spec is made from them only
+// when they are all valid (the last good trace stays on screen otherwise).
+struct InputForm {
+    std::string variant = "warp_conditional";
+    int n = 32;
+    int threads = 0;            // 0 = the variant's default
+    int items_per_thread = 0;   // 0 = the variant's default
+    Op op = Op::Add;
+    ElemType type = ElemType::I32;
+    bool exclusive = false;
+    InputKind input = InputKind::Random;
+    int seed = 1;
+    std::string values_text;    // typed-in values (input == Given)
+    std::string heads_text;     // segment head positions, "0, 5, 12" (segmented scan)
+};
+
+// One message per field group, shown beside the field; empty = fine.
+struct FieldErrors {
+    std::string variant;
+    std::string size;    // n, threads, items per thread, operator / type
+    std::string values;
+    std::string heads;
+    std::string run;     // the model or the GPU failed
+    bool any() const { return !variant.empty() || !size.empty() || !values.empty() || !heads.empty() || !run.empty(); }
+    std::string first() const;
+};
+
+// The device found at start (none on most laptops and on CI).
+struct DeviceState {
+    bool checked = false;
+    bool present = false;
+    std::string name;
+    std::string sm;
+    std::string why_not;
+};
+
+// Reads a trace or a recording from a file; throws std::exception with one line
+// on failure. Default: a trace JSON file (core/trace_json.hpp). The recording
+// reader (issue 7) replaces it.
+using FileLoader = std::function<Trace(const std::string& path)>;
+
+struct App {
+    App();
+
+    InputForm form;
+    FieldErrors errors;
+
+    // The trace on screen (the last good one) and what is derived from it.
+    bool has_trace = false;
+    Trace trace;
+    DependencyGraph graph;
+    Metrics metrics;
+    uint64_t trace_generation = 0;   // bumps when the trace changes (views drop caches)
+
+    int step = -1;                   // -1 = the initial state; 0 .. steps-1
+    render::Selection selection;
+    bool playing = false;
+    double play_accum = 0.0;
+
+    Settings settings;
+    DeviceState device;
+
+    // Recording seam (issue 7): where files come from, and the badge shown on
+    // every view while the trace on screen came from a recording.
+    FileLoader load_file;
+    std::optional<TraceSource> badge;
+
+    // Zoom asked for by a key or a button this frame; each scene view applies it.
+    float zoom_request = 1.0f;
+    bool fit_request = false;
+
+    std::string status;   // last action's result (export written, file opened, ...)
+
+    // Validates the form; on success runs it (GPU capture when a device and a
+    // kernel exist, the reference model otherwise) and shows the new trace.
+    // On failure sets `errors` and keeps the last good trace. Returns success.
+    bool apply_form();
+    // Opens a trace / recording file through load_file. Returns success.
+    bool open_file(const std::string& path);
+    // Shows a trace (from a run or a file).
+    void show_trace(Trace t);
+
+    int steps() const { return has_trace ? static_cast<int>(trace.steps.size()) : 0; }
+    void set_step(int s);
+    void step_by(int delta) { set_step(step + delta); }
+    void first() { set_step(-1); }
+    void last() { set_step(steps() - 1); }
+    void toggle_play();
+    void tick(double seconds);       // advances while playing
+    void select(int step, int slot); // slot < 0 clears
+
+    // The phase name of the current step ("" for the initial state).
+    std::string current_phase() const;
+    std::string current_label() const;
+    // Slots written by the current step, sorted, unique.
+    std::vector<int> written_slots() const;
+    // One line: where the trace on screen comes from.
+    std::string source_line() const;
+
+    void check_device();
+};
+
+// Segment head positions "0, 5, 12" -> n flags. Error message on failure.
+std::optional<std::string> parse_head_positions(const std::string& text, int n, std::vector<uint8_t>& flags);
+
+}  // namespace scanviz::ui

@@ -1,0 +1,82 @@
+#include "controls_view.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "view_common.hpp"
+
+namespace scanviz::ui {
+
+void ControlsView::HandleKeys(App& app) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) app.toggle_play();
+    if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) app.step_by(-1);
+    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) app.step_by(1);
+    if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) app.first();
+    if (ImGui::IsKeyPressed(GLFW_KEY_END, false)) app.last();
+    if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) app.zoom_request *= 1.25f;
+    if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) app.zoom_request /= 1.25f;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.settings.fullscreen = !app.settings.fullscreen;
+}
+
+void ControlsView::Draw(App& app) {
+    ImGui::Begin("Controls", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                     ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    const bool have = app.has_trace && app.steps() > 0;
+    if (!have) ImGui::BeginDisabled();
+    if (ImGui::Button("|<")) app.first();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("first (Home)");
+    ImGui::SameLine();
+    if (ImGui::Button("<")) app.step_by(-1);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("back (Left)");
+    ImGui::SameLine();
+    const float play_w = ImGui::CalcTextSize("Pause").x + ImGui::GetStyle().FramePadding.x * 2;
+    if (ImGui::Button(app.playing ? "Pause" : "Play", ImVec2(play_w, 0))) app.toggle_play();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("play / pause (Space)");
+    ImGui::SameLine();
+    if (ImGui::Button(">")) app.step_by(1);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("forward (Right)");
+    ImGui::SameLine();
+    if (ImGui::Button(">|")) app.last();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("last (End)");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::SliderFloat("##speed", &app.settings.speed, 0.25f, 16.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic);
+    if (!have) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("-")) app.zoom_request /= 1.25f;
+    ImGui::SameLine();
+    if (ImGui::Button("+")) app.zoom_request *= 1.25f;
+    ImGui::SameLine();
+    if (ImGui::Button("Fit")) app.fit_request = true;
+    ImGui::SameLine();
+    ImGui::Checkbox("Presentation", &app.settings.presentation);
+    ImGui::SameLine();
+    ImGui::Checkbox("F11", &app.settings.fullscreen);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("full screen (F11)");
+
+    // The scrubber: the rest of this line, or a line of its own when that is short.
+    if (!have) ImGui::BeginDisabled();
+    const float min_scrubber = ImGui::GetFontSize() * 20.0f;
+    ImGui::SameLine();
+    rows = 1;
+    if (ImGui::GetContentRegionAvail().x < min_scrubber) {
+        ImGui::NewLine();
+        rows = 2;
+    }
+    ImGui::SetNextItemWidth(-1);
+    int shown = app.step + 1;  // 0 = initial state, k = after step k
+    const std::string label = "%d / " + std::to_string(app.steps()) + "  " + app.current_label();
+    if (ImGui::SliderInt("##scrubber", &shown, 0, std::max(app.steps(), 0), label.c_str(),
+                         ImGuiSliderFlags_AlwaysClamp))
+        app.set_step(shown - 1);
+    if (!have) ImGui::EndDisabled();
+    ImGui::End();
+}
+
+}  // namespace scanviz::ui

@@ -1,0 +1,89 @@
+#include "diagram_view.hpp"
+
+#include <imgui.h>
+
+#include "render/trace_scene.hpp"
+
+namespace scanviz::ui {
+
+bool DiagramView::Init(const Fonts* fonts, std::string* err) {
+    fonts_ = fonts;
+    return canvas.init(err);
+}
+
+bool DiagramView::Update(const App& app) {
+    if (!app.has_trace) return false;
+    if (generation_ == app.trace_generation && step_ == app.step && selection_.step == app.selection.step &&
+        selection_.slot == app.selection.slot && presentation_ == app.settings.presentation)
+        return false;
+    const bool new_trace = generation_ != app.trace_generation;
+    generation_ = app.trace_generation;
+    step_ = app.step;
+    selection_ = app.selection;
+    presentation_ = app.settings.presentation;
+    try {
+        scene = render::build_diagram_scene(app.trace, app.graph, app.step, app.selection,
+                                            scene_style(presentation_));
+        error.clear();
+    } catch (const std::exception& e) {
+        scene = render::Scene{};
+        error = std::string("cannot draw the diagram: ") + e.what();
+    }
+    cone_inputs = reach_outputs = 0;
+    if (app.selection.valid()) {
+        cone_inputs = static_cast<int>(app.graph.cone_inputs(app.selection.step, app.selection.slot).size());
+        reach_outputs = static_cast<int>(app.graph.reach_outputs(app.selection.step, app.selection.slot).size());
+    }
+    if (new_trace) canvas.fit();
+    changed_ = true;
+    return true;
+}
+
+void DiagramView::Draw(App& app) {
+    ImGui::Begin("Dependency diagram", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+    DrawBadge(app);
+    Update(app);
+    if (ImGui::SmallButton("-")) canvas.zoom_by(1.0f / 1.25f);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("+")) canvas.zoom_by(1.25f);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Fit")) canvas.fit();
+    ImGui::SameLine();
+    export_panel.Draw(app, canvas, scene);
+    ImGui::SameLine();
+    if (app.selection.valid()) {
+        const int s = app.selection.step;
+        const int version = app.graph.version_at(s, app.selection.slot);
+        const auto& values = s < 0 ? app.trace.initial_state : app.trace.steps[static_cast<size_t>(s)].state;
+        const double v = values[static_cast<size_t>(app.selection.slot)];
+        ImGui::Text("slot %d after %s = %g: depends on %d input%s, feeds %d output%s", app.selection.slot,
+                    s < 0 ? "the start" : app.trace.steps[static_cast<size_t>(s)].label.c_str(), v, cone_inputs,
+                    cone_inputs == 1 ? "" : "s", reach_outputs, reach_outputs == 1 ? "" : "s");
+        (void)version;
+        ImGui::SameLine();
+        if (ImGui::SmallButton("clear")) app.select(-1, -1);
+    } else {
+        ImGui::TextUnformatted("click a cell: its dependency cone and reach light up");
+    }
+
+    if (!error.empty()) {
+        ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", error.c_str());
+    } else if (app.has_trace) {
+        if (app.zoom_request != 1.0f) canvas.zoom_by(app.zoom_request);
+        if (app.fit_request) canvas.fit();
+        const ImVec2 avail = ImGui::GetContentRegionAvail();
+        const int hit = canvas.Draw("##diagram_canvas", scene, changed_, avail, fonts_->ui(false), fonts_->sans_large);
+        changed_ = false;
+        if (hit >= 0) {
+            const render::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];
+            if (app.selection.valid() && app.selection.slot == n.slot && app.selection.step == n.step)
+                app.select(-1, -1);
+            else
+                app.select(n.step, n.slot);
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace scanviz::ui

@@ -1,0 +1,301 @@
+#include "metrics_view.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "core/metrics.hpp"
+#include "core/variants.hpp"
+#include "view_common.hpp"
+
+namespace scanviz::ui {
+namespace {
+
+const ImU32 kCurveColours[] = {
+    IM_COL32(31, 119, 180, 255), IM_COL32(255, 127, 14, 255), IM_COL32(44, 160, 44, 255),
+    IM_COL32(214, 39, 40, 255),  IM_COL32(148, 103, 189, 255), IM_COL32(140, 86, 75, 255),
+    IM_COL32(227, 119, 194, 255), IM_COL32(127, 127, 127, 255), IM_COL32(188, 189, 34, 255),
+    IM_COL32(23, 190, 207, 255), IM_COL32(0, 0, 128, 255),   IM_COL32(128, 0, 0, 255),
+};
+
+ImU32 curve_colour(size_t i) { return kCurveColours[i % (sizeof(kCurveColours) / sizeof(kCurveColours[0]))]; }
+
+}  // namespace
+
+bool measure_point(const std::string& variant, int n, CurvePoint& out) {
+    RunSpec spec;
+    spec.variant = variant;
+    spec.n = n;
+    spec.input = InputKind::Ones;
+    if (validate_and_resolve(spec)) return false;
+    const Trace t = run_model(spec);
+    const Metrics m = compute_metrics(t);
+    out = CurvePoint{n, m.work, m.span};
+    return true;
+}
+
+void MetricsView::Init(const Fonts* fonts) {
+    fonts_ = fonts;
+    curves.clear();
+    for (const VariantInfo& v : all_variants())
+        if (v.level != Level::Warp) {
+            VariantCurve c;
+            c.id = std::string(v.id);
+            curves.push_back(std::move(c));
+        }
+    next_curve_ = 0;
+    next_n_ = kChartMinN;
+}
+
+bool MetricsView::ComputeSome(double budget_ms) {
+    const auto start = std::chrono::steady_clock::now();
+    while (next_curve_ < curves.size()) {
+        VariantCurve& c = curves[next_curve_];
+        if (!c.done) {
+            try {
+                CurvePoint p;
+                if (measure_point(c.id, next_n_, p)) c.points.push_back(p);
+            } catch (const std::exception& e) {
+                c.error = e.what();
+                c.points.clear();
+                c.done = true;
+            }
+            next_n_ *= 2;
+            if (next_n_ > kChartMaxN) c.done = true;
+        }
+        if (c.done) {
+            ++next_curve_;
+            next_n_ = kChartMinN;
+        }
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (ms > budget_ms) break;
+    }
+    return next_curve_ >= curves.size();
+}
+
+void MetricsView::DrawTable(App& app, float height) {
+    const Metrics& m = app.metrics;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("##per_step", 7, flags, ImVec2(0, height))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("step");
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("ops");
+    ImGui::TableSetupColumn("work");
+    ImGui::TableSetupColumn("active");
+    ImGui::TableSetupColumn("bank conf.");
+    ImGui::TableSetupColumn("span so far");
+    ImGui::TableHeadersRow();
+    const ImU32 current = highlight_line_colour(app.settings.presentation);
+    for (size_t i = 0; i < m.per_step.size() && i < app.trace.steps.size(); ++i) {
+        const StepMetrics& s = m.per_step[i];
+        ImGui::TableNextRow();
+        if (static_cast<int>(i) == app.step) {
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, current);
+            if (scrolled_to_step_ != app.step) {
+                ImGui::SetScrollHereY(0.5f);
+                scrolled_to_step_ = app.step;
+            }
+        }
+        ImGui::TableNextColumn();
+        if (ImGui::Selectable(std::to_string(i + 1).c_str(), static_cast<int>(i) == app.step,
+                              ImGuiSelectableFlags_SpanAllColumns))
+            app.set_step(static_cast<int>(i));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(app.trace.steps[i].label.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", s.ops);
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(s.work));
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", s.active_lanes);
+        ImGui::TableNextColumn();
+        if (s.shared_reads + s.shared_writes == 0)
+            ImGui::TextDisabled("-");
+        else
+            ImGui::Text("%dx", s.max_conflict_degree);
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", s.span_so_far);
+    }
+    ImGui::EndTable();
+}
+
+void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);
+    const bool pres = app.settings.presentation;
+    const ImU32 axis = pres ? IM_COL32(255, 255, 255, 255) : IM_COL32(40, 40, 40, 255);
+    const ImU32 grid = pres ? IM_COL32(90, 90, 90, 255) : IM_COL32(215, 215, 215, 255);
+    const ImU32 ref = pres ? IM_COL32(200, 200, 200, 255) : IM_COL32(120, 120, 120, 255);
+    const float font = ImGui::GetFontSize();
+    const float left = font * 3.2f, bottom = font * 1.4f, top = font * 1.3f, right = font * 0.6f;
+    const ImVec2 a(p0.x + left, p0.y + top);
+    const ImVec2 b(p0.x + size.x - right, p0.y + size.y - bottom);
+    if (b.x - a.x < 20 || b.y - a.y < 20) return;
+
+    // The reference curves and the data decide the y range (log scale).
+    auto ref1 = [&](double n) { return work ? n * std::log2(n) : std::log2(n); };
+    auto ref2 = [&](double n) { return work ? 2.0 * n : 2.0 * std::log2(n); };
+    double y_max = std::max(ref1(kChartMaxN), ref2(kChartMaxN));
+    double y_min = std::min(ref1(kChartMinN), ref2(kChartMinN));
+    for (const VariantCurve& c : curves) {
+        if (!c.shown) continue;
+        for (const CurvePoint& p : c.points) {
+            const double v = work ? static_cast<double>(p.work) : p.span;
+            if (v > 0) {
+                y_max = std::max(y_max, v);
+                y_min = std::min(y_min, v);
+            }
+        }
+    }
+    const double ly0 = std::floor(std::log10(std::max(y_min, 1.0)));
+    const double ly1 = std::ceil(std::log10(y_max));
+    const double lx0 = std::log2(kChartMinN), lx1 = std::log2(kChartMaxN);
+    auto X = [&](double n) { return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x); };
+    auto Y = [&](double v) {
+        const double lv = std::log10(std::max(v, 1e-9));
+        return b.y - static_cast<float>((lv - ly0) / std::max(ly1 - ly0, 1e-9)) * (b.y - a.y);
+    };
+
+    dl->AddText(ImVec2(p0.x, p0.y), axis, work ? "work (operator applications) against n" : "span (longest chain) against n");
+    for (double e = ly0; e <= ly1; e += 1.0) {
+        const float y = Y(std::pow(10.0, e));
+        dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", std::pow(10.0, e));
+        dl->AddText(ImVec2(p0.x + 2, y - font * 0.5f), axis, buf);
+    }
+    const float label_room = ImGui::CalcTextSize("4096 ").x;
+    const int label_every = (b.x - a.x) / 7.0f < label_room ? 2 : 1;
+    int label_index = 0;
+    for (int n = kChartMinN; n <= kChartMaxN; n *= 2, ++label_index) {
+        const float x = X(n);
+        dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), grid);
+        if (label_index % label_every != 0) continue;
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%d", n);
+        const float tw = ImGui::CalcTextSize(buf).x;
+        dl->AddText(ImVec2(x - tw * 0.5f, b.y + 2), axis, buf);
+    }
+    dl->AddRect(a, b, axis);
+
+    // Reference curves, dashed-looking by drawing short segments.
+    auto draw_ref = [&](auto f, const char* name) {
+        ImVec2 prev(0, 0);
+        const int segments = 48;
+        for (int i = 0; i <= segments; ++i) {
+            const double n = std::exp2(lx0 + (lx1 - lx0) * i / segments);
+            const ImVec2 p(X(n), Y(f(n)));
+            if (i > 0 && i % 2 == 1) dl->AddLine(prev, p, ref, 1.5f);
+            prev = p;
+        }
+        dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(name).x - 2, Y(f(kChartMaxN)) - font - 1), ref, name);
+    };
+    draw_ref(ref1, work ? "n log2 n" : "log2 n");
+    draw_ref(ref2, work ? "2n" : "2 log2 n");
+
+    dl->PushClipRect(a, b, true);
+    for (size_t ci = 0; ci < curves.size(); ++ci) {
+        const VariantCurve& c = curves[ci];
+        if (!c.shown || c.points.empty()) continue;
+        const bool current = app.has_trace && c.id == app.trace.spec.variant;
+        const float thick = current ? 3.5f : 1.8f;
+        ImVec2 prev(0, 0);
+        for (size_t i = 0; i < c.points.size(); ++i) {
+            const CurvePoint& p = c.points[i];
+            const ImVec2 q(X(p.n), Y(work ? static_cast<double>(p.work) : p.span));
+            if (i > 0) dl->AddLine(prev, q, curve_colour(ci), thick);
+            dl->AddCircleFilled(q, thick + 1.0f, curve_colour(ci));
+            prev = q;
+        }
+    }
+    // Legend: the curves shown, in their colours, top left inside the plot.
+    float ly = a.y + 2;
+    for (size_t ci = 0; ci < curves.size(); ++ci) {
+        if (!curves[ci].shown || curves[ci].points.empty()) continue;
+        const char* name = curves[ci].id.c_str();
+        const ImVec2 ts = ImGui::CalcTextSize(name);
+        dl->AddRectFilled(ImVec2(a.x + 2, ly), ImVec2(a.x + 6 + ts.x, ly + ts.y), pres ? IM_COL32(0, 0, 0, 200) : IM_COL32(255, 255, 255, 200));
+        dl->AddText(ImVec2(a.x + 4, ly), curve_colour(ci), name);
+        ly += ts.y;
+    }
+    dl->PopClipRect();
+}
+
+void MetricsView::Draw(App& app) {
+    ImGui::Begin("Work and span", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+    DrawBadge(app);
+    if (!app.has_trace) {
+        ImGui::TextUnformatted("no trace yet");
+        ImGui::End();
+        return;
+    }
+    const Metrics& m = app.metrics;
+    ImGui::Text("work %lld  (sequential n - 1 = %lld)   span %d   steps %d   worst bank conflict %dx",
+                static_cast<long long>(m.work), static_cast<long long>(m.sequential_work), m.span, m.steps,
+                m.max_conflict_degree);
+
+    // The current variant's curve is always on.
+    if (shown_for_ != app.trace.spec.variant) {
+        shown_for_ = app.trace.spec.variant;
+        for (VariantCurve& c : curves)
+            if (c.id == shown_for_) c.shown = true;
+    }
+    if (!defaults_shown_) {
+        // The two classic block scans, for comparison with whatever is on screen.
+        defaults_shown_ = true;
+        for (VariantCurve& c : curves)
+            if (c.id == "block_hillis_steele" || c.id == "block_blelloch") c.shown = true;
+    }
+    // Which variants the chart shows: a popup, so the charts keep their width.
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Curves...")) ImGui::OpenPopup("chart curves");
+    if (ImGui::BeginPopup("chart curves")) {
+        ImGui::TextDisabled("work and span from each variant's model, n = %d .. %d", kChartMinN, kChartMaxN);
+        for (size_t ci = 0; ci < curves.size(); ++ci) {
+            VariantCurve& c = curves[ci];
+            ImGui::PushID(static_cast<int>(ci));
+            ImGui::ColorButton("##c", ImGui::ColorConvertU32ToFloat4(curve_colour(ci)), ImGuiColorEditFlags_NoTooltip);
+            ImGui::SameLine();
+            if (!c.error.empty()) {
+                ImGui::TextDisabled("%s: no model (%s)", c.id.c_str(), c.error.c_str());
+            } else {
+                ImGui::Checkbox(c.id.c_str(), &c.shown);
+                if (!c.done) {
+                    ImGui::SameLine();
+                    ImGui::TextDisabled("(computing)");
+                }
+            }
+            ImGui::PopID();
+        }
+        ImGui::EndPopup();
+    }
+
+    // Table on the left; the work chart and the span chart beside it when they
+    // have room to be read (large type on a small screen: the table alone).
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float font = ImGui::GetFontSize();
+    float table_w = std::min(std::max(avail.x * 0.36f, font * 22.0f), avail.x * 0.45f);
+    const float chart_w = (avail.x - table_w) * 0.5f - ImGui::GetStyle().ItemSpacing.x;
+    const bool charts = chart_w >= font * 15.0f && avail.y >= font * 8.0f;
+    if (!charts) table_w = avail.x;
+    ImGui::BeginChild("##table", ImVec2(table_w, avail.y), false);
+    DrawTable(app, avail.y);
+    ImGui::EndChild();
+    if (charts) {
+        ImGui::SameLine();
+        DrawChart(app, true, ImVec2(chart_w, avail.y));
+        ImGui::SameLine();
+        DrawChart(app, false, ImVec2(chart_w, avail.y));
+    }
+    ImGui::End();
+}
+
+}  // namespace scanviz::ui

@@ -1,0 +1,114 @@
+#include "scene_canvas.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scanviz::ui {
+
+namespace {
+constexpr float kMinLabelPx = 6.0f;   // smaller text is unreadable: not drawn
+constexpr float kMaxZoom = 64.0f;
+constexpr float kMinZoom = 1.0f / 64.0f;
+}  // namespace
+
+bool SceneCanvas::init(std::string* error) { return renderer_.init(error); }
+
+void SceneCanvas::zoom_by(float factor) {
+    const float z = std::clamp(camera_.zoom * factor, kMinZoom, kMaxZoom);
+    camera_.zoom_at(z / camera_.zoom, image_size_.x * 0.5f, image_size_.y * 0.5f);
+    auto_fit_ = false;
+    dirty_ = true;
+}
+
+CellRect SceneCanvas::rect_of(const render::NodeInstance& node) const {
+    CellRect r;
+    r.x0 = image_min_.x + camera_.to_px_x(node.x);
+    r.y0 = image_min_.y + camera_.to_px_y(node.y);
+    r.x1 = image_min_.x + camera_.to_px_x(node.x + node.w);
+    r.y1 = image_min_.y + camera_.to_px_y(node.y + node.h);
+    r.visible = r.x1 > image_min_.x && r.y1 > image_min_.y && r.x0 < image_min_.x + image_size_.x &&
+                r.y0 < image_min_.y + image_size_.y;
+    r.x0 = std::max(r.x0, image_min_.x);
+    r.y0 = std::max(r.y0, image_min_.y);
+    r.x1 = std::min(r.x1, image_min_.x + image_size_.x);
+    r.y1 = std::min(r.y1, image_min_.y + image_size_.y);
+    return r;
+}
+
+int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_changed, ImVec2 size,
+                      ImFont* label_font, ImFont* label_font_large) {
+    const int w = std::max(1, static_cast<int>(size.x));
+    const int h = std::max(1, static_cast<int>(size.y));
+    if (w != tex_w_ || h != tex_h_ || scene_changed) dirty_ = true;
+    if (auto_fit_ && dirty_) camera_ = render::fit_camera(scene, w, h);
+
+    image_min_ = ImGui::GetCursorScreenPos();
+    image_size_ = ImVec2(static_cast<float>(w), static_cast<float>(h));
+
+    // Interaction first, so the image drawn this frame already shows it.
+    ImGui::InvisibleButton(id, image_size_, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    const ImGuiIO& io = ImGui::GetIO();
+    int clicked = -1;
+    if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) {
+        const float factor = std::pow(1.2f, io.MouseWheel);
+        const float z = std::clamp(camera_.zoom * factor, kMinZoom, kMaxZoom);
+        camera_.zoom_at(z / camera_.zoom, io.MousePos.x - image_min_.x, io.MousePos.y - image_min_.y);
+        auto_fit_ = false;
+        dirty_ = true;
+    }
+    if (ImGui::IsItemActive() && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f) ||
+                                  ImGui::IsMouseDragging(ImGuiMouseButton_Right, 1.0f))) {
+        if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) {
+            camera_.pan_x -= io.MouseDelta.x / camera_.zoom;
+            camera_.pan_y -= io.MouseDelta.y / camera_.zoom;
+            auto_fit_ = false;
+            dirty_ = true;
+        }
+    }
+    if (ImGui::IsItemDeactivated() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f) {
+        const float wx = camera_.to_world_x(io.MousePos.x - image_min_.x);
+        const float wy = camera_.to_world_y(io.MousePos.y - image_min_.y);
+        clicked = render::hit_test(scene, wx, wy);
+    }
+
+    if (dirty_ || texture_ == 0) {
+        texture_ = renderer_.render(scene, camera_, w, h);
+        tex_w_ = w;
+        tex_h_ = h;
+        dirty_ = false;
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (texture_ != 0) {
+        dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(texture_)), image_min_,
+                     ImVec2(image_min_.x + image_size_.x, image_min_.y + image_size_.y));
+    }
+
+    // Labels: culled to the image, skipped when too small to read.
+    labels_drawn_ = 0;
+    const ImVec2 clip_max(image_min_.x + image_size_.x, image_min_.y + image_size_.y);
+    dl->PushClipRect(image_min_, clip_max, true);
+    for (const render::TextLabel& label : scene.labels) {
+        const float px = label.size * camera_.zoom;
+        if (px < kMinLabelPx) continue;
+        float x = image_min_.x + camera_.to_px_x(label.x);
+        float y = image_min_.y + camera_.to_px_y(label.y);
+        const float reach = px * static_cast<float>(label.text.size());
+        if (x > clip_max.x + reach || y > clip_max.y + px || x < image_min_.x - reach || y < image_min_.y - px)
+            continue;
+        ImFont* font = (px > 1.3f * label_font->FontSize && label_font_large) ? label_font_large : label_font;
+        const char* begin = label.text.c_str();
+        const char* end = begin + label.text.size();
+        if (label.centered) {
+            const ImVec2 ts = font->CalcTextSizeA(px, 1e9f, 0.0f, begin, end);
+            x -= ts.x * 0.5f;
+            y -= ts.y * 0.5f;
+        }
+        dl->AddText(font, px, ImVec2(std::floor(x), std::floor(y)), label.rgba, begin, end);
+        ++labels_drawn_;
+    }
+    dl->PopClipRect();
+    return clicked;
+}
+
+}  // namespace scanviz::ui

@@ -1,0 +1,250 @@
+#include "session.hpp"
+
+#include <algorithm>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "core/trace_json.hpp"
+#include "window.hpp"
+
+namespace scanviz::ui {
+namespace {
+
+struct Rect {
+    float x, y, w, h;
+};
+
+void Place(const Rect& r) {
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(std::max(r.w, 1.0f), std::max(r.h, 1.0f)), ImGuiCond_Always);
+}
+
+nlohmann::json colour_json(uint32_t c) {
+    return {c & 0xffu, (c >> 8) & 0xffu, (c >> 16) & 0xffu, (c >> 24) & 0xffu};
+}
+
+nlohmann::json rect_json(const CellRect& r, float scale_x, float scale_y) {
+    return {r.x0 * scale_x, r.y0 * scale_y, r.x1 * scale_x, r.y1 * scale_y};
+}
+
+}  // namespace
+
+bool GuiSession::Init(std::string* error) {
+    fonts = load_fonts();
+    apply_style(false);
+    if (!state.Init(&fonts, error)) return false;
+    if (!diagram.Init(&fonts, error)) return false;
+    metrics.Init(&fonts);
+    source.Init(&fonts);
+    app.check_device();
+    app.apply_form();
+    if (!fonts.warning.empty()) app.status = fonts.warning;
+    return true;
+}
+
+void GuiSession::DrawMenu(Window& window) {
+    (void)window;
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open trace or recording...")) show_open_popup = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        Settings& s = app.settings;
+        ImGui::MenuItem("State", nullptr, &s.show_state);
+        ImGui::MenuItem("Dependency diagram", nullptr, &s.show_diagram);
+        ImGui::MenuItem("Work and span", nullptr, &s.show_metrics);
+        ImGui::MenuItem("Source", nullptr, &s.show_source);
+        ImGui::Separator();
+        ImGui::MenuItem("Presentation mode", nullptr, &s.presentation);
+        ImGui::MenuItem("Full screen", "F11", &s.fullscreen);
+        ImGui::EndMenu();
+    }
+    ImGui::TextDisabled("  %s", app.source_line().c_str());
+    ImGui::EndMainMenuBar();
+    if (show_open_popup) {
+        ImGui::OpenPopup("Open file");
+        show_open_popup = false;
+    }
+    if (ImGui::BeginPopupModal("Open file", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextUnformatted("A trace (.json, scanviz trace --format json) or a recording; files can also be dropped on the window.");
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
+        const bool enter = ImGui::InputText("path", &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+        if (ImGui::Button("Open") || enter) {
+            app.open_file(open_path);
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+void GuiSession::Frame(Window& window, double seconds) {
+    Settings& s = app.settings;
+    if (!style_applied_ || presentation_applied_ != s.presentation) {
+        apply_style(s.presentation);
+        presentation_applied_ = s.presentation;
+        style_applied_ = true;
+    }
+    if (s.fullscreen != window.fullscreen()) window.set_fullscreen(s.fullscreen);
+    for (const std::string& path : window.take_dropped()) app.open_file(path);
+
+    ImGui::PushFont(fonts.ui(s.presentation));
+    controls.HandleKeys(app);
+    app.tick(seconds);
+    metrics.ComputeSome(4.0);
+
+    DrawMenu(window);
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float top = vp->WorkPos.y;
+    const float W = vp->WorkSize.x, H = vp->WorkSize.y;
+    const float sidebar_w = std::clamp(W * (s.presentation ? 0.27f : 0.22f), 260.0f, 520.0f);
+    const float controls_h = ImGui::GetFrameHeight() * controls.rows +
+                             ImGui::GetStyle().ItemSpacing.y * (controls.rows - 1) + ImGui::GetStyle().WindowPadding.y * 2;
+    const float main_x = sidebar_w, main_y = top + controls_h;
+    const float main_w = W - sidebar_w, main_h = H - controls_h;
+
+    Place({0, top, sidebar_w, H});
+    sidebar.Draw(app);
+    Place({main_x, top, main_w, controls_h});
+    controls.Draw(app);
+
+    // Metrics across the bottom; state and diagram on the left, source on the right.
+    const float metrics_h = s.show_metrics ? std::round(main_h * (s.presentation ? 0.27f : 0.32f)) : 0.0f;
+    const float upper_h = main_h - metrics_h;
+    const bool left = s.show_state || s.show_diagram;
+    const float source_w = s.show_source ? (left ? std::round(main_w * 0.34f) : main_w) : 0.0f;
+    const float left_w = main_w - source_w;
+    if (s.show_state) {
+        const float h = s.show_diagram ? std::round(upper_h * 0.42f) : upper_h;
+        Place({main_x, main_y, left_w, h});
+        state.Draw(app);
+    }
+    if (s.show_diagram) {
+        const float y0 = s.show_state ? std::round(upper_h * 0.42f) : 0.0f;
+        Place({main_x, main_y + y0, left_w, upper_h - y0});
+        diagram.Draw(app);
+    }
+    if (s.show_source) {
+        Place({main_x + left_w, main_y, source_w, upper_h});
+        source.Draw(app);
+    }
+    if (s.show_metrics) {
+        Place({main_x, main_y + upper_h, main_w, metrics_h});
+        metrics.Draw(app);
+    }
+    app.zoom_request = 1.0f;
+    app.fit_request = false;
+    ImGui::PopFont();
+}
+
+nlohmann::json GuiSession::StateDump() const {
+    using nlohmann::json;
+    const ImGuiIO& io = ImGui::GetIO();
+    const float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
+    const render::SceneStyle style = scene_style(app.settings.presentation);
+    json j;
+    j["variant"] = app.has_trace ? app.trace.spec.variant : "";
+    j["n"] = app.has_trace ? app.trace.spec.n : 0;
+    j["spec"] = app.has_trace ? run_spec_to_json(app.trace.spec) : json();
+    j["step"] = app.step;
+    j["steps"] = app.steps();
+    j["label"] = app.current_label();
+    j["phase"] = app.current_phase();
+    j["playing"] = app.playing;
+    j["presentation"] = app.settings.presentation;
+    j["window"] = {io.DisplaySize.x * sx, io.DisplaySize.y * sy};
+    j["source"] = {{"kind", app.has_trace ? app.trace.source.kind : ""},
+                   {"device", app.has_trace ? app.trace.source.device : ""},
+                   {"line", app.source_line()},
+                   {"badge", app.badge.has_value()}};
+    j["errors"] = {{"variant", app.errors.variant}, {"size", app.errors.size}, {"values", app.errors.values},
+                   {"heads", app.errors.heads}, {"run", app.errors.run}};
+    j["error"] = app.errors.first();
+    j["form"] = {{"variant", app.form.variant}, {"n", app.form.n}, {"values_text", app.form.values_text},
+                 {"heads_text", app.form.heads_text}};
+    j["colours"] = {{"written_fill", colour_json(style.written_fill)},
+                    {"cell_fill", colour_json(style.cell_fill)},
+                    {"cone_fill", colour_json(style.cone_fill)},
+                    {"reach_fill", colour_json(style.reach_fill)},
+                    {"selected_border", colour_json(style.selected_border)},
+                    {"background", colour_json(style.background)}};
+    j["written_slots"] = app.written_slots();
+
+    json sel = {{"step", app.selection.step}, {"slot", app.selection.slot}, {"valid", app.selection.valid()}};
+    if (app.selection.valid()) {
+        sel["cone_inputs"] = app.graph.cone_inputs(app.selection.step, app.selection.slot);
+        sel["reach_outputs"] = app.graph.reach_outputs(app.selection.step, app.selection.slot);
+        sel["cone_nodes"] = app.graph.cone(app.selection.step, app.selection.slot).size();
+        sel["reach_nodes"] = app.graph.reach(app.selection.step, app.selection.slot).size();
+    }
+    j["selection"] = sel;
+
+    auto image_json = [&](const SceneCanvas& c) {
+        return json{c.image_min().x * sx, c.image_min().y * sy, (c.image_min().x + c.image_size().x) * sx,
+                    (c.image_min().y + c.image_size().y) * sy};
+    };
+    json views;
+    if (app.settings.show_state) {
+        json cells = json::array();
+        for (const render::NodeInstance& n : state.scene.nodes) {
+            if (n.slot < 0) continue;
+            const CellRect r = state.canvas.rect_of(n);
+            cells.push_back({{"slot", n.slot}, {"step", n.step}, {"rect", rect_json(r, sx, sy)}, {"visible", r.visible},
+                             {"fill", colour_json(n.fill_rgba)}});
+        }
+        views["state"] = {{"image", image_json(state.canvas)}, {"zoom", state.canvas.camera().zoom},
+                          {"cells", cells}, {"labels_drawn", state.canvas.labels_drawn()},
+                          {"error", state.error}};
+    }
+    if (app.settings.show_diagram) {
+        // The cells of the current step's row, the selected cell and its cone.
+        json row = json::array(), lit = json::array();
+        std::vector<int> cone;
+        if (app.selection.valid()) cone = app.graph.cone(app.selection.step, app.selection.slot);
+        for (const render::NodeInstance& n : diagram.scene.nodes) {
+            if (n.slot < 0) continue;
+            const bool in_row = n.step == app.step && app.step >= 0;
+            const int id = app.graph.node_at(n.step, n.slot);
+            const bool in_cone = id >= 0 && std::binary_search(cone.begin(), cone.end(), id);
+            if (!in_row && !in_cone) continue;
+            const CellRect r = diagram.canvas.rect_of(n);
+            json cell = {{"slot", n.slot}, {"step", n.step}, {"rect", rect_json(r, sx, sy)}, {"visible", r.visible},
+                         {"fill", colour_json(n.fill_rgba)}};
+            (in_row ? row : lit).push_back(cell);
+            if (in_row && in_cone) lit.push_back(cell);
+        }
+        views["diagram"] = {{"image", image_json(diagram.canvas)}, {"zoom", diagram.canvas.camera().zoom},
+                            {"nodes", diagram.scene.nodes.size()}, {"edges", diagram.scene.edges.size()},
+                            {"current_row", row}, {"cone_cells", lit}, {"error", diagram.error}};
+    }
+    if (app.settings.show_metrics && app.has_trace) {
+        const Metrics& m = app.metrics;
+        json step_json;
+        if (app.step >= 0 && app.step < static_cast<int>(m.per_step.size())) {
+            const StepMetrics& s = m.per_step[static_cast<size_t>(app.step)];
+            step_json = {{"work", s.work}, {"active_lanes", s.active_lanes}, {"ops", s.ops},
+                         {"max_conflict_degree", s.max_conflict_degree}};
+        }
+        json curves = json::array();
+        for (const VariantCurve& c : metrics.curves) {
+            json pts = json::array();
+            for (const CurvePoint& p : c.points) pts.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
+            curves.push_back({{"variant", c.id}, {"points", pts}, {"error", c.error}, {"shown", c.shown}});
+        }
+        views["metrics"] = {{"work", m.work}, {"span", m.span}, {"steps", m.steps},
+                            {"sequential_work", m.sequential_work}, {"current_step", step_json}, {"curves", curves}};
+    }
+    if (app.settings.show_source) {
+        json lines = json::array();
+        for (int i : source.highlighted) lines.push_back(i + 1);
+        views["source"] = {{"path", source.path}, {"missing", source.missing}, {"highlighted_lines", lines},
+                           {"line_count", source.lines.size()}};
+    }
+    j["views"] = views;
+    return j;
+}
+
+}  // namespace scanviz::ui

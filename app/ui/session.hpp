@@ -1,0 +1,48 @@
+// GuiSession: the App and its views, the layout that places them, and the
+// state dump (what the window holds, as JSON) that scripts and tests read.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app.hpp"
+#include "controls_view.hpp"
+#include "diagram_view.hpp"
+#include "metrics_view.hpp"
+#include "sidebar_view.hpp"
+#include "source_view.hpp"
+#include "state_view.hpp"
+#include "theme.hpp"
+
+namespace scanviz::ui {
+
+class Window;
+
+struct GuiSession {
+    App app;
+    Fonts fonts;
+    SidebarView sidebar;
+    ControlsView controls;
+    StateView state;
+    DiagramView diagram;
+    MetricsView metrics;
+    SourceView source;
+    bool show_open_popup = false;
+    std::string open_path;
+
+    // Needs the ImGui context and a current GL context (Window::open). Loads the
+    // fonts, compiles the shaders, shows the first trace.
+    bool Init(std::string* error);
+    // One frame of UI, between Window::begin_frame and Window::render.
+    void Frame(Window& window, double seconds);
+    // What the window holds after the last frame.
+    nlohmann::json StateDump() const;
+
+private:
+    void DrawMenu(Window& window);
+    bool presentation_applied_ = false;
+    bool style_applied_ = false;
+};
+
+}  // namespace scanviz::ui

@@ -1,0 +1,120 @@
+#include "source_view.hpp"
+
+#include <algorithm>
+
+#include <imgui.h>
+
+#include "core/variants.hpp"
+#include "embedded_sources.hpp"
+
+namespace scanviz::ui {
+namespace {
+
+std::string trim(std::string s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return {};
+    const auto e = s.find_last_not_of(" \t\r");
+    return s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+std::vector<SourceLine> parse_source(const char* text) {
+    std::vector<SourceLine> out;
+    std::string_view all(text);
+    size_t start = 0;
+    while (start <= all.size()) {
+        size_t end = all.find('\n', start);
+        if (end == std::string_view::npos) end = all.size();
+        SourceLine line;
+        line.text = std::string(all.substr(start, end - start));
+        const auto tag = line.text.find("// step:");
+        if (tag != std::string::npos) {
+            std::string rest = line.text.substr(tag + 8);
+            size_t p = 0;
+            while (p <= rest.size()) {
+                size_t c = rest.find(',', p);
+                if (c == std::string::npos) c = rest.size();
+                // "kogge-stone (lanes below d read padding)": the phase, then a remark.
+                std::string phase = rest.substr(p, c - p);
+                phase = trim(phase.substr(0, phase.find('(')));
+                if (!phase.empty()) line.phases.push_back(phase);
+                p = c + 1;
+            }
+        }
+        out.push_back(std::move(line));
+        if (end == all.size()) break;
+        start = end + 1;
+    }
+    if (!out.empty() && out.back().text.empty()) out.pop_back();
+    return out;
+}
+
+void SourceView::Update(const App& app) {
+    const std::string variant = app.has_trace ? app.trace.spec.variant : app.form.variant;
+    if (variant != variant_) {
+        variant_ = variant;
+        lines.clear();
+        missing.clear();
+        path.clear();
+        const VariantInfo* info = find_variant(variant);
+        if (!info || info->source_file.empty()) {
+            missing = "no kernel file is named for " + variant + " yet";
+        } else {
+            path = std::string(info->source_file);
+            if (const char* text = find_embedded(path))
+                lines = parse_source(text);
+            else
+                missing = path + " was not embedded in this build (not in kernels/ when it was built)";
+        }
+        phase_ = "\x01";
+    }
+    const std::string phase = app.current_phase();
+    if (phase != phase_) {
+        phase_ = phase;
+        highlighted.clear();
+        for (size_t i = 0; i < lines.size(); ++i)
+            for (const std::string& p : lines[i].phases)
+                if (p == phase) highlighted.push_back(static_cast<int>(i));
+        scroll_pending_ = !highlighted.empty();
+    }
+}
+
+void SourceView::Draw(App& app) {
+    ImGui::Begin("Source", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+    Update(app);
+    if (!missing.empty()) {
+        ImGui::TextWrapped("%s", missing.c_str());
+        ImGui::End();
+        return;
+    }
+    const std::string phase = app.current_phase();
+    ImGui::Text("%s", path.c_str());
+    if (!phase.empty())
+        ImGui::Text("phase \"%s\": %zu line%s", phase.c_str(), highlighted.size(), highlighted.size() == 1 ? "" : "s");
+    ImGui::BeginChild("##source_lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::PushFont(fonts_->code(app.settings.presentation));
+    const ImU32 mark = highlight_line_colour(app.settings.presentation);
+    size_t next_hl = 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const bool lit = next_hl < highlighted.size() && highlighted[next_hl] == static_cast<int>(i);
+        if (lit) {
+            ++next_hl;
+            const ImVec2 p = ImGui::GetCursorScreenPos();
+            const float w = std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(lines[i].text.c_str()).x + 60);
+            ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + ImGui::GetTextLineHeight()), mark);
+            if (scroll_pending_ && static_cast<int>(i) == highlighted.front()) {
+                ImGui::SetScrollHereY(0.3f);
+                scroll_pending_ = false;
+            }
+        }
+        ImGui::TextDisabled("%4zu", i + 1);
+        ImGui::SameLine();
+        ImGui::TextUnformatted(lines[i].text.c_str());
+    }
+    ImGui::PopFont();
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+}  // namespace scanviz::ui

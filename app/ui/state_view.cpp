@@ -1,0 +1,82 @@
+#include "state_view.hpp"
+
+#include <imgui.h>
+
+#include "render/trace_scene.hpp"
+
+namespace scanviz::ui {
+
+bool StateView::Init(const Fonts* fonts, std::string* err) {
+    fonts_ = fonts;
+    return canvas.init(err);
+}
+
+bool StateView::Update(const App& app) {
+    if (!app.has_trace) return false;
+    if (generation_ == app.trace_generation && step_ == app.step && selection_.step == app.selection.step &&
+        selection_.slot == app.selection.slot && presentation_ == app.settings.presentation)
+        return false;
+    generation_ = app.trace_generation;
+    step_ = app.step;
+    selection_ = app.selection;
+    presentation_ = app.settings.presentation;
+    try {
+        scene = render::build_state_scene(app.trace, app.step, app.selection, scene_style(presentation_));
+        error.clear();
+    } catch (const std::exception& e) {
+        scene = render::Scene{};
+        error = std::string("cannot draw this step: ") + e.what();
+    }
+    changed_ = true;
+    return true;
+}
+
+void StateView::Draw(App& app) {
+    ImGui::Begin("State", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+    DrawBadge(app);
+    const uint64_t before = generation_;
+    Update(app);
+    if (before != generation_) canvas.fit();  // a new trace: show all of it
+    if (ImGui::SmallButton("-")) canvas.zoom_by(1.0f / 1.25f);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("+")) canvas.zoom_by(1.25f);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Fit")) canvas.fit();
+    ImGui::SameLine();
+    export_panel.Draw(app, canvas, scene);
+    ImGui::SameLine();
+    if (app.has_trace) {
+        const Metrics& m = app.metrics;
+        if (app.step >= 0 && app.step < static_cast<int>(m.per_step.size())) {
+            const Step& st = app.trace.steps[static_cast<size_t>(app.step)];
+            const StepMetrics& sm = m.per_step[static_cast<size_t>(app.step)];
+            ImGui::Text("step %d of %d: %s, then %s   active %d of %d   work %lld", app.step + 1, app.steps(),
+                        st.label.c_str(), st.barrier.c_str(), sm.active_lanes, app.trace.threads * app.trace.blocks,
+                        static_cast<long long>(sm.work));
+        } else {
+            ImGui::Text("initial state (before step 1 of %d)", app.steps());
+        }
+    } else {
+        ImGui::TextUnformatted("no trace yet");
+    }
+
+    if (!error.empty()) {
+        ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", error.c_str());
+    } else if (app.has_trace) {
+        if (app.zoom_request != 1.0f) canvas.zoom_by(app.zoom_request);
+        if (app.fit_request) canvas.fit();
+        const ImVec2 avail = ImGui::GetContentRegionAvail();
+        const int hit = canvas.Draw("##state_canvas", scene, changed_, avail, fonts_->ui(false), fonts_->sans_large);
+        changed_ = false;
+        if (hit >= 0) {
+            const render::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];
+            if (app.selection.valid() && app.selection.slot == n.slot && app.selection.step == n.step)
+                app.select(-1, -1);
+            else
+                app.select(n.step, n.slot);
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace scanviz::ui

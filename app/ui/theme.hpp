@@ -1,0 +1,44 @@
+// Fonts and colours of the window: normal, and presentation mode (large type,
+// high contrast) for lecture halls.
+#pragma once
+
+#include <string>
+
+#include <imgui.h>
+
+#include "render/trace_scene.hpp"
+
+namespace scanviz::ui {
+
+struct Fonts {
+    ImFont* sans = nullptr;
+    ImFont* sans_large = nullptr;
+    ImFont* mono = nullptr;
+    ImFont* mono_large = nullptr;
+    std::string warning;  // a font file that could not be read (ImGui's own font stands in)
+
+    ImFont* ui(bool presentation) const { return presentation ? sans_large : sans; }
+    ImFont* code(bool presentation) const { return presentation ? mono_large : mono; }
+};
+
+inline constexpr float kSansPx = 15.0f;
+inline constexpr float kSansLargePx = 24.0f;
+inline constexpr float kMonoPx = 14.0f;
+inline constexpr float kMonoLargePx = 22.0f;
+
+// Loads DejaVu Sans and Sans Mono (SCANVIZ_FONT_SANS / _MONO) at both sizes
+// into the current ImGui context's atlas.
+Fonts load_fonts();
+
+// ImGui colours and spacing for the mode.
+void apply_style(bool presentation);
+
+// The scene style that goes with the mode.
+render::SceneStyle scene_style(bool presentation);
+
+// Colours used by several views.
+ImU32 error_colour(bool presentation);
+ImU32 highlight_line_colour(bool presentation);
+ImVec4 badge_colour(bool presentation);
+
+}  // namespace scanviz::ui

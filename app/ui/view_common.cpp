@@ -1,0 +1,69 @@
+#include "view_common.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "render/export.hpp"
+#include "theme.hpp"
+
+namespace scanviz::ui {
+
+void DrawBadge(const App& app) {
+    if (!app.badge) return;
+    const TraceSource& s = *app.badge;
+    std::string text = "recorded on " + s.device;
+    if (!s.date.empty()) text += " on " + s.date;
+    if (!s.note.empty()) text += " (" + s.note + ")";
+    ImGui::TextColored(badge_colour(app.settings.presentation), "%s", text.c_str());
+}
+
+bool ExportPanel::ExportPng(SceneCanvas& canvas, const render::Scene& scene, const std::string& path, int w, int h) {
+    std::string error;
+    const bool ok = render::export_png(canvas.renderer(), scene, w, h, path, &error);
+    canvas.invalidate();  // export_png drew into the canvas renderer's framebuffer
+    message_is_error = !ok;
+    message = ok ? "wrote " + path + " (" + std::to_string(w) + "x" + std::to_string(h) + ")" : error;
+    return ok;
+}
+
+bool ExportPanel::ExportSvg(const render::Scene& scene, const std::string& path) {
+    std::string error;
+    const bool ok = render::export_svg(scene, path, &error);
+    message_is_error = !ok;
+    message = ok ? "wrote " + path : error;
+    return ok;
+}
+
+void ExportPanel::Draw(App& app, SceneCanvas& canvas, const render::Scene& scene) {
+    if (png_path.empty()) png_path = "scanviz_" + what + ".png";
+    if (svg_path.empty()) svg_path = "scanviz_" + what + ".svg";
+    const std::string popup = "export " + what;
+    if (ImGui::SmallButton("Export...")) ImGui::OpenPopup(popup.c_str());
+    if (ImGui::BeginPopup(popup.c_str())) {
+        ImGui::Text("Export the %s for slides", what.c_str());
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+        ImGui::InputInt("width px", &width, 0);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+        ImGui::InputInt("height px", &height, 0);
+        if (ImGui::SmallButton("1920x1080")) { width = 1920; height = 1080; }
+        ImGui::SameLine();
+        if (ImGui::SmallButton("3840x2160")) { width = 3840; height = 2160; }
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+        ImGui::InputText("PNG file", &png_path);
+        ImGui::SameLine();
+        if (ImGui::Button("Save PNG")) ExportPng(canvas, scene, png_path, width, height);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+        ImGui::InputText("SVG file", &svg_path);
+        ImGui::SameLine();
+        if (ImGui::Button("Save SVG")) ExportSvg(scene, svg_path);
+        if (!message.empty()) {
+            if (message_is_error)
+                ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", message.c_str());
+            else
+                ImGui::TextUnformatted(message.c_str());
+        }
+        ImGui::EndPopup();
+    }
+}
+
+}  // namespace scanviz::ui

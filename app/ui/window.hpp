@@ -1,0 +1,46 @@
+// The platform behind one header: GLFW window, OpenGL 3.3 core context through
+// glad, Dear ImGui's GLFW and OpenGL 3 backends.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace scanviz::ui {
+
+class Window {
+public:
+    Window() = default;
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    // Opens the window and creates the ImGui context. False with one line in
+    // `error` (no display, no OpenGL 3.3 core context).
+    bool open(int width, int height, const std::string& title, std::string* error);
+    void close();
+
+    bool should_close() const;
+    void begin_frame();              // polls events, starts an ImGui frame
+    void render(float r, float g, float b);  // clears and draws the ImGui frame (no swap)
+    void swap();
+    void set_fullscreen(bool on);
+    bool fullscreen() const { return fullscreen_; }
+    // Pixels of the frame just rendered (back buffer), RGBA8, top row first.
+    std::vector<uint8_t> read_pixels(int& w, int& h) const;
+    GLFWwindow* handle() const { return window_; }
+
+    // Files dropped on the window since the last call.
+    std::vector<std::string> take_dropped();
+
+private:
+    GLFWwindow* window_ = nullptr;
+    bool imgui_ready_ = false;
+    bool fullscreen_ = false;
+    int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;
+    std::vector<std::string> dropped_;
+};
+
+}  // namespace scanviz::ui

@@ -1,0 +1,422 @@
+// GUI tests: run `scanviz gui` with a script, then check the screenshot's pixels
+// at the rectangles the state dump reports against what the trace says (the
+// cells written in the step, the cone of the selected cell), and the dump itself
+// against the reference model run here, independently of the window.
+//
+// These need a display. CI runs `xvfb-run -a ctest`; without DISPLAY every test
+// here FAILS with a message saying so (a skipped GUI test would hide a broken CI).
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include "core/diagram.hpp"
+#include "core/metrics.hpp"
+#include "core/trace_json.hpp"
+#include "core/variants.hpp"
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+struct Image {
+    int w = 0, h = 0;
+    std::vector<uint8_t> rgba;
+    const uint8_t* at(int x, int y) const { return rgba.data() + (static_cast<size_t>(y) * w + x) * 4; }
+};
+
+struct GuiRun {
+    int exit_code = -1;
+    std::string err;   // stderr
+    json dump;
+    Image png;
+};
+
+std::string read_text(const fs::path& p) {
+    std::ifstream f(p);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+bool have_display() {
+    const char* d = std::getenv("DISPLAY");
+    return d && *d;
+}
+
+#define REQUIRE_DISPLAY()                                                                                 \
+    do {                                                                                                  \
+        if (!have_display())                                                                              \
+            FAIL() << "DISPLAY is not set: the gui tests need a display; run them as "                    \
+                      "`xvfb-run -a ctest -L gui` (CI does)";                                             \
+    } while (0)
+
+// Runs the window with `script`; reads back the screenshot and the state dump.
+GuiRun run_gui(const std::string& name, const std::string& script, const std::string& size = "1600x900",
+               const std::string& env_prefix = "") {
+    const fs::path dir = fs::path(GUI_TEST_OUT);
+    fs::create_directories(dir);
+    const fs::path script_path = dir / (name + ".script");
+    const fs::path png = dir / (name + ".png");
+    const fs::path dump = dir / (name + ".json");
+    const fs::path err = dir / (name + ".stderr");
+    fs::remove(png);
+    fs::remove(dump);
+    std::ofstream(script_path) << script;
+    const std::string cmd = env_prefix + "'" + std::string(SCANVIZ_EXE) + "' gui --script '" + script_path.string() +
+                            "' --screenshot '" + png.string() + "' --state-dump '" + dump.string() + "' --size " +
+                            size + " 2> '" + err.string() + "'";
+    GuiRun run;
+    const int status = std::system(cmd.c_str());
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.err = read_text(err);
+    if (fs::exists(dump)) run.dump = json::parse(read_text(dump));
+    if (fs::exists(png)) {
+        int n = 0;
+        uint8_t* data = stbi_load(png.string().c_str(), &run.png.w, &run.png.h, &n, 4);
+        if (data) {
+            run.png.rgba.assign(data, data + static_cast<size_t>(run.png.w) * run.png.h * 4);
+            stbi_image_free(data);
+        }
+    }
+    return run;
+}
+
+bool near(const uint8_t* p, const json& c, int tol = 24) {
+    for (int i = 0; i < 3; ++i)
+        if (std::abs(static_cast<int>(p[i]) - c[i].get<int>()) > tol) return false;
+    return true;
+}
+
+// Fraction of the pixels inside a cell rectangle (shrunk by up to 2 px for its
+// border and anti-aliased edge) that have colour `c`. Value labels drawn over
+// the cell cover part of it.
+double fraction_of(const Image& img, const json& rect, const json& c) {
+    const double w = rect[2].get<double>() - rect[0].get<double>();
+    const double h = rect[3].get<double>() - rect[1].get<double>();
+    const int shrink = std::clamp(static_cast<int>((std::min(w, h) - 3) / 2), 0, 2);
+    const int x0 = static_cast<int>(std::ceil(rect[0].get<double>())) + shrink;
+    const int y0 = static_cast<int>(std::ceil(rect[1].get<double>())) + shrink;
+    const int x1 = static_cast<int>(std::floor(rect[2].get<double>())) - shrink;
+    const int y1 = static_cast<int>(std::floor(rect[3].get<double>())) - shrink;
+    int total = 0, hit = 0;
+    for (int y = std::max(y0, 0); y < std::min(y1, img.h); ++y)
+        for (int x = std::max(x0, 0); x < std::min(x1, img.w); ++x) {
+            ++total;
+            hit += near(img.at(x, y), c);
+        }
+    return total ? static_cast<double>(hit) / total : -1.0;
+}
+
+// Cells smaller than this on screen are not checked pixel by pixel.
+bool big_enough(const json& rect) {
+    return rect[2].get<double>() - rect[0].get<double>() >= 5 && rect[3].get<double>() - rect[1].get<double>() >= 5;
+}
+
+// Not blank: many distinct colours, and no single colour covers almost everything.
+void expect_not_blank(const Image& img) {
+    ASSERT_GT(img.w, 0);
+    std::set<uint32_t> colours;
+    std::map<uint32_t, int> counts;
+    for (int y = 0; y < img.h; y += 3)
+        for (int x = 0; x < img.w; x += 3) {
+            const uint8_t* p = img.at(x, y);
+            const uint32_t c = p[0] | (p[1] << 8) | (p[2] << 16);
+            colours.insert(c);
+            ++counts[c];
+        }
+    int most = 0;
+    for (const auto& [c, n] : counts) most = std::max(most, n);
+    const int samples = ((img.w + 2) / 3) * ((img.h + 2) / 3);
+    EXPECT_GT(colours.size(), 50u) << "the screenshot has almost no distinct colours";
+    EXPECT_LT(most, samples * 9 / 10) << "one colour covers over 90% of the screenshot";
+}
+
+// The model's trace for the spec the window showed (independent of the window).
+scanviz::Trace model_trace(const json& dump) {
+    scanviz::RunSpec spec = scanviz::run_spec_from_json(dump.at("spec"));
+    return scanviz::run_model(spec);
+}
+
+std::vector<int> written_by(const scanviz::Trace& t, int step) {
+    std::set<int> out;
+    for (const auto& op : t.steps.at(static_cast<size_t>(step)).ops)
+        for (int w : op.writes) out.insert(w);
+    return {out.begin(), out.end()};
+}
+
+// The lines of a kernel file tagged `// step: <phase>` (1-based).
+std::vector<int> tagged_lines(const std::string& rel_path, const std::string& phase) {
+    std::ifstream f(fs::path(SCANVIZ_SOURCE_DIR) / rel_path);
+    std::vector<int> out;
+    std::string line;
+    for (int i = 1; std::getline(f, line); ++i) {
+        const auto tag = line.find("// step:");
+        if (tag == std::string::npos) continue;
+        std::stringstream rest(line.substr(tag + 8));
+        for (std::string p; std::getline(rest, p, ',');) {
+            p = p.substr(0, p.find('('));  // "phase (remark)"
+            p.erase(0, p.find_first_not_of(" \t"));
+            p.erase(p.find_last_not_of(" \t\r") + 1);
+            if (p == phase) out.push_back(i);
+        }
+    }
+    return out;
+}
+
+// The checks every variant's screenshot gets: the dump matches the model's trace,
+// the written cells are highlighted where the dump puts them, the others are not,
+// the selected cell's cone is lit in the diagram, and the source lines match the tags.
+void check_screen(const GuiRun& run, const std::string& variant, int step, int sel_step, int sel_slot,
+                  bool require_tags = true) {
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    ASSERT_FALSE(run.dump.is_null()) << "no state dump";
+    const json& d = run.dump;
+    EXPECT_EQ(d["variant"], variant);
+    EXPECT_EQ(d["error"], "") << d["error"];
+    EXPECT_EQ(d["step"], step);
+    expect_not_blank(run.png);
+    EXPECT_EQ(run.png.w, static_cast<int>(d["window"][0].get<double>()));
+
+    const scanviz::Trace t = model_trace(d);
+    ASSERT_GT(static_cast<int>(t.steps.size()), step);
+    EXPECT_EQ(d["steps"], static_cast<int>(t.steps.size()));
+    EXPECT_EQ(d["label"], t.steps[static_cast<size_t>(step)].label);
+    const std::vector<int> written = written_by(t, step);
+    ASSERT_FALSE(written.empty());
+    EXPECT_EQ(d["written_slots"].get<std::vector<int>>(), written);
+
+    // State view: every written cell shows the highlight colour; unwritten cells do not.
+    const json& fill = d["colours"]["written_fill"];
+    const json& cells = d["views"]["state"]["cells"];
+    std::set<int> seen;
+    int checked_lit = 0, checked_dark = 0;
+    for (const json& c : cells) {
+        if (c["step"] != step || !c["visible"].get<bool>() || !big_enough(c["rect"])) continue;
+        const int slot = c["slot"];
+        if (!seen.insert(slot).second) continue;
+        const bool is_written = std::binary_search(written.begin(), written.end(), slot);
+        const double f = fraction_of(run.png, c["rect"], fill);
+        if (is_written) {
+            EXPECT_GT(f, 0.4) << "written slot " << slot << " is not highlighted at its rectangle";
+            ++checked_lit;
+        } else {
+            EXPECT_LT(f, 0.1) << "slot " << slot << " was not written in step " << step << " but looks highlighted";
+            ++checked_dark;
+        }
+    }
+    EXPECT_GE(checked_lit, static_cast<int>(std::min<size_t>(written.size(), 4)))
+        << "too few highlighted cells were large enough to check";
+    EXPECT_GT(checked_dark + checked_lit, 0);
+
+    // Metrics: the window's totals are the model's.
+    const scanviz::Metrics m = scanviz::compute_metrics(t);
+    EXPECT_EQ(d["views"]["metrics"]["work"].get<int64_t>(), m.work);
+    EXPECT_EQ(d["views"]["metrics"]["span"].get<int>(), m.span);
+
+    // Diagram: the selected cell's cone matches the graph, and its cells are lit.
+    if (sel_slot >= 0) {
+        const scanviz::DependencyGraph g(t);
+        EXPECT_EQ(d["selection"]["cone_inputs"].get<std::vector<int>>(), g.cone_inputs(sel_step, sel_slot));
+        EXPECT_EQ(d["selection"]["reach_outputs"].get<std::vector<int>>(), g.reach_outputs(sel_step, sel_slot));
+        const json& cone = d["views"]["diagram"]["cone_cells"];
+        int lit = 0, checked = 0;
+        for (const json& c : cone) {
+            if (c["step"] == sel_step && c["slot"] == sel_slot) continue;  // the selection itself: its border
+            if (!c["visible"].get<bool>() || !big_enough(c["rect"])) continue;
+            ++checked;
+            lit += fraction_of(run.png, c["rect"], d["colours"]["cone_fill"]) > 0.3;
+        }
+        EXPECT_GT(checked, 0) << "no cone cell was large enough on screen to check";
+        EXPECT_EQ(lit, checked) << "cone cells not drawn in the cone colour";
+    }
+
+    // Source: the lines highlighted are the ones tagged with the step's phase.
+    const json& src = d["views"]["source"];
+    const scanviz::VariantInfo* info = scanviz::find_variant(variant);
+    ASSERT_NE(info, nullptr);
+    EXPECT_EQ(src["path"], std::string(info->source_file));
+    EXPECT_EQ(src["missing"], "");
+    const std::vector<int> expected = tagged_lines(std::string(info->source_file), t.steps[step].phase);
+    EXPECT_EQ(src["highlighted_lines"].get<std::vector<int>>(), expected);
+    if (require_tags) {
+        EXPECT_FALSE(expected.empty()) << info->source_file << " has no `// step: " << t.steps[step].phase << "` tag";
+    }
+}
+
+// The middle step of a variant's default run, from the model.
+int middle_step(const std::string& variant, int n = 0, const std::string& heads = "") {
+    scanviz::RunSpec spec;
+    spec.variant = variant;
+    spec.n = n ? n : scanviz::find_variant(variant)->default_n;
+    if (!heads.empty()) {
+        spec.heads.assign(static_cast<size_t>(spec.n), 0);
+        std::stringstream ss(heads);
+        for (std::string p; std::getline(ss, p, ',');) spec.heads[static_cast<size_t>(std::stoi(p))] = 1;
+    }
+    return static_cast<int>(scanviz::run_model(spec).steps.size()) / 2;
+}
+
+TEST(GuiScreens, KoggeStoneWarpConditional) {
+    REQUIRE_DISPLAY();
+    const int step = middle_step("warp_conditional");
+    const std::string script = "variant warp_conditional\ninput ramp\nstep middle\nselect " + std::to_string(step) +
+                               " 29\nframes 2\nexpect-ok\n";
+    const GuiRun run = run_gui("kogge_stone", script);
+    check_screen(run, "warp_conditional", step, step, 29);
+    // Kogge-Stone step k (d = 2^k) writes lanes d .. 31: the closed form, not the model.
+    const int d = 1 << step;
+    std::vector<int> lanes;
+    for (int lane = d; lane < 32; ++lane) lanes.push_back(lane);
+    EXPECT_EQ(run.dump["written_slots"].get<std::vector<int>>(), lanes);
+}
+
+TEST(GuiScreens, BlellochBlock) {
+    REQUIRE_DISPLAY();
+    // An up-sweep step in the middle of the up-sweep: n = 64 has six of them.
+    const int step = 2;
+    const GuiRun run = run_gui("blelloch", "variant block_blelloch\nn 64\nexclusive on\nstep 2\nselect 2 63\nframes 2\n");
+    check_screen(run, "block_blelloch", step, step, 63, /*require_tags=*/false);
+    // Up-sweep step k of n = 64 combines into n / 2^(k+1) slots.
+    EXPECT_EQ(run.dump["written_slots"].size(), 64u >> (step + 1));
+    EXPECT_NE(run.dump["label"].get<std::string>().find("up-sweep"), std::string::npos);
+}
+
+TEST(GuiScreens, ZeroPaddedWarp) {
+    REQUIRE_DISPLAY();
+    const int step = middle_step("warp_zeropad");
+    const GuiRun run = run_gui("zeropad", "variant warp_zeropad\nstep middle\nframes 2\n");
+    check_screen(run, "warp_zeropad", step, -1, -1);
+    // The real padded layout: the padding slots are on screen too.
+    const scanviz::Trace t = model_trace(run.dump);
+    const int pads = static_cast<int>(std::count(t.layout.padding.begin(), t.layout.padding.end(), 1));
+    EXPECT_GE(pads, 16) << "zero-padded layout without its 16 zeros";
+    std::set<int> shown;
+    for (const json& c : run.dump["views"]["state"]["cells"]) shown.insert(c["slot"].get<int>());
+    for (int s = 0; s < t.layout.slots; ++s)
+        if (t.layout.padding[static_cast<size_t>(s)]) {
+            EXPECT_TRUE(shown.count(s)) << "padding slot " << s << " not drawn";
+        }
+}
+
+TEST(GuiScreens, SegmentedWarp) {
+    REQUIRE_DISPLAY();
+    const int step = middle_step("warp_segmented", 32, "0,5,12,20");
+    const GuiRun run = run_gui("segmented", "variant warp_segmented\nheads 0,5,12,20\nstep middle\nframes 2\n");
+    check_screen(run, "warp_segmented", step, -1, -1);
+    EXPECT_EQ(run.dump["form"]["heads_text"], "0,5,12,20");
+    const scanviz::Trace t = model_trace(run.dump);
+    EXPECT_EQ(std::count(t.heads.begin(), t.heads.end(), 1), 4);
+}
+
+TEST(GuiScreens, BadInputKeepsLastGoodTrace) {
+    REQUIRE_DISPLAY();
+    // n the warp scan does not accept, then values that do not parse.
+    const GuiRun run = run_gui("bad_input",
+                               "variant warp_conditional\ninput ramp\nstep 2\nframes 1\n"
+                               "n 31\nexpect-error 32\nframes 1\n"
+                               "n 32\ninput 1,2,zz\nexpect-error zz\nframes 1\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json& d = run.dump;
+    EXPECT_EQ(d["variant"], "warp_conditional");
+    EXPECT_EQ(d["n"], 32);
+    EXPECT_NE(d["errors"]["values"], "");
+    EXPECT_NE(d["error"].get<std::string>().find("zz"), std::string::npos);
+    EXPECT_EQ(d["spec"]["input"], "ramp") << "the trace on screen is not the last good one";
+    EXPECT_EQ(d["step"], 2);
+    expect_not_blank(run.png);
+    // The last good trace is still drawn: its written cells are highlighted.
+    int lit = 0;
+    for (const json& c : d["views"]["state"]["cells"])
+        if (std::binary_search(d["written_slots"].begin(), d["written_slots"].end(), c["slot"]) && big_enough(c["rect"]))
+            lit += fraction_of(run.png, c["rect"], d["colours"]["written_fill"]) > 0.4;
+    EXPECT_EQ(lit, 32 - 4);  // step 2 (d = 4) writes lanes 4 .. 31
+}
+
+TEST(GuiScreens, ExpectErrorFailsWithoutError) {
+    REQUIRE_DISPLAY();
+    const GuiRun run = run_gui("expect_fails", "variant warp_conditional\nexpect-error anything\n");
+    EXPECT_NE(run.exit_code, 0);
+    EXPECT_NE(run.err.find(":2: expected an error"), std::string::npos) << run.err;
+}
+
+TEST(GuiScreens, UnknownScriptCommandIsOneLineAndNonZero) {
+    // Found before the window opens: no display needed, but run it like the rest.
+    const GuiRun run = run_gui("unknown_cmd", "variant warp_conditional\nzoooom 3\n");
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_NE(run.err.find("unknown command 'zoooom'"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find(":2:"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_TRUE(run.dump.is_null());
+}
+
+TEST(GuiScreens, NoDisplayIsOneLineAndNonZero) {
+    const GuiRun run = run_gui("no_display", "variant warp_conditional\n", "1600x900", "env -u DISPLAY -u WAYLAND_DISPLAY ");
+    EXPECT_NE(run.exit_code, 0);
+    EXPECT_NE(run.err.find("no display"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+}
+
+TEST(GuiScreens, PresentationModeAt1280x720) {
+    REQUIRE_DISPLAY();
+    const int step = middle_step("warp_conditional");
+    const GuiRun run = run_gui("presentation", "variant warp_conditional\npresentation on\nstep middle\nframes 2\n",
+                               "1280x720");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.png.w, 1280);
+    EXPECT_EQ(run.png.h, 720);
+    EXPECT_TRUE(run.dump["presentation"].get<bool>());
+    check_screen(run, "warp_conditional", step, -1, -1);
+    // Every view fits in the window with room to show something.
+    for (const char* v : {"state", "diagram"}) {
+        const json& r = run.dump["views"][v]["image"];
+        EXPECT_GE(r[0].get<double>(), 0);
+        EXPECT_LE(r[2].get<double>(), 1280);
+        EXPECT_LE(r[3].get<double>(), 720);
+        EXPECT_GT(r[2].get<double>() - r[0].get<double>(), 200) << v;
+        EXPECT_GT(r[3].get<double>() - r[1].get<double>(), 80) << v;
+    }
+    // High contrast: the window's own ground is black.
+    int dark = 0, total = 0;
+    for (int y = 0; y < run.png.h; y += 7)
+        for (int x = 0; x < run.png.w; x += 7, ++total) {
+            const uint8_t* p = run.png.at(x, y);
+            dark += p[0] < 16 && p[1] < 16 && p[2] < 16;
+        }
+    EXPECT_GT(dark, total / 5) << "presentation mode is not dark";
+}
+
+TEST(GuiScreens, ExportPngAndSvg) {
+    REQUIRE_DISPLAY();
+    const fs::path dir = fs::path(GUI_TEST_OUT);
+    fs::create_directories(dir);
+    const fs::path png = dir / "export_diagram.png", svg = dir / "export_state.svg";
+    fs::remove(png);
+    fs::remove(svg);
+    const GuiRun run = run_gui("export", "variant block_blelloch\nn 64\nstep 3\nexport-png diagram " + png.string() +
+                                             " 1000x600\nexport-svg state " + svg.string() + "\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    int w = 0, h = 0, n = 0;
+    ASSERT_TRUE(stbi_info(png.string().c_str(), &w, &h, &n)) << "export-png wrote no PNG";
+    EXPECT_EQ(w, 1000);
+    EXPECT_EQ(h, 600);
+    const std::string text = read_text(svg);
+    EXPECT_NE(text.find("<svg"), std::string::npos);
+    EXPECT_NE(text.find("<rect"), std::string::npos);
+}
+
+}  // namespace
