@@ -78,10 +78,16 @@ int run(const BenchArgs& a) {
         cfg.variants = bench::default_bench_variants();
     } else {
         for (const auto& v : a.variants) {
-            if (v == "ours") cfg.variants.push_back("device_decoupled_lookback");
-            else if (v == "all")
+            if (v == "ours") {
+                cfg.variants.push_back("device_decoupled_lookback");
+            } else if (v == "all") {
                 for (const auto& x : bench::bench_variants()) cfg.variants.push_back(x);
-            else cfg.variants.push_back(v);
+            } else if (v == "candidates") {
+                for (const auto& x : bench::bench_variants())
+                    if (x.find('@') != std::string::npos) cfg.variants.push_back(x);
+            } else {
+                cfg.variants.push_back(v);
+            }
         }
     }
 
@@ -111,9 +117,9 @@ int run(const BenchArgs& a) {
         f << timeline_to_json(t);
         const LookbackSummary s = summarize(t);
         std::fprintf(stderr,
-                     "look-back timeline: %d tiles on %d SMs, mean distance %.2f (max %d, %.0f%% at 1), median "
-                     "look-back %.0f ns, median tile %.0f ns, span %.1f us -> %s\n",
-                     s.tiles, s.sms, s.mean_distance, s.max_distance, 100 * s.fraction_distance_1,
+                     "look-back timeline: %d tiles on %d SMs (%d per SM; timed kernel %d), mean distance %.2f "
+                     "(max %d, %.0f%% at 1), median look-back %.0f ns, median tile %.0f ns, span %.1f us -> %s\n",
+                     s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance, 100 * s.fraction_distance_1,
                      s.median_lookback_ns, s.median_tile_ns, s.span_ns * 1e-3, a.timeline.c_str());
     }
     return 0;
@@ -129,7 +135,7 @@ void add_bench_command(CLI::App& app, CommandResult& result) {
         ->capture_default_str();
     cmd->add_option("--variants", args->variants,
                     "Variants, comma-separated: ours (device_decoupled_lookback), cub, thrust, memcpy, "
-                    "device_decoupled_lookback@TxI tuning candidates, or all")
+                    "device_decoupled_lookback@... tuning candidates (all of them: candidates), or all")
         ->delimiter(',');
     cmd->add_option("--type", args->type, "Element type: i32, u32 or f32")->capture_default_str();
     cmd->add_option("--op", args->op, "Operator: add, max or min (f32: add)")->capture_default_str();

@@ -81,6 +81,8 @@ std::string timeline_to_json(const LookbackTimeline& t) {
     j["threads"] = t.threads;
     j["tile_items"] = t.tile_items;
     j["sm_clock_ghz"] = t.sm_clock_ghz;
+    j["blocks_per_sm"] = t.blocks_per_sm;
+    j["timed_blocks_per_sm"] = t.timed_blocks_per_sm;
     auto& tiles = j["tiles"] = nlohmann::json::array();
     for (const auto& x : t.tiles) {
         nlohmann::json preds = nlohmann::json::array();
@@ -116,6 +118,8 @@ LookbackTimeline timeline_from_json(std::string_view text) {
         t.threads = j.at("threads").get<int>();
         t.tile_items = j.at("tile_items").get<int>();
         t.sm_clock_ghz = j.at("sm_clock_ghz").get<double>();
+        t.blocks_per_sm = j.value("blocks_per_sm", 0);
+        t.timed_blocks_per_sm = j.value("timed_blocks_per_sm", 0);
         for (const auto& x : j.at("tiles")) {
             LookbackTileTimes tt;
             tt.tile = x.at("tile").get<int64_t>();

@@ -41,6 +41,8 @@ struct LookbackTimeline {
     int threads = 0;            // threads per tile
     int tile_items = 0;         // items per tile
     double sm_clock_ghz = 0;    // to turn wait cycles into time
+    int blocks_per_sm = 0;      // resident tiles per SM of the instrumented kernel
+    int timed_blocks_per_sm = 0;  // ... and of the timed (probe-free) kernel
     std::vector<LookbackTileTimes> tiles;
 };
 

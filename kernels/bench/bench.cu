@@ -48,14 +48,16 @@ Runner make_candidate(const void* in, void* out, size_t n, bool exclusive, kern:
 const std::vector<Candidate>& candidates() {
     using kern::LookbackPolicy;
     static const std::vector<Candidate> c = {
-        {"device_decoupled_lookback@128x24", make_candidate<LookbackPolicy<128, 24>>},
-        {"device_decoupled_lookback@256x16", make_candidate<LookbackPolicy<256, 16>>},
-        {"device_decoupled_lookback@256x24", make_candidate<LookbackPolicy<256, 24>>},
-        {"device_decoupled_lookback@256x32", make_candidate<LookbackPolicy<256, 32>>},
-        {"device_decoupled_lookback@512x16", make_candidate<LookbackPolicy<512, 16>>},
-        {"device_decoupled_lookback@384x16", make_candidate<LookbackPolicy<384, 16>>},
-        {"device_decoupled_lookback@256x16s8-64", make_candidate<LookbackPolicy<256, 16, 8, 64>>},
-        {"device_decoupled_lookback@256x16s128-1024", make_candidate<LookbackPolicy<256, 16, 128, 1024>>},
+        {"device_decoupled_lookback@256x16k1", make_candidate<LookbackPolicy<256, 16, 1>>},
+        {"device_decoupled_lookback@256x32k1", make_candidate<LookbackPolicy<256, 32, 1>>},
+        {"device_decoupled_lookback@256x32k2", make_candidate<LookbackPolicy<256, 32, 2>>},
+        {"device_decoupled_lookback@256x32k4", make_candidate<LookbackPolicy<256, 32, 4>>},
+        {"device_decoupled_lookback@128x32k4", make_candidate<LookbackPolicy<128, 32, 4>>},
+        {"device_decoupled_lookback@128x32k4b8", make_candidate<LookbackPolicy<128, 32, 4, 8>>},
+        {"device_decoupled_lookback@128x48k4", make_candidate<LookbackPolicy<128, 48, 4>>},
+        {"device_decoupled_lookback@128x64k4", make_candidate<LookbackPolicy<128, 64, 4>>},
+        {"device_decoupled_lookback@64x64k4", make_candidate<LookbackPolicy<64, 64, 4>>},
+        {"device_decoupled_lookback@128x64k2", make_candidate<LookbackPolicy<128, 64, 2>>},
     };
     return c;
 }

@@ -32,7 +32,7 @@ struct BenchConfig {
 
 // Every id run_bench accepts: "device_decoupled_lookback" (ours, tuned),
 // "cub", "thrust", "memcpy", and the tuning candidates
-// "device_decoupled_lookback@<threads>x<items>[s<sleep min>-<sleep max>]"
+// "device_decoupled_lookback@<threads>x<items>k<predecessors per lane>[b<min blocks per SM>]"
 // (int32 add only) that kernels/bench/NOTES.md compares.
 std::vector<std::string> bench_variants();
 std::vector<std::string> default_bench_variants();

@@ -33,10 +33,17 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
     });
 }
 
+// The instrumented kernel is held (through __launch_bounds__) to the timed kernel's
+// resident blocks per SM, so the timeline shows as many resident tiles as the benchmark
+// runs. The timeline records both occupancies; the GPU test compares them.
+using TimelinePolicy = kern::LookbackPolicy<LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems,
+                                            LookbackTunedPolicy::kLanePreds, kern::kLookbackTunedBlocksPerSm,
+                                            LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs>;
+
 LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     using Probe = kern::LookbackTimelineProbe;
     if (n <= 0) throw std::invalid_argument("look-back timeline: n must be positive");
-    const size_t tiles = kern::lookback_tiles<LookbackTunedPolicy>(static_cast<size_t>(n));
+    const size_t tiles = kern::lookback_tiles<TimelinePolicy>(static_cast<size_t>(n));
     // Input: small random int32 values (0..9), from a splitmix64 stream.
     std::vector<uint32_t> in(static_cast<size_t>(n));
     uint64_t s = seed;
@@ -57,7 +64,7 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     buf.tiles = reinterpret_cast<Probe::TileRecord*>(d_tiles.get());
     buf.preds = reinterpret_cast<Probe::PredRecord*>(d_preds.get());
     kern::LookbackWorkspace ws;
-    kern::launch_decoupled_lookback<LookbackTunedPolicy, kern::OpAdd<int>, Probe>(
+    kern::launch_decoupled_lookback<TimelinePolicy, kern::OpAdd<int>, Probe>(
         reinterpret_cast<const int*>(d_in.get()), reinterpret_cast<int*>(d_out.get()), in.size(), false, ws, nullptr,
         buf);
     SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
@@ -91,6 +98,12 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     t.threads = LookbackTunedPolicy::kThreads;
     t.tile_items = LookbackTunedPolicy::kTileItems;
     t.sm_clock_ghz = clock_khz * 1e-6;
+    SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &t.blocks_per_sm, kern::decoupled_lookback_kernel<TimelinePolicy, kern::OpAdd<int>, Probe>,
+        TimelinePolicy::kThreads, 0));
+    SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &t.timed_blocks_per_sm, kern::decoupled_lookback_kernel<LookbackTunedPolicy, kern::OpAdd<int>, kern::LookbackNoProbe>,
+        LookbackTunedPolicy::kThreads, 0));
 
     std::vector<Probe::TileRecord> recs(tiles);
     std::memcpy(recs.data(), raw_tiles.data(), tiles * sizeof(Probe::TileRecord));

@@ -55,7 +55,7 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // not ready: the first re-read comes at once, then the sleep doubles from
 // SleepMinNs up to SleepMaxNs, so a spinning warp does not flood L2 with
 // status reads that slow the very tiles it waits for.
-template <int Threads, int Items, int SleepMinNs = 32, int SleepMaxNs = 256>
+template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32, int SleepMaxNs = 256>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
@@ -67,34 +67,51 @@ struct LookbackPolicy {
     static constexpr int kWarps = Threads / 32;
     static constexpr int kWarpItems = 32 * Items;
     static constexpr int kTileItems = Threads * Items;
-    static constexpr int kWindow = 32;                   // predecessors inspected per look-back round (one per lane)
+    static constexpr int kLanePreds = LanePreds;         // predecessors each lane of warp 0 reads per round
+    static constexpr int kWindow = 32 * LanePreds;       // predecessors inspected per look-back round
+    static constexpr int kMinBlocks = MinBlocks;         // __launch_bounds__: resident blocks per SM asked of ptxas
     static constexpr int kSleepMinNs = SleepMinNs;
     static constexpr int kSleepMaxNs = SleepMaxNs;
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
 
-// The tuning the benchmark times on Hopper (sm_90), int32/uint32/float32.
+// The tuning the benchmark times on Hopper (sm_90), int32/uint32/float32:
+// 256 threads x 32 items = 8192 items (32 KiB in, 32 KiB out) per tile, a
+// look-back window of 32 predecessors (one per lane of warp 0).
 //
-// CUB 3.0 picks 128 threads x 24 items (3072 items per tile) for 4-byte
-// types on sm_90 (cub/device/dispatch/tuning/tuning_scan.cuh), with warp-
-// transposed loads through shared memory and a fixed 648 ns look-back delay.
-// We take 256 threads x 16 items = 4096 items (16 KiB in, 16 KiB out) per tile:
-//   - 16 items = four 16-byte loads per thread, all in flight before use;
-//     with ~40 registers a thread, 6 to 8 blocks share an SM, so an SM has
-//     about 100 KiB of loads outstanding: more than the ~25 KiB per SM that
-//     3.35 TB/s x ~1 us latency / 132 SMs asks for;
-//   - a bigger tile than CUB's means 25% fewer tiles, so fewer look-back hops
-//     and fewer status words on the critical path;
-//   - the window is one warp (32 predecessors per round); a tile reads only
-//     as far back as its nearest inclusive predecessor and waits only on the
-//     predecessors nearer than that one, not on the whole window.
+// CUB 3.0 picks 128 threads x 24 items (3072 items per tile) for 4-byte types
+// on sm_90 (cub/device/dispatch/tuning/tuning_scan.cuh), with warp-transposed
+// loads through shared memory and a fixed 648 ns look-back delay. Why ours
+// differs, from two GPU runs (kernels/bench/NOTES.md has every figure):
+//   - a tile's time is its load latency plus its look-back plus its stores.
+//     During the look-back a block holds its tile in registers but moves no
+//     data, and in a wave of resident tiles most of the wait is for the
+//     predecessors' own loads (mean look-back distance 77 tiles, 2.5 to 3 us
+//     of a 5 us tile). What keeps DRAM busy is then the tile data resident
+//     per SM: blocks x tile bytes, bounded by the register file.
+//   - 32 items = eight 16-byte loads per thread, all in flight before the first
+//     use; 64 registers (ptxas), so 4 blocks share an SM: 128 KiB of tile per
+//     SM (256 x 16 at 44 registers: 5 x 16 KiB; CUB's 128 x 24 about 9 x 12 KiB).
+//   - a bigger tile means fewer tiles: fewer look-backs, a shorter chain of
+//     inclusive prefixes.
+//   - measured against it: 128x24, 256x16, 256x24, 384x16, 512x16 (run 1),
+//     and windows of 64 and 128 predecessors (2 or 4 status loads per lane),
+//     128x32, 128x48, 128x64, 64x64 (run 2). The wider windows cost registers
+//     (256x32: 64 -> 72, one block less per SM) and were slower: the wait is
+//     for predecessors' data, not for status round trips.
+//   - a round waits only on the predecessors nearer than the nearest
+//     inclusive one, not on the whole window; the __nanosleep backoff
+//     (32 -> 256 ns) measured no different from 8 -> 64 or 128 -> 1024 ns.
 // Memory order: the flag and the value travel in one 64-bit word, written
 // with st.relaxed.gpu and read with ld.relaxed.gpu. Nothing else is read
 // through the flag (the value is in the same word), so no release/acquire
 // fence is needed; "relaxed" (not a plain weak access) keeps the spinning
 // load from being hoisted out of the loop and makes the 64-bit word atomic.
-// Measured against the other candidates in kernels/bench/NOTES.md.
-using LookbackTunedPolicy = LookbackPolicy<256, 16, 32, 256>;
+using LookbackTunedPolicy = LookbackPolicy<256, 32, 1>;
+// Blocks of the tuned kernel that share an SM (64 registers x 256 threads in
+// 64K registers, ptxas for sm_90); the instrumented timeline kernel is held
+// to the same, so its timeline shows as many resident tiles.
+inline constexpr int kLookbackTunedBlocksPerSm = 4;
 
 // ---------------------------------------------------------------------------
 // Bits of 4-byte values (the status word stores the value's bits).
@@ -265,42 +282,68 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
     T exclusive = ScanOp::identity();
     bool have = false;
     distance = 0;
-    int64_t nearest = static_cast<int64_t>(tile) - 1;  // lane 0's predecessor in this window
+    constexpr int K = Policy::kLanePreds;
+    int64_t nearest = static_cast<int64_t>(tile) - 1;  // the window's nearest predecessor
     while (true) {
-        const int64_t pred = nearest - lane;
-        // Lanes before tile 0 hold the identity, as if inclusive: they are never needed,
+        // Slot q of this lane inspects predecessor nearest - (32 q + lane): slot 0 of all
+        // lanes covers the 32 nearest, slot 1 the next 32, ... The K loads are independent,
+        // so one round trip to L2 covers the whole window.
+        // Slots before tile 0 hold the identity, as if inclusive: they are never needed,
         // since tile 0 always publishes its inclusive prefix.
-        uint32_t st = pred >= 0 ? kTileInvalid : kTileInclusive;
-        uint64_t word = pred >= 0 ? 0 : lb_to_bits(ScanOp::identity());
-        int64_t seen = 0;
+        uint64_t word[K];
+        uint32_t st[K];
+        int64_t seen[K];
+#pragma unroll
+        for (int q = 0; q < K; ++q) {
+            const int64_t pred = nearest - (32 * q + lane);
+            st[q] = pred >= 0 ? kTileInvalid : kTileInclusive;
+            word[q] = pred >= 0 ? 0 : lb_to_bits(ScanOp::identity());
+            seen[q] = 0;
+        }
         int sleep_ns = Policy::kSleepMinNs;
-        unsigned inclusive, needed;
+        unsigned needed[K];
+        bool found = false;  // an inclusive predecessor is in this window
         while (true) {
-            // Re-read until this lane's predecessor has published its inclusive prefix
-            // (or the lanes that matter are all ready).
-            if (st != kTileInclusive) {
-                word = lb_load_relaxed(status + pred);
-                st = lb_status(word, epoch);
+            // Re-read the slots whose predecessor has not yet published its inclusive prefix.
+#pragma unroll
+            for (int q = 0; q < K; ++q) {
+                if (st[q] != kTileInclusive) {
+                    word[q] = lb_load_relaxed(status + (nearest - (32 * q + lane)));
+                    st[q] = lb_status(word[q], epoch);
+                }
+                if constexpr (Probe::kOn)
+                    if (seen[q] == 0 && st[q] != kTileInvalid) seen[q] = clock64();
             }
-            if constexpr (Probe::kOn)
-                if (seen == 0 && st != kTileInvalid) seen = clock64();
-            inclusive = __ballot_sync(0xffffffffu, st == kTileInclusive);
-            const unsigned invalid = __ballot_sync(0xffffffffu, st == kTileInvalid);
-            // Lanes up to and including the nearest inclusive predecessor (all lanes when none is).
-            needed = inclusive ? (((inclusive & (0u - inclusive)) << 1) - 1u) : 0xffffffffu;
-            if ((invalid & needed) == 0) break;
+            // Needed: every slot up to and including the nearest inclusive predecessor
+            // (the whole window when there is none). Ready: none of those is invalid.
+            bool ready = true;
+            found = false;
+#pragma unroll
+            for (int q = 0; q < K; ++q) {
+                const unsigned inclusive = __ballot_sync(0xffffffffu, st[q] == kTileInclusive);
+                const unsigned invalid = __ballot_sync(0xffffffffu, st[q] == kTileInvalid);
+                needed[q] = found ? 0u : (inclusive ? (((inclusive & (0u - inclusive)) << 1) - 1u) : 0xffffffffu);
+                found = found || inclusive != 0;
+                ready = ready && (invalid & needed[q]) == 0;
+            }
+            if (ready) break;
             __nanosleep(sleep_ns);
             sleep_ns = sleep_ns * 2 < Policy::kSleepMaxNs ? sleep_ns * 2 : Policy::kSleepMaxNs;
         }
-        const bool counted = (needed >> lane) & 1u;
-        probe.predecessor(distance + lane, pred, st, seen, counted);
-        const T value = counted ? lb_from_bits<T>(static_cast<uint32_t>(word)) : ScanOp::identity();
-        // This window's predecessors (in any order: add, max and min commute).
+        // Fold this lane's needed slots, then the 32 lanes (any order: add, max and min commute).
+        T value = ScanOp::identity();
+        const int window_base = distance;  // predecessors folded before this window
+#pragma unroll
+        for (int q = 0; q < K; ++q) {
+            const bool counted = (needed[q] >> lane) & 1u;
+            probe.predecessor(window_base + 32 * q + lane, nearest - (32 * q + lane), st[q], seen[q], counted);
+            value = op(value, counted ? lb_from_bits<T>(static_cast<uint32_t>(word[q])) : ScanOp::identity());
+            distance += __popc(needed[q]);
+        }
         const T window = lb_warp_reduce(value, op);
         exclusive = have ? op(window, exclusive) : window;
         have = true;
-        distance += __popc(needed);
-        if (inclusive != 0) break;
+        if (found) break;
         nearest -= Policy::kWindow;
     }
     return exclusive;
@@ -373,7 +416,9 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
 
     // Step 1b: scan each chunk of the warp: W items in the thread, then the
     // 32 thread totals across the warp.
-    T lane_prefix[V];  // fold of the warp's items before this lane's vector k
+    // The fold of the warp's items before this lane's vector k goes into the items at
+    // once (x becomes the warp-level inclusive scan), so no per-vector prefix stays live
+    // in registers through the look-back.
     T warp_total = ScanOp::identity();
 #pragma unroll
     for (int k = 0; k < V; ++k) {
@@ -382,13 +427,13 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
         const T incl = lb_warp_inclusive(x[k][W - 1], lane, op);
         const T excl = __shfl_up_sync(0xffffffffu, incl, 1);
         const T chunk_total = __shfl_sync(0xffffffffu, incl, 31);
-        if (k == 0) {
-            lane_prefix[k] = lane == 0 ? ScanOp::identity() : excl;
-            warp_total = chunk_total;
-        } else {
-            lane_prefix[k] = lane == 0 ? warp_total : op(warp_total, excl);
-            warp_total = op(warp_total, chunk_total);
+        const bool has_prefix = k > 0 || lane > 0;
+        const T lane_prefix = k == 0 ? excl : (lane == 0 ? warp_total : op(warp_total, excl));
+        if (has_prefix) {
+#pragma unroll
+            for (int j = 0; j < W; ++j) x[k][j] = op(lane_prefix, x[k][j]);
         }
+        warp_total = k == 0 ? chunk_total : op(warp_total, chunk_total);
     }
     if (lane == 0) temp.warp_aggregate[warp] = warp_total;
     __syncthreads();
@@ -425,19 +470,25 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
     }
     __syncthreads();
 
-    // Step 5: scan the items with the prefix and store them.
+    // Step 5: combine the items (the warp-level inclusive scan) with the warp's prefix
+    // and store them. Exclusive: each item takes the value of the item before it in the
+    // warp (the lane before, or lane 31 of the previous chunk), the warp's first item
+    // the warp's prefix alone.
     const T warp_prefix = temp.warp_prefix[warp];
 #pragma unroll
     for (int k = 0; k < V; ++k) {
-        const T pre = op(warp_prefix, lane_prefix[k]);
         T y[W];
         if (p.exclusive) {
-            y[0] = pre;
+            const T up = __shfl_up_sync(0xffffffffu, x[k][W - 1], 1);
+            const T last_of_previous_chunk = k > 0 ? __shfl_sync(0xffffffffu, x[k > 0 ? k - 1 : 0][W - 1], 31)
+                                                   : ScanOp::identity();
+            if (lane > 0) y[0] = op(warp_prefix, up);
+            else y[0] = k == 0 ? warp_prefix : op(warp_prefix, last_of_previous_chunk);
 #pragma unroll
-            for (int j = 1; j < W; ++j) y[j] = op(pre, x[k][j - 1]);
+            for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, x[k][j - 1]);
         } else {
 #pragma unroll
-            for (int j = 0; j < W; ++j) y[j] = op(pre, x[k][j]);
+            for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, x[k][j]);
         }
         const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
         if constexpr (kFull) lb_store_vec<W>(out + e, y);
@@ -454,7 +505,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
 // tiles with a smaller index; the hardware dispatches blocks in index order,
 // so every tile waited on has started (CUB relies on the same).
 template <class Policy, class ScanOp, class Probe>
-__global__ void __launch_bounds__(Policy::kThreads)
+__global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
     decoupled_lookback_kernel(const typename ScanOp::value_type* __restrict__ in,
                               typename ScanOp::value_type* __restrict__ out, size_t n, LookbackParams p,
                               typename Probe::Buffer probe_buffer) {

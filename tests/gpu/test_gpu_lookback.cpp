@@ -161,6 +161,9 @@ TEST(GpuLookback, TimelineOfAnInstrumentedRun) {
     ASSERT_EQ(static_cast<int64_t>(t.tiles.size()), tiles);
     EXPECT_EQ(check_timeline(t), "");
     EXPECT_EQ(t.tiles[0].distance, 0);
+    // The instrumented kernel runs as many tiles per SM as the timed one.
+    EXPECT_GT(t.timed_blocks_per_sm, 0);
+    EXPECT_EQ(t.blocks_per_sm, t.timed_blocks_per_sm);
     const LookbackSummary s = summarize(t);
     EXPECT_GE(s.mean_distance, 1.0);
     EXPECT_GT(s.sms, 1);
@@ -170,8 +173,8 @@ TEST(GpuLookback, TimelineOfAnInstrumentedRun) {
     ASSERT_EQ(back.tiles.size(), t.tiles.size());
     EXPECT_EQ(back.tiles.back().distance, t.tiles.back().distance);
     EXPECT_EQ(back.tiles.back().preds.size(), t.tiles.back().preds.size());
-    std::printf("timeline: %d tiles on %d SMs, mean look-back distance %.2f (max %d, %.0f%% at 1), median "
-                "look-back %.0f ns, span %.1f us\n",
-                s.tiles, s.sms, s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns,
+    std::printf("timeline: %d tiles on %d SMs (%d per SM, timed kernel %d), mean look-back distance %.2f (max %d, "
+                "%.0f%% at 1), median look-back %.0f ns, span %.1f us\n",
+                s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns,
                 s.span_ns * 1e-3);
 }

@@ -57,7 +57,6 @@ public:
         const double id = identity(op, type);
         x_.assign(static_cast<size_t>(cfg.tile()), id);
         for (size_t i = 0; i < vals.size() && i < x_.size(); ++i) x_[i] = vals[i];
-        lane_prefix_.assign(static_cast<size_t>(warps_ * 32 * v_), id);
         std::vector<double> warp_aggregate(32, id);
         for (int w = 0; w < warps_; ++w) {
             double warp_total = id;
@@ -69,10 +68,13 @@ public:
                     totals[l] = x[w_ - 1];
                 }
                 const auto incl = kogge_stone(totals);
+                // The fold of the warp's items before lane l's vector k goes into its items:
+                // x becomes the warp-level inclusive scan.
                 for (int l = 0; l < 32; ++l) {
-                    double& p = lane_prefix_[(w * v_ + k) * 32 + l];
-                    if (k == 0) p = l == 0 ? id : incl[l - 1];
-                    else p = l == 0 ? warp_total : f(warp_total, incl[l - 1]);
+                    if (k == 0 && l == 0) continue;
+                    const double lane_prefix = k == 0 ? incl[l - 1] : (l == 0 ? warp_total : f(warp_total, incl[l - 1]));
+                    double* x = &x_[index(w, k, l, 0)];
+                    for (int j = 0; j < w_; ++j) x[j] = f(lane_prefix, x[j]);
                 }
                 warp_total = k == 0 ? incl[31] : f(warp_total, incl[31]);
             }
@@ -86,7 +88,9 @@ public:
 
     double aggregate() const { return aggregate_; }
 
-    // Step 5: the tile's outputs (first `len`), seeded with its exclusive prefix (none for tile 0).
+    // Step 5: the tile's outputs (first `len`), seeded with its exclusive prefix (none for
+    // tile 0): the warp's prefix combined with the warp-level inclusive scan, or, exclusive,
+    // with the item before (the warp's first item takes the warp's prefix alone).
     std::vector<double> scan(int len, bool first_tile, double tile_exclusive, bool exclusive) const {
         const double id = identity(op_, type_);
         std::vector<double> out(static_cast<size_t>(cfg_.tile()));
@@ -94,12 +98,14 @@ public:
             const double within = w == 0 ? id : warp_excl_[w];
             const double warp_prefix = first_tile ? within : (w == 0 ? tile_exclusive : f(tile_exclusive, within));
             for (int k = 0; k < v_; ++k)
-                for (int l = 0; l < 32; ++l) {
-                    const double pre = f(warp_prefix, lane_prefix_[(w * v_ + k) * 32 + l]);
-                    const double* x = &x_[index(w, k, l, 0)];
-                    for (int j = 0; j < w_; ++j)
-                        out[index(w, k, l, j)] = exclusive ? (j == 0 ? pre : f(pre, x[j - 1])) : f(pre, x[j]);
-                }
+                for (int l = 0; l < 32; ++l)
+                    for (int j = 0; j < w_; ++j) {
+                        const int i = index(w, k, l, j);
+                        if (!exclusive) out[i] = f(warp_prefix, x_[i]);
+                        else if (j > 0) out[i] = f(warp_prefix, x_[i - 1]);
+                        else if (l > 0) out[i] = f(warp_prefix, x_[index(w, k, l - 1, w_ - 1)]);
+                        else out[i] = k == 0 ? warp_prefix : f(warp_prefix, x_[index(w, k - 1, 31, w_ - 1)]);
+                    }
         }
         out.resize(static_cast<size_t>(len));
         return out;
@@ -121,14 +127,15 @@ private:
     Op op_;
     ElemType type_;
     int w_ = 4, v_ = 1, warps_ = 1;
-    std::vector<double> x_;            // items after the in-thread scan
-    std::vector<double> lane_prefix_;  // [warp][vector][lane]
+    std::vector<double> x_;            // items after the warp-level scan
     std::vector<double> warp_excl_;    // [warp]
     double aggregate_ = 0;
 };
 
 // The look-back window's fold: lane j holds predecessor t-1-j's value (or the
 // identity), folded by the butterfly of lb_warp_reduce; every lane gets lane 0's.
+// (A lane of the kernel first folds its slots into the identity; with one value
+// per lane, as in this schedule, that fold is exact.)
 double window_fold(const std::vector<double>& lanes, Op op, ElemType type) {
     std::vector<double> x(lanes);
     x.resize(32, identity(op, type));
@@ -225,10 +232,7 @@ std::optional<std::string> check(const RunSpec& spec) {
     if (spec.n < 1 || spec.n > kDeviceTraceMaxN)
         return "variant '" + spec.variant + "' traces 1 <= n <= " + std::to_string(kDeviceTraceMaxN) + ", got " +
                std::to_string(spec.n);
-    if (!is_device_config(spec.threads, spec.items_per_thread))
-        return "variant '" + spec.variant + "' runs tiles of threads x items = " + device_configs_text() + "; got " +
-               std::to_string(spec.threads) + "x" + std::to_string(spec.items_per_thread);
-    return std::nullopt;
+    return check_device_run(spec);  // a tile configuration of the table (defaults resolved)
 }
 
 }  // namespace
