@@ -86,7 +86,12 @@ int gui_main(const GuiOptions& options) {
         const double seconds = scripted ? kScriptFrameSeconds : std::chrono::duration<double>(now - last).count();
         last = now;
 
-        window.begin_frame();
+        std::optional<ScriptedInput> input;
+        if (!session.scripted_input.empty()) {
+            input = session.scripted_input.front();
+            session.scripted_input.erase(session.scripted_input.begin());
+        }
+        window.begin_frame(input ? &*input : nullptr);
         session.Frame(window, seconds);
         const bool dark = session.app.settings.presentation;
         window.render(dark ? 0.0f : 0.94f, dark ? 0.0f : 0.94f, dark ? 0.0f : 0.95f);

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <GLFW/glfw3.h>
+
 #include "core/run_spec.hpp"
 #include "core/variants.hpp"
 #include "session.hpp"
@@ -46,6 +48,8 @@ const std::map<std::string, CommandShape>& shapes() {
         {"export-png", {3, 3, "export-png state|diagram PATH WxH"}},
         {"export-svg", {2, 2, "export-svg state|diagram PATH"}},
         {"open", {1, 1, "open FILE"}},
+        {"click", {3, 3, "click state|diagram STEP SLOT"}},
+        {"key", {1, 1, "key space|left|right|home|end|plus|minus"}},
     };
     return table;
 }
@@ -88,6 +92,17 @@ bool on_off(const ScriptCommand& c, const std::string& s, const std::string& pat
     if (s == "on") return true;
     if (s == "off") return false;
     fail(path, c.line, c.name + " takes on or off, got '" + s + "'");
+}
+
+int key_code(const std::string& name) {
+    if (name == "space") return GLFW_KEY_SPACE;
+    if (name == "left") return GLFW_KEY_LEFT;
+    if (name == "right") return GLFW_KEY_RIGHT;
+    if (name == "home") return GLFW_KEY_HOME;
+    if (name == "end") return GLFW_KEY_END;
+    if (name == "plus") return GLFW_KEY_EQUAL;
+    if (name == "minus") return GLFW_KEY_MINUS;
+    return -1;
 }
 
 }  // namespace
@@ -136,6 +151,14 @@ Script parse_script(const std::string& text, const std::string& path) {
             if (!(size >> w >> x >> h) || x != 'x' || w <= 0 || h <= 0)
                 fail(path, line_no, "export size '" + c.args[2] + "' is not WIDTHxHEIGHT");
         }
+        if (c.name == "click") {
+            if (c.args[0] != "state" && c.args[0] != "diagram")
+                fail(path, line_no, "click takes state or diagram, got '" + c.args[0] + "'");
+            (void)to_int(c, c.args[1], path);
+            (void)to_int(c, c.args[2], path);
+        }
+        if (c.name == "key" && key_code(c.args[0]) < 0)
+            fail(path, line_no, "unknown key '" + c.args[0] + "' (space, left, right, home, end, plus, minus)");
         if (c.name == "select" && c.args.size() == 1 && c.args[0] != "none") fail(path, line_no, "usage: select STEP SLOT | select none");
         if (c.name == "select" && c.args.size() == 2) {
             (void)to_int(c, c.args[0], path);
@@ -159,6 +182,8 @@ int ScriptRunner::Run(GuiSession& session) {
         const ScriptCommand& c = script_.commands[next_++];
         if (c.name == "frames") return std::max(1, std::stoi(c.args[0]));
         Execute(session, c);
+        // Scripted input plays out over frames of its own.
+        if (!session.scripted_input.empty()) return static_cast<int>(session.scripted_input.size()) + 1;
     }
     return 0;
 }
@@ -276,6 +301,29 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
             ok = panel.ExportSvg(scene, c.args[1]);
         }
         if (!ok) fail(path, c.line, panel.message);
+    } else if (c.name == "click") {
+        // Press and release the mouse on the cell's centre, through ImGui's input
+        // path: the canvas hit-tests it as it would a person's click.
+        const bool state = a0 == "state";
+        const int s = to_int(c, c.args[1], path), slot = to_int(c, c.args[2], path);
+        const render::Scene& scene = state ? session.state.scene : session.diagram.scene;
+        const SceneCanvas& canvas = state ? session.state.canvas : session.diagram.canvas;
+        const render::NodeInstance* hit = nullptr;
+        for (const render::NodeInstance& n : scene.nodes)
+            if (n.step == s && n.slot == slot) hit = &n;
+        if (!hit) fail(path, c.line, "the " + a0 + " view shows no cell at step " + c.args[1] + ", slot " + c.args[2]);
+        const CellRect r = canvas.rect_of(*hit);
+        if (!r.visible) fail(path, c.line, "that cell is outside the " + a0 + " view (zoom or fit first)");
+        ScriptedInput at{(r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f, false, -1, -1};
+        ScriptedInput down = at;
+        down.mouse_down = true;
+        session.scripted_input = {at, down, at};
+    } else if (c.name == "key") {
+        const int key = key_code(a0);
+        ScriptedInput press, release;
+        press.key = key;
+        release.release_key = key;
+        session.scripted_input = {press, release};
     } else if (c.name == "open") {
         app.open_file(a0);  // a bad file shows its message in the window (expect-error checks it)
     } else {

@@ -11,6 +11,8 @@
 //   expect-error TEXT                   (fails unless the window shows an error containing TEXT)
 //   expect-ok                           (fails when the window shows an error)
 //   export-png state|diagram PATH WxH | export-svg state|diagram PATH | open FILE
+//   click state|diagram STEP SLOT       (a mouse click on that cell, through the real input path)
+//   key space|left|right|home|end|plus|minus
 //   # comment
 //
 // Unknown commands and wrong arguments are found before the window opens:

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -14,10 +15,9 @@
 #include "source_view.hpp"
 #include "state_view.hpp"
 #include "theme.hpp"
+#include "window.hpp"
 
 namespace scanviz::ui {
-
-class Window;
 
 struct GuiSession {
     App app;
@@ -28,6 +28,7 @@ struct GuiSession {
     DiagramView diagram;
     MetricsView metrics;
     SourceView source;
+    std::vector<ScriptedInput> scripted_input;  // one per frame, front first (scripts: click, key)
     bool show_open_popup = false;
     std::string open_path;
 

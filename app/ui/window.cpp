@@ -71,10 +71,17 @@ void Window::close() {
 
 bool Window::should_close() const { return glfwWindowShouldClose(window_); }
 
-void Window::begin_frame() {
+void Window::begin_frame(const ScriptedInput* input) {
     glfwPollEvents();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (input) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = ImVec2(input->x, input->y);
+        io.MouseDown[0] = input->mouse_down;
+        if (input->release_key >= 0) io.KeysDown[input->release_key] = false;
+        if (input->key >= 0) io.KeysDown[input->key] = true;
+    }
     ImGui::NewFrame();
 }
 

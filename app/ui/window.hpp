@@ -10,6 +10,15 @@ struct GLFWwindow;
 
 namespace scanviz::ui {
 
+// Mouse and keyboard state a script imposes on one frame (tests drive the real
+// input path: hit tests, key handling), applied after the platform's own.
+struct ScriptedInput {
+    float x = 0, y = 0;    // mouse position, window pixels
+    bool mouse_down = false;
+    int key = -1;          // a GLFW key code held in this frame; -1 = none
+    int release_key = -1;  // a key released in this frame
+};
+
 class Window {
 public:
     Window() = default;
@@ -23,7 +32,7 @@ public:
     void close();
 
     bool should_close() const;
-    void begin_frame();              // polls events, starts an ImGui frame
+    void begin_frame(const ScriptedInput* input = nullptr);  // polls events, starts an ImGui frame
     void render(float r, float g, float b);  // clears and draws the ImGui frame (no swap)
     void swap();
     void set_fullscreen(bool on);

@@ -347,6 +347,32 @@ TEST(GuiScreens, BadInputKeepsLastGoodTrace) {
     EXPECT_EQ(lit, 32 - 4);  // step 2 (d = 4) writes lanes 4 .. 31
 }
 
+TEST(GuiScreens, KeysAndClicksGoThroughTheInputPath) {
+    REQUIRE_DISPLAY();
+    // Right, Right, Left from step 2 -> 3; End -> the last step; a click on a
+    // diagram cell selects it (hit test through the camera); a click on a state
+    // cell selects that slot at the current step.
+    GuiRun run = run_gui("keys", "variant warp_conditional\nstep 2\nkey right\nkey right\nkey left\n"
+                                 "click diagram 1 6\nframes 1\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.dump["step"], 3);
+    EXPECT_EQ(run.dump["selection"]["step"], 1);
+    EXPECT_EQ(run.dump["selection"]["slot"], 6);
+    // d = 1 then d = 2: slot 6 after step 1 holds inputs 3 .. 6.
+    EXPECT_EQ(run.dump["selection"]["cone_inputs"].get<std::vector<int>>(), (std::vector<int>{3, 4, 5, 6}));
+
+    run = run_gui("keys_end", "variant warp_conditional\nkey end\nclick state 4 17\nframes 1\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.dump["step"], 4);
+    EXPECT_EQ(run.dump["selection"]["slot"], 17);
+    EXPECT_EQ(run.dump["selection"]["step"], 4);
+    EXPECT_EQ(run.dump["selection"]["cone_inputs"].size(), 18u);  // an inclusive scan's slot 17 reads inputs 0 .. 17
+
+    run = run_gui("keys_space", "variant warp_conditional\nkey space\nframes 2\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_TRUE(run.dump["playing"].get<bool>());
+}
+
 TEST(GuiScreens, ExpectErrorFailsWithoutError) {
     REQUIRE_DISPLAY();
     const GuiRun run = run_gui("expect_fails", "variant warp_conditional\nexpect-error anything\n");

@@ -1,0 +1,282 @@
+#include "bench_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+
+#include "kernels/bench/bench.hpp"
+
+namespace scanviz::ui {
+namespace {
+
+// Thrown from the progress callback to stop a live run between two steps.
+struct Cancelled {};
+
+ImU32 series_colour(const std::string& variant, bool pres) {
+    if (variant == kBenchMemcpy) return pres ? IM_COL32(230, 230, 230, 255) : IM_COL32(60, 60, 60, 255);
+    if (variant == kBenchCub) return IM_COL32(40, 150, 60, 255);
+    if (variant == kBenchThrust) return IM_COL32(150, 100, 200, 255);
+    if (variant.rfind("device_decoupled_lookback", 0) == 0) return IM_COL32(220, 90, 30, 255);
+    const ImU32 others[] = {IM_COL32(30, 120, 200, 255), IM_COL32(200, 170, 30, 255), IM_COL32(20, 170, 170, 255)};
+    return others[std::hash<std::string>{}(variant) % 3];
+}
+
+}  // namespace
+
+std::string default_bench_file() {
+    if (const char* env = std::getenv("SCANVIZ_BENCH_FILE"); env && *env) return env;
+    std::error_code ec;
+    std::filesystem::path dir = std::filesystem::current_path(ec);
+    for (int up = 0; up < 4 && !ec; ++up) {
+        const auto p = dir / "assets" / "bench" / "h200_bench.csv";
+        if (std::filesystem::is_regular_file(p, ec)) return p.string();
+        if (!dir.has_parent_path() || dir.parent_path() == dir) break;
+        dir = dir.parent_path();
+    }
+    return {};
+}
+
+BenchView::BenchView() = default;
+
+BenchView::~BenchView() {
+    cancel_ = true;
+    if (worker_.joinable()) worker_.join();
+}
+
+bool BenchView::Load(const std::string& path) {
+    try {
+        report = load_bench_file(path);
+        have_report = true;
+        source = path;
+        error.clear();
+        return true;
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+}
+
+void BenchView::StartRun() {
+    if (running_) return;
+    if (worker_.joinable()) worker_.join();
+    cancel_ = false;
+    running_ = true;
+    done_ = 0;
+    total_ = 1;
+    worker_ = std::thread([this] {
+        bench::BenchConfig cfg;
+        cfg.sizes = parse_bench_sizes("2^10..2^28");
+        cfg.variants = bench::default_bench_variants();
+        try {
+            BenchReport r = bench::run_bench(cfg, [this](int done, int total, const std::string& what) {
+                if (cancel_) throw Cancelled{};
+                done_ = done;
+                total_ = std::max(total, 1);
+                std::lock_guard<std::mutex> lock(mutex_);
+                progress_what_ = what;
+            });
+            r.meta.command = "scanviz window: benchmark view, live run";
+            std::lock_guard<std::mutex> lock(mutex_);
+            finished_ = std::move(r);
+        } catch (const Cancelled&) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            run_error_ = "cancelled";
+        } catch (const std::exception& e) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            run_error_ = e.what();
+        }
+        running_ = false;
+    });
+}
+
+void BenchView::Collect() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (finished_) {
+        report = std::move(*finished_);
+        finished_.reset();
+        have_report = true;
+        source = "live run";
+        error.clear();
+    }
+    if (!run_error_.empty()) {
+        error = "live run: " + run_error_;
+        run_error_.clear();
+    }
+}
+
+void BenchView::Draw(App& app) {
+    if (!tried_default_) {
+        tried_default_ = true;
+        path_text = default_bench_file();
+        if (!path_text.empty()) Load(path_text);
+    }
+    if (!running_) Collect();
+
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%s", path_text.c_str());
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+    if (ImGui::InputText("##bench_file", buf, sizeof buf)) path_text = buf;
+    ImGui::SameLine();
+    if (ImGui::Button("Open results")) Load(path_text);
+    ImGui::SameLine();
+    if (running_) {
+        if (ImGui::Button("Cancel")) CancelRun();
+        ImGui::SameLine();
+        std::string what;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            what = progress_what_;
+        }
+        ImGui::ProgressBar(static_cast<float>(done_) / static_cast<float>(total_), ImVec2(ImGui::GetFontSize() * 14, 0),
+                           what.c_str());
+    } else if (app.device.present) {
+        if (ImGui::Button("Run on the GPU")) StartRun();
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Ours, CUB, Thrust and memcpy at 2^10 .. 2^28 on %s", app.device.name.c_str());
+    } else {
+        ImGui::TextDisabled("no GPU: showing saved results");
+    }
+    ImGui::SameLine();
+    ImGui::Checkbox("fraction of memcpy", &fraction_of_memcpy);
+
+    if (!error.empty()) ImGui::TextColored(ImVec4(0.85f, 0.2f, 0.2f, 1), "%s", error.c_str());
+    if (!have_report) {
+        ImGui::TextWrapped("No results yet: open a CSV or JSON from `scanviz bench --format csv` "
+                           "(assets/bench/ holds the committed ones)%s.",
+                           app.device.present ? ", or run the benchmark" : "");
+        return;
+    }
+    ImGui::TextDisabled("%s  |  %s, %s, %s  |  %s", source.c_str(), report.meta.device.c_str(),
+                        report.meta.driver.c_str(), report.meta.date.c_str(), report.meta.command.c_str());
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    DrawChart(app, ImVec2(avail.x, std::max(avail.y * 0.62f, ImGui::GetFontSize() * 10)));
+    DrawTable();
+}
+
+void BenchView::DrawChart(const App& app, ImVec2 size) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);
+    const bool pres = app.settings.presentation;
+    const ImU32 axis = pres ? IM_COL32(255, 255, 255, 255) : IM_COL32(40, 40, 40, 255);
+    const ImU32 grid = pres ? IM_COL32(90, 90, 90, 255) : IM_COL32(215, 215, 215, 255);
+    const float font = ImGui::GetFontSize();
+    const ImVec2 a(p0.x + font * 3.4f, p0.y + font * 1.4f);
+    const ImVec2 b(p0.x + size.x - font * 0.8f, p0.y + size.y - font * 1.5f);
+    if (b.x - a.x < 40 || b.y - a.y < 40 || report.rows.empty()) return;
+
+    // Series: one per variant, points sorted by n.
+    std::map<std::string, std::vector<const BenchResult*>> series;
+    double lx0 = 1e9, lx1 = 0, y_max = 0;
+    auto value = [&](const BenchResult& r) { return fraction_of_memcpy ? r.ratio_memcpy : r.gbps; };
+    for (const auto& r : report.rows) {
+        series[r.variant].push_back(&r);
+        lx0 = std::min(lx0, std::log2(static_cast<double>(r.n)));
+        lx1 = std::max(lx1, std::log2(static_cast<double>(r.n)));
+        y_max = std::max(y_max, value(r));
+    }
+    if (lx1 <= lx0) lx1 = lx0 + 1;
+    y_max = fraction_of_memcpy ? std::max(1.1, y_max * 1.05) : y_max * 1.08;
+    auto X = [&](double n) { return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x); };
+    auto Y = [&](double v) { return b.y - static_cast<float>(v / y_max) * (b.y - a.y); };
+
+    dl->AddText(p0, axis, fraction_of_memcpy ? "throughput as a fraction of memcpy (the roof) against n"
+                                             : "throughput (GB/s, bytes read + written) against n");
+    const double step = fraction_of_memcpy ? 0.1 : std::pow(10.0, std::floor(std::log10(y_max / 2)));
+    for (double v = 0; v <= y_max; v += step) {
+        const float y = Y(v);
+        dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
+        char t[32];
+        std::snprintf(t, sizeof t, fraction_of_memcpy ? "%.1f" : "%.0f", v);
+        dl->AddText(ImVec2(p0.x + 2, y - font * 0.5f), axis, t);
+    }
+    for (int e = static_cast<int>(std::ceil(lx0)); e <= static_cast<int>(lx1); ++e) {
+        const float x = X(std::exp2(e));
+        dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), grid);
+        char t[16];
+        std::snprintf(t, sizeof t, "2^%d", e);
+        dl->AddText(ImVec2(x - ImGui::CalcTextSize(t).x * 0.5f, b.y + 2), axis, t);
+    }
+    dl->AddRect(a, b, axis);
+
+    // Lines (memcpy dashed: the roof), then the legend, then the hovered point.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const BenchResult* hovered = nullptr;
+    float best = font * 0.8f;
+    dl->PushClipRect(a, b, true);
+    for (const auto& [variant, points] : series) {
+        auto pts = points;
+        std::sort(pts.begin(), pts.end(), [](auto* x, auto* y) { return x->n < y->n; });
+        const ImU32 c = series_colour(variant, pres);
+        const bool roof = variant == kBenchMemcpy;
+        for (size_t i = 0; i < pts.size(); ++i) {
+            const ImVec2 p(X(static_cast<double>(pts[i]->n)), Y(value(*pts[i])));
+            if (i > 0) {
+                const ImVec2 q(X(static_cast<double>(pts[i - 1]->n)), Y(value(*pts[i - 1])));
+                if (roof) {
+                    for (int s = 0; s < 8; s += 2)
+                        dl->AddLine(ImVec2(q.x + (p.x - q.x) * s / 8, q.y + (p.y - q.y) * s / 8),
+                                    ImVec2(q.x + (p.x - q.x) * (s + 1) / 8, q.y + (p.y - q.y) * (s + 1) / 8), c, 2.0f);
+                } else {
+                    dl->AddLine(q, p, c, 2.2f);
+                }
+            }
+            dl->AddCircleFilled(p, 3.5f, c);
+            const float d = std::hypot(mouse.x - p.x, mouse.y - p.y);
+            if (d < best) {
+                best = d;
+                hovered = pts[i];
+            }
+        }
+    }
+    dl->PopClipRect();
+    float ly = a.y + 4;
+    for (const auto& [variant, points] : series) {
+        const ImU32 c = series_colour(variant, pres);
+        const float tw = ImGui::CalcTextSize(variant.c_str()).x;
+        dl->AddLine(ImVec2(b.x - tw - font * 2.2f, ly + font * 0.5f), ImVec2(b.x - tw - font * 0.6f, ly + font * 0.5f), c,
+                    3.0f);
+        dl->AddText(ImVec2(b.x - tw - 4, ly), axis, variant.c_str());
+        ly += font * 1.1f;
+    }
+    if (hovered && ImGui::IsWindowHovered()) {
+        const auto& r = *hovered;
+        ImGui::SetTooltip("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of CUB", r.variant.c_str(),
+                          static_cast<long long>(r.n), r.median_ms, r.gbps, r.ratio_memcpy, r.ratio_cub);
+    }
+}
+
+void BenchView::DrawTable() {
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("bench_rows", 7, flags, ImGui::GetContentRegionAvail())) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* h : {"variant", "n", "time", "GB/s", "x memcpy", "x CUB", "checked"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& r : report.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.variant.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(r.n));
+        ImGui::TableNextColumn();
+        if (r.n <= (int64_t{1} << 20)) ImGui::Text("%.2f us", r.median_ms * 1e3);
+        else ImGui::Text("%.4f ms", r.median_ms);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", r.gbps);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", r.ratio_memcpy);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", r.ratio_cub);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.checked ? "yes" : "no");
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace scanviz::ui

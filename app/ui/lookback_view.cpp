@@ -1,0 +1,202 @@
+#include "lookback_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "kernels/device/decoupled_lookback.hpp"
+
+namespace scanviz::ui {
+
+std::string default_timeline_file() {
+    if (const char* env = std::getenv("SCANVIZ_TIMELINE_FILE"); env && *env) return env;
+    std::error_code ec;
+    std::filesystem::path dir = std::filesystem::current_path(ec);
+    for (int up = 0; up < 4 && !ec; ++up) {
+        const auto p = dir / "assets" / "bench" / "lookback_timeline_run1.json";
+        if (std::filesystem::is_regular_file(p, ec)) return p.string();
+        if (!dir.has_parent_path() || dir.parent_path() == dir) break;
+        dir = dir.parent_path();
+    }
+    return {};
+}
+
+bool LookbackView::Load(const std::string& path) {
+    try {
+        std::ifstream f(path, std::ios::binary);
+        if (!f) throw std::runtime_error(path + ": cannot open the file");
+        std::stringstream ss;
+        ss << f.rdbuf();
+        LookbackTimeline t = timeline_from_json(ss.str());
+        const std::string problem = check_timeline(t);
+        if (!problem.empty()) throw std::runtime_error(path + ": " + problem);
+        timeline = std::move(t);
+        summary = summarize(timeline);
+        loaded = true;
+        source = path;
+        error.clear();
+        return true;
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+}
+
+bool LookbackView::Capture(int64_t n) {
+    try {
+        LookbackTimeline t = gpu::capture_lookback_timeline(n, 1);
+        const std::string problem = check_timeline(t);
+        if (!problem.empty()) throw std::runtime_error("captured timeline: " + problem);
+        timeline = std::move(t);
+        summary = summarize(timeline);
+        loaded = true;
+        source = "captured now";
+        error.clear();
+        return true;
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+}
+
+void LookbackView::Draw(App& app) {
+    if (!tried_default_) {
+        tried_default_ = true;
+        path_text = default_timeline_file();
+        if (!path_text.empty()) Load(path_text);
+    }
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%s", path_text.c_str());
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+    if (ImGui::InputText("##timeline_file", buf, sizeof buf)) path_text = buf;
+    ImGui::SameLine();
+    if (ImGui::Button("Open timeline")) Load(path_text);
+    if (app.device.present) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+        ImGui::SliderInt("log2 n", &capture_log2_n, 14, 26);
+        ImGui::SameLine();
+        if (ImGui::Button("Capture on the GPU")) Capture(int64_t{1} << capture_log2_n);
+    }
+    ImGui::SameLine();
+    ImGui::Checkbox("colour by SM", &colour_by_sm);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    ImGui::SliderFloat("row", &row_height, 2.0f, 16.0f, "%.0f px");
+
+    if (!error.empty()) ImGui::TextColored(ImVec4(0.85f, 0.2f, 0.2f, 1), "%s", error.c_str());
+    if (!loaded) {
+        ImGui::TextWrapped("No timeline yet: open one saved by `scanviz bench --timeline FILE`%s.",
+                           app.device.present ? ", or capture one" : "");
+        return;
+    }
+    const auto& s = summary;
+    ImGui::TextDisabled("%s  |  %s  |  n = %lld, %d tiles of %d items (%d threads), %d SMs, %d tiles per SM",
+                        source.c_str(), timeline.device.c_str(), static_cast<long long>(timeline.n), s.tiles,
+                        timeline.tile_items, timeline.threads, s.sms, timeline.blocks_per_sm);
+    ImGui::Text("look-back distance: mean %.1f, max %d, %.0f%% of tiles at 1  |  median look-back %.2f us, median "
+                "tile %.2f us, whole run %.1f us",
+                s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns * 1e-3,
+                s.median_tile_ns * 1e-3, s.span_ns * 1e-3);
+    ImGui::TextDisabled("bars: load and reduce (blue), look-back (orange), scan and store (green); ticks: aggregate "
+                        "published, inclusive prefix published");
+    DrawTimeline(app);
+}
+
+void LookbackView::DrawTimeline(const App& app) {
+    const bool pres = app.settings.presentation;
+    const float font = ImGui::GetFontSize();
+    const int tiles = static_cast<int>(timeline.tiles.size());
+    if (tiles == 0) return;
+    ImGui::BeginChild("##timeline_rows", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float width = std::max(ImGui::GetContentRegionAvail().x, font * 20);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float axis_h = font * 1.3f;
+    const float label_w = font * 3.5f;
+    const float rh = std::max(row_height, 1.0f);
+    ImGui::Dummy(ImVec2(width, axis_h + rh * tiles));
+
+    double t_end = 0;
+    for (const auto& x : timeline.tiles) t_end = std::max(t_end, x.end_ns);
+    t_end = std::max(t_end, 1.0);
+    const float x0 = origin.x + label_w, x1 = origin.x + width - 4;
+    auto X = [&](double ns) { return x0 + static_cast<float>(ns / t_end) * (x1 - x0); };
+    const ImU32 axis = pres ? IM_COL32(255, 255, 255, 255) : IM_COL32(40, 40, 40, 255);
+    const ImU32 grid = pres ? IM_COL32(80, 80, 80, 255) : IM_COL32(225, 225, 225, 255);
+
+    // Time axis in microseconds.
+    const double step_us = std::pow(10.0, std::floor(std::log10(t_end * 1e-3 / 4)));
+    for (double us = 0; us * 1e3 <= t_end; us += step_us) {
+        const float x = X(us * 1e3);
+        dl->AddLine(ImVec2(x, origin.y + axis_h - 3), ImVec2(x, origin.y + axis_h + rh * tiles), grid);
+        char t[32];
+        std::snprintf(t, sizeof t, "%g us", us);
+        dl->AddText(ImVec2(x + 2, origin.y), axis, t);
+    }
+
+    // Only the rows in view are drawn.
+    const float clip_top = ImGui::GetWindowPos().y, clip_bottom = clip_top + ImGui::GetWindowHeight();
+    const int first = std::clamp(static_cast<int>((clip_top - origin.y - axis_h) / rh) - 1, 0, tiles - 1);
+    const int last = std::clamp(static_cast<int>((clip_bottom - origin.y - axis_h) / rh) + 1, 0, tiles - 1);
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    int hovered = -1;
+    for (int i = first; i <= last; ++i) {
+        const auto& t = timeline.tiles[static_cast<size_t>(i)];
+        const float y = origin.y + axis_h + rh * i;
+        const float h = std::max(rh - 1.0f, 1.0f);
+        if (rh >= font * 0.9f || i % std::max(1, static_cast<int>(font * 2 / rh)) == 0) {
+            char label[16];
+            std::snprintf(label, sizeof label, "%d", i);
+            dl->AddText(ImVec2(origin.x, y + (h - font) * 0.5f), axis, label);
+        }
+        ImU32 load = IM_COL32(60, 120, 220, 255), look = IM_COL32(235, 140, 30, 255), scan = IM_COL32(50, 170, 80, 255);
+        if (colour_by_sm) {
+            const float hue = std::fmod(t.sm * 0.61803f, 1.0f);
+            float r, g, b;
+            ImGui::ColorConvertHSVtoRGB(hue, 0.6f, 0.9f, r, g, b);
+            load = look = scan = ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, 1));
+        }
+        dl->AddRectFilled(ImVec2(X(t.start_ns), y), ImVec2(X(t.aggregate_ns), y + h), load);
+        dl->AddRectFilled(ImVec2(X(t.lookback_start_ns), y), ImVec2(std::max(X(t.lookback_end_ns), X(t.lookback_start_ns) + 1), y + h),
+                          look);
+        dl->AddRectFilled(ImVec2(X(t.inclusive_ns), y), ImVec2(X(t.end_ns), y + h), scan);
+        dl->AddLine(ImVec2(X(t.aggregate_ns), y), ImVec2(X(t.aggregate_ns), y + h), axis);
+        dl->AddLine(ImVec2(X(t.inclusive_ns), y - 1), ImVec2(X(t.inclusive_ns), y + h + 1), axis, 2.0f);
+        if (mouse.y >= y && mouse.y < y + rh && mouse.x >= origin.x && mouse.x <= x1) hovered = i;
+    }
+
+    if (hovered >= 0 && ImGui::IsWindowHovered()) {
+        const auto& t = timeline.tiles[static_cast<size_t>(hovered)];
+        // The predecessors it read: a line from its row to each one's row.
+        for (const auto& p : t.preds) {
+            const float y0 = origin.y + axis_h + rh * hovered + rh * 0.5f;
+            const float y1 = origin.y + axis_h + rh * static_cast<float>(p.tile) + rh * 0.5f;
+            dl->AddLine(ImVec2(X(t.lookback_start_ns), y0), ImVec2(X(timeline.tiles[p.tile].aggregate_ns), y1),
+                        p.status == 2 ? IM_COL32(200, 30, 30, 200) : IM_COL32(120, 120, 120, 120));
+        }
+        std::string preds;
+        const double ghz = timeline.sm_clock_ghz > 0 ? timeline.sm_clock_ghz : 1.0;
+        for (size_t k = 0; k < t.preds.size() && k < 12; ++k) {
+            char line[96];
+            std::snprintf(line, sizeof line, "\n  tile %lld: %s, waited %.0f ns", static_cast<long long>(t.preds[k].tile),
+                          t.preds[k].status == 2 ? "inclusive prefix" : "aggregate", t.preds[k].wait_cycles / ghz);
+            preds += line;
+        }
+        if (t.preds.size() > 12) preds += "\n  ...";
+        ImGui::SetTooltip("tile %lld on SM %d\nstart %.2f us, aggregate out %.2f us\nlook-back %.2f .. %.2f us, "
+                          "distance %d\ninclusive out %.2f us, end %.2f us%s",
+                          static_cast<long long>(t.tile), t.sm, t.start_ns * 1e-3, t.aggregate_ns * 1e-3,
+                          t.lookback_start_ns * 1e-3, t.lookback_end_ns * 1e-3, t.distance, t.inclusive_ns * 1e-3,
+                          t.end_ns * 1e-3, preds.c_str());
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace scanviz::ui
