@@ -13,8 +13,9 @@ namespace scanviz::render {
 namespace {
 
 // Nodes smaller than this on screen (pixels) are merged into runs; edges shorter
-// than three quarters of it are left out (see render()).
+// than kShortEdgePx are left out (see render()).
 constexpr float kTinyPx = 2.0f;
+constexpr float kShortEdgePx = 4.0f;
 // Edges are cut into pieces no longer than this on screen (pixels).
 constexpr float kPiecePx = 192.0f;
 // Edge flags (the item's last word; shaders/edges.vert reads them).
@@ -292,7 +293,7 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
             continue;
         const float dx = e.x1 - e.x0, dy = e.y1 - e.y0;
         const float len_px = std::hypot(dx, dy) * zoom;
-        if (len_px < kTinyPx * 0.75f) continue;  // level of detail: lies within its tiny nodes
+        if (len_px < kShortEdgePx) continue;  // level of detail: lies within the smear of its tiny nodes
         // Liang-Barsky: the part of the segment inside the padded view, t in [t0, t1].
         float t0 = 0.0f, t1 = 1.0f;
         const float p[4] = {-dx, dx, -dy, dy};
