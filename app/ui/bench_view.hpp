@@ -10,6 +10,8 @@
 #include <string>
 #include <thread>
 
+#include <imgui.h>
+
 #include "app.hpp"
 #include "core/bench.hpp"
 
