@@ -373,6 +373,33 @@ TEST(GuiScreens, KeysAndClicksGoThroughTheInputPath) {
     EXPECT_TRUE(run.dump["playing"].get<bool>());
 }
 
+TEST(GuiScreens, OpensTraceFileAndReportsACorruptOne) {
+    REQUIRE_DISPLAY();
+    const fs::path dir = fs::path(GUI_TEST_OUT);
+    fs::create_directories(dir);
+    scanviz::RunSpec spec;
+    spec.variant = "block_hillis_steele";
+    spec.n = 16;
+    spec.input = scanviz::InputKind::Ramp;
+    const scanviz::Trace t = scanviz::run_model(spec);
+    const fs::path good = dir / "hillis_steele_16.json", bad = dir / "corrupt.json";
+    scanviz::save_trace_file(good.string(), t);
+    std::ofstream(bad) << "{\"format\": \"scanviz-trace\", \"version\": 1, \"spec\": 3}";
+
+    GuiRun run = run_gui("open_good", "open " + good.string() + "\nstep 1\nframes 1\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.dump["variant"], "block_hillis_steele");
+    EXPECT_EQ(run.dump["n"], 16);
+    EXPECT_EQ(run.dump["steps"], static_cast<int>(t.steps.size()));
+    EXPECT_EQ(run.dump["error"], "");
+
+    // A corrupt file: one message in the window, the trace on screen unchanged.
+    run = run_gui("open_bad", "variant warp_conditional\nopen " + bad.string() + "\nexpect-error corrupt.json\nframes 1\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.dump["variant"], "warp_conditional");
+    EXPECT_NE(run.dump["errors"]["run"].get<std::string>().find("spec"), std::string::npos) << run.dump["errors"];
+}
+
 TEST(GuiScreens, ExpectErrorFailsWithoutError) {
     REQUIRE_DISPLAY();
     const GuiRun run = run_gui("expect_fails", "variant warp_conditional\nexpect-error anything\n");
