@@ -9,8 +9,9 @@ namespace {
 constexpr bool kPadded = false;
 
 template <class ScanOp, class Probe>
-__global__ void block_blelloch_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
-                                     int n, bool exclusive, TraceBuffer buf) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    block_blelloch_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out, int n,
+                          bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     __shared__ BlockBlellochStorage<T, kPadded> s;
     const int thid = static_cast<int>(threadIdx.x);
@@ -21,7 +22,8 @@ __global__ void block_blelloch_kernel(const typename ScanOp::value_type* in, typ
         __syncthreads();
     }
     // Each thread loads elements thid and thid + m/2 (GPU Gems 3, 39.2.3); past n, the identity.
-    for (int e = thid; e < m; e += m / 2) s.temp[blelloch_word<kPadded>(e)] = e < n ? in[e] : ScanOp::identity();
+    for (int e = thid; e < m; e += m / 2)
+        s.temp[blelloch_word<kPadded>(e)] = e < n ? in[e] : ScanOp::identity();
     __syncthreads();
     probe.shared(s.temp, 0, blelloch_words<kPadded>(m));
     probe.initial();
@@ -32,9 +34,10 @@ __global__ void block_blelloch_kernel(const typename ScanOp::value_type* in, typ
 
 template <class Probe>
 Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
-        block_blelloch_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
-    });
+    return launch_block<Probe>(
+        spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+            block_blelloch_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+        });
 }
 
 }  // namespace

@@ -10,6 +10,9 @@
 namespace scanviz::kern {
 
 inline constexpr int kWarpThreads = 32;
+// Every block kernel may run 1024 threads: __launch_bounds__ keeps its
+// registers within what a block of 1024 can have (64 per thread).
+inline constexpr int kMaxBlockThreads = 1024;
 
 // Lanes of warp `warp` that exist in a block of `num_threads` threads: all 32
 // except in a last, partial warp. The mask every *_sync call of that warp names.

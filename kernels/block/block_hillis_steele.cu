@@ -6,8 +6,9 @@ namespace scanviz::kern {
 namespace {
 
 template <class ScanOp, class Probe>
-__global__ void block_hillis_steele_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
-                                           int n, bool exclusive, TraceBuffer buf) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    block_hillis_steele_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out, int n,
+                               bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     __shared__ BlockHillisSteeleStorage<T> s;
     const int thid = static_cast<int>(threadIdx.x);
@@ -23,9 +24,10 @@ __global__ void block_hillis_steele_kernel(const typename ScanOp::value_type* in
 
 template <class Probe>
 Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
-        block_hillis_steele_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
-    });
+    return launch_block<Probe>(
+        spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+            block_hillis_steele_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+        });
 }
 
 }  // namespace

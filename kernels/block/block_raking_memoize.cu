@@ -8,8 +8,9 @@ namespace {
 constexpr bool kMemoize = true;
 
 template <class ScanOp, int ITEMS, class Probe>
-__global__ void block_raking_memoize_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
-                                     int n, bool exclusive, TraceBuffer buf) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    block_raking_memoize_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
+                                int n, bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     __shared__ BlockRakingStorage<T> temp;
     const int tid = static_cast<int>(threadIdx.x);
@@ -30,13 +31,14 @@ __global__ void block_raking_memoize_kernel(const typename ScanOp::value_type* i
 
 template <class Probe>
 Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
-        using ScanOp = decltype(op);
-        dispatch_items(s.items_per_thread, [&](auto items) {
-            block_raking_memoize_kernel<ScanOp, decltype(items)::value, Probe>
-                <<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
-        });
-    });
+    return launch_block<Probe>(spec,
+                               [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+                                   using ScanOp = decltype(op);
+                                   dispatch_items(s.items_per_thread, [&](auto items) {
+                                       block_raking_memoize_kernel<ScanOp, decltype(items)::value, Probe>
+                                           <<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+                                   });
+                               });
 }
 
 }  // namespace

@@ -6,8 +6,9 @@ namespace scanviz::kern {
 namespace {
 
 template <class ScanOp, int ITEMS, class Probe>
-__global__ void block_warp_scans_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
-                                        int n, bool exclusive, TraceBuffer buf) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    block_warp_scans_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out, int n,
+                            bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     __shared__ BlockWarpScansStorage<T> temp;
     const int num_threads = static_cast<int>(blockDim.x);
@@ -25,13 +26,14 @@ __global__ void block_warp_scans_kernel(const typename ScanOp::value_type* in, t
 
 template <class Probe>
 Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
-        using ScanOp = decltype(op);
-        dispatch_items(s.items_per_thread, [&](auto items) {
-            block_warp_scans_kernel<ScanOp, decltype(items)::value, Probe>
-                <<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
-        });
-    });
+    return launch_block<Probe>(spec,
+                               [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+                                   using ScanOp = decltype(op);
+                                   dispatch_items(s.items_per_thread, [&](auto items) {
+                                       block_warp_scans_kernel<ScanOp, decltype(items)::value, Probe>
+                                           <<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+                                   });
+                               });
 }
 
 }  // namespace

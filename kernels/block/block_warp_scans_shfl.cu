@@ -6,9 +6,9 @@ namespace scanviz::kern {
 namespace {
 
 template <class ScanOp, class Probe>
-__global__ void block_warp_scans_shfl_kernel(const typename ScanOp::value_type* in,
-                                             typename ScanOp::value_type* out, int n, bool exclusive,
-                                             TraceBuffer buf) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    block_warp_scans_shfl_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
+                                 int n, bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     __shared__ BlockWarpScansShflStorage<T> s;
     const int tid = static_cast<int>(threadIdx.x);
@@ -27,7 +27,8 @@ __global__ void block_warp_scans_shfl_kernel(const typename ScanOp::value_type* 
 
 template <class Probe>
 Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out,
+                                        const TraceBuffer& buf) {
         block_warp_scans_shfl_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
     });
 }
