@@ -16,6 +16,7 @@ namespace {
 
 constexpr int kSettleFrames = 3;        // frames drawn after a script ends, before the capture
 constexpr double kScriptFrameSeconds = 1.0 / 60.0;
+constexpr double kIdleWaitSeconds = 0.5;
 
 bool write_screenshot(Window& window, const std::string& path) {
     int w = 0, h = 0;
@@ -82,6 +83,9 @@ int gui_main(const GuiOptions& options) {
             settle_frames = kSettleFrames;
             session.metrics.ComputeSome(1e9);  // the chart complete in the capture
         }
+        // Nothing moving and nothing left to compute: wait for the person (hover,
+        // keys and clicks are events) instead of redrawing an unchanged window.
+        if (!scripted && !session.Busy()) window.wait_events(kIdleWaitSeconds);
         const auto now = std::chrono::steady_clock::now();
         const double seconds = scripted ? kScriptFrameSeconds : std::chrono::duration<double>(now - last).count();
         last = now;

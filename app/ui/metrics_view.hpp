@@ -41,6 +41,7 @@ struct MetricsView {
     void Init(const Fonts* fonts);
     // Computes chart points until `budget_ms` is spent; true when all are done.
     bool ComputeSome(double budget_ms);
+    bool Done() const { return next_curve_ >= curves.size(); }
     void Draw(App& app);
 
 private:

@@ -36,7 +36,7 @@ const std::map<std::string, CommandShape>& shapes() {
         {"step", {1, 1, "step K | first | last | middle"}},
         {"select", {1, 2, "select STEP SLOT | select none"}},
         {"presentation", {1, 1, "presentation on|off"}},
-        {"show", {2, 2, "show state|diagram|metrics|source on|off"}},
+        {"show", {2, 2, "show state|diagram|metrics|source|bench|lookback on|off"}},
         {"play", {0, 0, "play"}},
         {"pause", {0, 0, "pause"}},
         {"speed", {1, 1, "speed STEPS_PER_SECOND"}},
@@ -137,8 +137,8 @@ Script parse_script(const std::string& text, const std::string& path) {
         if (c.name == "exclusive" || c.name == "presentation") (void)on_off(c, c.args[0], path);
         if (c.name == "show") {
             const std::string& v = c.args[0];
-            if (v != "state" && v != "diagram" && v != "metrics" && v != "source")
-                fail(path, line_no, "show takes state, diagram, metrics or source, got '" + v + "'");
+            if (v != "state" && v != "diagram" && v != "metrics" && v != "source" && v != "bench" && v != "lookback")
+                fail(path, line_no, "show takes state, diagram, metrics, source, bench or lookback, got '" + v + "'");
             (void)on_off(c, c.args[1], path);
         }
         if (c.name == "speed" || c.name == "zoom") (void)to_float(c, c.args[0], path);
@@ -265,8 +265,12 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
     } else if (c.name == "show") {
         const bool on = on_off(c, c.args[1], path);
         Settings& s = app.settings;
-        (a0 == "state" ? s.show_state : a0 == "diagram" ? s.show_diagram : a0 == "metrics" ? s.show_metrics
-                                                                                            : s.show_source) = on;
+        (a0 == "state"      ? s.show_state
+         : a0 == "diagram"  ? s.show_diagram
+         : a0 == "metrics"  ? s.show_metrics
+         : a0 == "bench"    ? s.show_bench
+         : a0 == "lookback" ? s.show_lookback
+                            : s.show_source) = on;
     } else if (c.name == "play") {
         if (!app.playing) app.toggle_play();
     } else if (c.name == "pause") {

@@ -11,6 +11,9 @@
 namespace scanviz::ui {
 namespace {
 
+// Share of the upper area's height the state view takes above the diagram.
+constexpr float kStateShare = 0.37f;
+
 struct Rect {
     float x, y, w, h;
 };
@@ -56,6 +59,8 @@ void GuiSession::DrawMenu(Window& window) {
         ImGui::MenuItem("Dependency diagram", nullptr, &s.show_diagram);
         ImGui::MenuItem("Work and span", nullptr, &s.show_metrics);
         ImGui::MenuItem("Source", nullptr, &s.show_source);
+        ImGui::MenuItem("Benchmark (ours, CUB, Thrust, memcpy)", nullptr, &s.show_bench);
+        ImGui::MenuItem("Look-back timeline", nullptr, &s.show_lookback);
         ImGui::Separator();
         ImGui::MenuItem("Presentation mode", nullptr, &s.presentation);
         ImGui::MenuItem("Full screen", "F11", &s.fullscreen);
@@ -118,12 +123,12 @@ void GuiSession::Frame(Window& window, double seconds) {
     const float source_w = s.show_source ? (left ? std::round(main_w * 0.34f) : main_w) : 0.0f;
     const float left_w = main_w - source_w;
     if (s.show_state) {
-        const float h = s.show_diagram ? std::round(upper_h * 0.42f) : upper_h;
+        const float h = s.show_diagram ? std::round(upper_h * kStateShare) : upper_h;
         Place({main_x, main_y, left_w, h});
         state.Draw(app);
     }
     if (s.show_diagram) {
-        const float y0 = s.show_state ? std::round(upper_h * 0.42f) : 0.0f;
+        const float y0 = s.show_state ? std::round(upper_h * kStateShare) : 0.0f;
         Place({main_x, main_y + y0, left_w, upper_h - y0});
         diagram.Draw(app);
     }
@@ -134,6 +139,17 @@ void GuiSession::Frame(Window& window, double seconds) {
     if (s.show_metrics) {
         Place({main_x, main_y + upper_h, main_w, metrics_h});
         metrics.Draw(app);
+    }
+    // The benchmark and the look-back timeline float over the layout.
+    if (s.show_bench) {
+        ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
+        if (ImGui::Begin("Benchmark: ours, CUB, Thrust and the memcpy roof", &s.show_bench)) bench.Draw(app);
+        ImGui::End();
+    }
+    if (s.show_lookback) {
+        ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
+        if (ImGui::Begin("Look-back timeline", &s.show_lookback)) lookback.Draw(app);
+        ImGui::End();
     }
     app.zoom_request = 1.0f;
     app.fit_request = false;

@@ -10,6 +10,8 @@
 #include "app.hpp"
 #include "controls_view.hpp"
 #include "diagram_view.hpp"
+#include "bench_view.hpp"
+#include "lookback_view.hpp"
 #include "metrics_view.hpp"
 #include "sidebar_view.hpp"
 #include "source_view.hpp"
@@ -27,6 +29,8 @@ struct GuiSession {
     StateView state;
     DiagramView diagram;
     MetricsView metrics;
+    BenchView bench;
+    LookbackView lookback;
     SourceView source;
     std::vector<ScriptedInput> scripted_input;  // one per frame, front first (scripts: click, key)
     bool show_open_popup = false;
@@ -37,6 +41,8 @@ struct GuiSession {
     bool Init(std::string* error);
     // One frame of UI, between Window::begin_frame and Window::render.
     void Frame(Window& window, double seconds);
+    // True while something changes without input (playing, the chart being computed).
+    bool Busy() const { return app.playing || !metrics.Done(); }
     // What the window holds after the last frame.
     nlohmann::json StateDump() const;
 

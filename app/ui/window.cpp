@@ -98,6 +98,8 @@ void Window::render(float r, float g, float b) {
 
 void Window::swap() { glfwSwapBuffers(window_); }
 
+void Window::wait_events(double seconds) { glfwWaitEventsTimeout(seconds); }
+
 void Window::set_fullscreen(bool on) {
     if (on == fullscreen_) return;
     GLFWmonitor* monitor = glfwGetPrimaryMonitor();

@@ -35,6 +35,8 @@ public:
     void begin_frame(const ScriptedInput* input = nullptr);  // polls events, starts an ImGui frame
     void render(float r, float g, float b);  // clears and draws the ImGui frame (no swap)
     void swap();
+    // Sleeps until an event arrives or `seconds` pass (an idle window costs no CPU).
+    void wait_events(double seconds);
     void set_fullscreen(bool on);
     bool fullscreen() const { return fullscreen_; }
     // Pixels of the frame just rendered (back buffer), RGBA8, top row first.

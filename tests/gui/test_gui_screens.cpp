@@ -347,6 +347,18 @@ TEST(GuiScreens, BadInputKeepsLastGoodTrace) {
     EXPECT_EQ(lit, 32 - 4);  // step 2 (d = 4) writes lanes 4 .. 31
 }
 
+TEST(GuiScreens, BadSegmentHeadsAndOperatorShowTheirMessage) {
+    REQUIRE_DISPLAY();
+    const GuiRun run = run_gui("bad_heads",
+                               "variant warp_segmented\nheads 0,5\nframes 1\nheads 0,40\nexpect-error outside\n"
+                               "heads 0,5\nexpect-ok\nop max\ntype f32\nexpect-error float32\nframes 1\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.dump["errors"]["size"], "");
+    EXPECT_EQ(run.dump["variant"], "warp_segmented");
+    EXPECT_EQ(run.dump["spec"]["type"], "i32") << run.dump["spec"];
+    EXPECT_EQ(run.dump["spec"]["op"], "max") << run.dump["spec"];
+}
+
 TEST(GuiScreens, KeysAndClicksGoThroughTheInputPath) {
     REQUIRE_DISPLAY();
     // Right, Right, Left from step 2 -> 3; End -> the last step; a click on a
