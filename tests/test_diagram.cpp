@@ -106,10 +106,10 @@ TEST(DependencyGraph, AThreadSeesItsOwnWritesButNotOthersWithinAStep) {
     Trace t = blank(4, 2);
     // Thread 0: s1 = s0 + s1, then s2 = s1 + s2 (sees its own new s1).
     // Thread 1: s3 = s1 (another thread's write of this step: sees the old s1).
-    t.steps.push_back(step_of({Operation{0, OpKind::Combine, {0, 1}, {1}},
-                               Operation{0, OpKind::Combine, {1, 2}, {2}},
-                               Operation{1, OpKind::Copy, {1}, {3}, 0, 0}},
-                              4));
+    t.steps.push_back(
+        step_of({Operation{0, OpKind::Combine, {0, 1}, {1}}, Operation{0, OpKind::Combine, {1, 2}, {2}},
+                 Operation{1, OpKind::Copy, {1}, {3}, 0, 0}},
+                4));
     const DependencyGraph g(t);
     EXPECT_EQ(g.cone_inputs(0, 1), range(0, 1));
     EXPECT_EQ(g.cone_inputs(0, 2), range(0, 2));
@@ -117,9 +117,8 @@ TEST(DependencyGraph, AThreadSeesItsOwnWritesButNotOthersWithinAStep) {
     EXPECT_EQ(g.edges()[g.in_edges(g.node_at(0, 3))[0]].kind, EdgeKind::Copy);
     // The same slot written twice by one thread in a step is one node.
     Trace twice = blank(2, 1);
-    twice.steps.push_back(step_of({Operation{0, OpKind::Combine, {0, 1}, {1}},
-                                   Operation{0, OpKind::Combine, {1, 1}, {1}}},
-                                  2));
+    twice.steps.push_back(
+        step_of({Operation{0, OpKind::Combine, {0, 1}, {1}}, Operation{0, OpKind::Combine, {1, 1}, {1}}}, 2));
     const DependencyGraph g2(twice);
     EXPECT_EQ(g2.nodes().size(), 3u);
     EXPECT_EQ(g2.cone_inputs(0, 1), range(0, 1));
@@ -182,8 +181,8 @@ TEST(DependencyGraph, BlellochUpSweepIsABinaryTreeOverContiguousInputs) {
         up_sweep_nodes += written;
         ++level;
     }
-    EXPECT_EQ(level, 4);                 // log2(16) levels
-    EXPECT_EQ(up_sweep_nodes, n - 1);    // a tree over 16 leaves has 15 inner nodes
+    EXPECT_EQ(level, 4);               // log2(16) levels
+    EXPECT_EQ(up_sweep_nodes, n - 1);  // a tree over 16 leaves has 15 inner nodes
 }
 
 TEST(DependencyGraph, BlellochExclusiveOutputKDependsOnInputs0ToKMinus1) {

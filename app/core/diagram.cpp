@@ -6,11 +6,16 @@ namespace scanviz {
 
 std::string_view to_string(EdgeKind k) {
     switch (k) {
-        case EdgeKind::Operand: return "operand";
-        case EdgeKind::Copy: return "copy";
-        case EdgeKind::SwapMove: return "swap move";
-        case EdgeKind::SwapCombine: return "swap combine";
-        case EdgeKind::Tile: return "tile";
+        case EdgeKind::Operand:
+            return "operand";
+        case EdgeKind::Copy:
+            return "copy";
+        case EdgeKind::SwapMove:
+            return "swap move";
+        case EdgeKind::SwapCombine:
+            return "swap combine";
+        case EdgeKind::Tile:
+            return "tile";
     }
     return "?";
 }
@@ -79,7 +84,9 @@ DependencyGraph::DependencyGraph(const Trace& trace) {
                     case OpKind::Combine:
                         for (size_t i = 0; i < op.reads.size(); ++i) sources_from(i, EdgeKind::Operand, out);
                         break;
-                    case OpKind::Copy: sources_from(0, EdgeKind::Copy, out); break;
+                    case OpKind::Copy:
+                        sources_from(0, EdgeKind::Copy, out);
+                        break;
                     case OpKind::Swap:
                         // reads {a, b}, writes {a, b}: a = old b; b = op(old a, old b)
                         if (w == 0) {
@@ -177,8 +184,12 @@ std::vector<int> DependencyGraph::walk(int start, bool forward) const {
 
 std::vector<int> DependencyGraph::cone_of(int node) const { return walk(node, false); }
 std::vector<int> DependencyGraph::reach_of(int node) const { return walk(node, true); }
-std::vector<int> DependencyGraph::cone(int step, int slot) const { return walk(version_at(step, slot), false); }
-std::vector<int> DependencyGraph::reach(int step, int slot) const { return walk(version_at(step, slot), true); }
+std::vector<int> DependencyGraph::cone(int step, int slot) const {
+    return walk(version_at(step, slot), false);
+}
+std::vector<int> DependencyGraph::reach(int step, int slot) const {
+    return walk(version_at(step, slot), true);
+}
 
 std::vector<int> DependencyGraph::cone_inputs(int step, int slot) const {
     std::vector<int> slots;

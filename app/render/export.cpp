@@ -39,7 +39,8 @@ public:
     bool load(const char* path, std::string* error) {
         std::ifstream in(path, std::ios::binary);
         if (!in) {
-            if (error) *error = std::string("cannot read the label font ") + path + " (package fonts-dejavu-core)";
+            if (error)
+                *error = std::string("cannot read the label font ") + path + " (package fonts-dejavu-core)";
             return false;
         }
         data_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
@@ -65,8 +66,8 @@ public:
     }
 
     // Draws text with its top-left at (x, y) pixels, blending colour over the image.
-    void draw(const std::vector<uint32_t>& text, float x, float y, float px, uint32_t colour, uint8_t* rgba, int w,
-              int h) {
+    void draw(const std::vector<uint32_t>& text, float x, float y, float px, uint32_t colour, uint8_t* rgba,
+              int w, int h) {
         const float scale = stbtt_ScaleForPixelHeight(&font_, px);
         const int baseline = static_cast<int>(std::lround(y + ascent_ * scale));
         const int size_key = static_cast<int>(std::lround(px * 4));
@@ -84,12 +85,14 @@ public:
                     if (a <= 0) continue;
                     uint8_t* d = rgba + (static_cast<size_t>(py) * w + px_) * 4;
                     for (int c = 0; c < 3; ++c)
-                        d[c] = static_cast<uint8_t>(std::lround(d[c] * (1 - a) + channel(colour, c) * 255.0f * a));
+                        d[c] = static_cast<uint8_t>(
+                            std::lround(d[c] * (1 - a) + channel(colour, c) * 255.0f * a));
                     d[3] = static_cast<uint8_t>(std::lround(d[3] * (1 - a) + 255.0f * a));
                 }
             }
             pen += g.advance;
-            if (i + 1 < text.size()) pen += scale * stbtt_GetCodepointKernAdvance(&font_, text[i], text[i + 1]);
+            if (i + 1 < text.size())
+                pen += scale * stbtt_GetCodepointKernAdvance(&font_, text[i], text[i + 1]);
         }
     }
 
@@ -112,7 +115,8 @@ private:
         g.w = std::max(0, x1 - g.x0);
         g.h = std::max(0, y1 - g.y0);
         g.bitmap.resize(static_cast<size_t>(g.w) * g.h);
-        if (g.w > 0 && g.h > 0) stbtt_MakeCodepointBitmap(&font_, g.bitmap.data(), g.w, g.h, g.w, scale, scale, cp);
+        if (g.w > 0 && g.h > 0)
+            stbtt_MakeCodepointBitmap(&font_, g.bitmap.data(), g.w, g.h, g.w, scale, scale, cp);
         stbtt_GetCodepointHMetrics(&font_, cp, &advance, &lsb);
         g.advance = advance * scale;
         return cache_.emplace(key, std::move(g)).first->second;
@@ -127,11 +131,20 @@ private:
 void xml_escape(std::ostringstream& out, const std::string& s) {
     for (char c : s) {
         switch (c) {
-            case '&': out << "&amp;"; break;
-            case '<': out << "&lt;"; break;
-            case '>': out << "&gt;"; break;
-            case '"': out << "&quot;"; break;
-            default: out << c;
+            case '&':
+                out << "&amp;";
+                break;
+            case '<':
+                out << "&lt;";
+                break;
+            case '>':
+                out << "&gt;";
+                break;
+            case '"':
+                out << "&quot;";
+                break;
+            default:
+                out << c;
         }
     }
 }
@@ -186,8 +199,9 @@ bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int
     }
     const Camera camera = fit_camera(scene, width_px, height_px, 0.01f * std::min(width_px, height_px));
     if (!renderer.render(scene, camera, width_px, height_px)) {
-        if (error) *error = "export: OpenGL could not draw a " + std::to_string(width_px) + "x" +
-                            std::to_string(height_px) + " image";
+        if (error)
+            *error = "export: OpenGL could not draw a " + std::to_string(width_px) + "x" +
+                     std::to_string(height_px) + " image";
         return false;
     }
     int w = 0, h = 0;
@@ -199,8 +213,8 @@ bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int
     return rasterize_labels(scene, camera, rgba_out.data(), w, h, error);
 }
 
-bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px, const std::string& path,
-                std::string* error) {
+bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
+                const std::string& path, std::string* error) {
     std::vector<uint8_t> pixels;
     if (!render_image(renderer, scene, width_px, height_px, pixels, error)) return false;
     if (!stbi_write_png(path.c_str(), width_px, height_px, 4, pixels.data(), width_px * 4)) {
@@ -214,22 +228,24 @@ std::string scene_to_svg(const Scene& scene) {
     std::ostringstream out;
     const std::string w = svg_num(scene.width), h = svg_num(scene.height);
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h << "\" viewBox=\"0 0 "
-        << w << ' ' << h << "\">\n";
-    // One arrow marker per (colour, head length) in use; the marker's size is in user units (pixels at zoom 1).
+        << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h
+        << "\" viewBox=\"0 0 " << w << ' ' << h << "\">\n";
+    // One arrow marker per (colour, head length) in use; the marker's size is in user units (pixels at zoom
+    // 1).
     std::map<std::pair<uint32_t, int>, int> markers;
     for (const EdgeInstance& e : scene.edges)
-        if (e.head_px > 0) markers.emplace(std::pair{e.rgba, static_cast<int>(std::lround(e.head_px * 4))}, 0);
+        if (e.head_px > 0)
+            markers.emplace(std::pair{e.rgba, static_cast<int>(std::lround(e.head_px * 4))}, 0);
     out << "<defs>\n";
     int next = 0;
     for (auto& [key, id] : markers) {
         id = next++;
         const float len = key.second / 4.0f, half = len * 0.45f;
-        out << "<marker id=\"arrow" << id << "\" markerUnits=\"userSpaceOnUse\" markerWidth=\"" << svg_num(len)
-            << "\" markerHeight=\"" << svg_num(2 * half) << "\" refX=\"" << svg_num(len) << "\" refY=\""
-            << svg_num(half) << "\" orient=\"auto\"><path d=\"M0,0 L" << svg_num(len) << ',' << svg_num(half)
-            << " L0," << svg_num(2 * half) << " z\" fill=\"" << svg_rgb(key.first) << "\" fill-opacity=\""
-            << svg_num(channel(key.first, 3)) << "\"/></marker>\n";
+        out << "<marker id=\"arrow" << id << "\" markerUnits=\"userSpaceOnUse\" markerWidth=\""
+            << svg_num(len) << "\" markerHeight=\"" << svg_num(2 * half) << "\" refX=\"" << svg_num(len)
+            << "\" refY=\"" << svg_num(half) << "\" orient=\"auto\"><path d=\"M0,0 L" << svg_num(len) << ','
+            << svg_num(half) << " L0," << svg_num(2 * half) << " z\" fill=\"" << svg_rgb(key.first)
+            << "\" fill-opacity=\"" << svg_num(channel(key.first, 3)) << "\"/></marker>\n";
     }
     out << "</defs>\n";
     out << "<rect id=\"background\" x=\"0\" y=\"0\" width=\"" << w << "\" height=\"" << h << "\" fill=\""
@@ -239,8 +255,11 @@ std::string scene_to_svg(const Scene& scene) {
         out << "<rect x=\"" << svg_num(n.x) << "\" y=\"" << svg_num(n.y) << "\" width=\"" << svg_num(n.w)
             << "\" height=\"" << svg_num(n.h) << "\" rx=\"" << svg_num(n.radius * std::min(n.w, n.h))
             << "\" fill=\"" << svg_rgb(n.fill_rgba) << "\"";
-        if (channel(n.fill_rgba, 3) < 1.0f) out << " fill-opacity=\"" << svg_num(channel(n.fill_rgba, 3)) << "\"";
-        if (n.border_px > 0) out << " stroke=\"" << svg_rgb(n.border_rgba) << "\" stroke-width=\"" << svg_num(n.border_px) << "\"";
+        if (channel(n.fill_rgba, 3) < 1.0f)
+            out << " fill-opacity=\"" << svg_num(channel(n.fill_rgba, 3)) << "\"";
+        if (n.border_px > 0)
+            out << " stroke=\"" << svg_rgb(n.border_rgba) << "\" stroke-width=\"" << svg_num(n.border_px)
+                << "\"";
         out << "/>\n";
     }
     out << "</g>\n<g id=\"edges\" stroke-linecap=\"round\">\n";

@@ -22,27 +22,27 @@ constexpr uint32_t rgba(uint32_t r, uint32_t g, uint32_t b, uint32_t a = 255) {
 constexpr float channel(uint32_t c, int i) { return static_cast<float>((c >> (8 * i)) & 0xffu) / 255.0f; }
 
 struct NodeInstance {
-    float x, y, w, h;        // top-left corner and size, world units
+    float x, y, w, h;  // top-left corner and size, world units
     uint32_t fill_rgba;
     uint32_t border_rgba;
-    float border_px;         // border width in pixels (independent of zoom)
-    int step = -1;           // the trace cell it shows: step (-1 = initial state) ...
-    int slot = -1;           // ... and slot; slot < 0 = decoration (row band, lane strip), not hit-tested
-    float radius = 0.15f;    // corner radius as a fraction of min(w, h)
+    float border_px;       // border width in pixels (independent of zoom)
+    int step = -1;         // the trace cell it shows: step (-1 = initial state) ...
+    int slot = -1;         // ... and slot; slot < 0 = decoration (row band, lane strip), not hit-tested
+    float radius = 0.15f;  // corner radius as a fraction of min(w, h)
 };
 
 struct EdgeInstance {
-    float x0, y0, x1, y1;    // from (x0, y0) to (x1, y1), world units; the arrow head is at (x1, y1)
+    float x0, y0, x1, y1;  // from (x0, y0) to (x1, y1), world units; the arrow head is at (x1, y1)
     uint32_t rgba;
-    float width_px;          // line width in pixels (independent of zoom)
-    float head_px = 0.0f;    // arrow head length in pixels; 0 = no head
+    float width_px;        // line width in pixels (independent of zoom)
+    float head_px = 0.0f;  // arrow head length in pixels; 0 = no head
 };
 
 struct TextLabel {
-    float x, y;              // world units: top-left of the text, or its centre when `centered`
+    float x, y;  // world units: top-left of the text, or its centre when `centered`
     std::string text;
     uint32_t rgba;
-    float size;              // text height in world units (pixels at zoom 1)
+    float size;  // text height in world units (pixels at zoom 1)
     bool centered;
 };
 

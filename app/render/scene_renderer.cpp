@@ -72,8 +72,8 @@ GLuint link(const char* vert, const char* frag, const char* name, std::string* e
 // The GL state render() changes, put back afterwards (the window's ImGui backend
 // sets its own state each frame, but other GL code may not).
 struct SavedState {
-    GLint fbo = 0, viewport[4] = {}, program = 0, vao = 0, array_buffer = 0, active_texture = 0, texture_buffer = 0,
-          texture_buffer_buffer = 0;
+    GLint fbo = 0, viewport[4] = {}, program = 0, vao = 0, array_buffer = 0, active_texture = 0,
+          texture_buffer = 0, texture_buffer_buffer = 0;
     GLboolean blend = GL_FALSE, scissor = GL_FALSE, depth = GL_FALSE, cull = GL_FALSE;
     GLint blend_src_rgb = 0, blend_dst_rgb = 0, blend_src_a = 0, blend_dst_a = 0;
     SavedState() {
@@ -132,13 +132,18 @@ uint64_t frame_key(const Scene& scene, const Camera& camera, int width_px, int h
     // NodeInstance and EdgeInstance are plain data without padding (checked below).
     h = hash_bytes(h, scene.nodes.data(), scene.nodes.size() * sizeof(NodeInstance));
     h = hash_bytes(h, scene.edges.data(), scene.edges.size() * sizeof(EdgeInstance));
-    const float view[] = {camera.zoom, camera.pan_x, camera.pan_y, static_cast<float>(width_px),
-                          static_cast<float>(height_px), static_cast<float>(scene.nodes.size()),
+    const float view[] = {camera.zoom,
+                          camera.pan_x,
+                          camera.pan_y,
+                          static_cast<float>(width_px),
+                          static_cast<float>(height_px),
+                          static_cast<float>(scene.nodes.size()),
                           static_cast<float>(scene.edges.size())};
     h = hash_bytes(h, view, sizeof view);
     return hash_bytes(h, &scene.background_rgba, sizeof scene.background_rgba);
 }
-static_assert(sizeof(NodeInstance) == 10 * 4 && sizeof(EdgeInstance) == 7 * 4, "instances must have no padding");
+static_assert(sizeof(NodeInstance) == 10 * 4 && sizeof(EdgeInstance) == 7 * 4,
+              "instances must have no padding");
 
 }  // namespace
 
@@ -169,7 +174,8 @@ bool SceneRenderer::init(std::string* error) {
     glGetIntegerv(GL_CURRENT_PROGRAM, &program);
     for (GLuint p : {program_nodes_, program_edges_}) {
         glUseProgram(p);
-        glUniform1i(glGetUniformLocation(p, p == program_nodes_ ? "u_nodes" : "u_edges"), 0);  // texture unit 0: texture_
+        glUniform1i(glGetUniformLocation(p, p == program_nodes_ ? "u_nodes" : "u_edges"),
+                    0);  // texture unit 0: texture_
     }
     glUseProgram(program);
 
@@ -255,7 +261,8 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
     const float node_pad = 2.0f / zoom;
     bool merging = false;  // the last staged node is a tiny one that may grow
     for (const NodeInstance& n : scene.nodes) {
-        if (n.x + n.w < x0 - node_pad || n.x > x1 + node_pad || n.y + n.h < y0 - node_pad || n.y > y1 + node_pad) {
+        if (n.x + n.w < x0 - node_pad || n.x > x1 + node_pad || n.y + n.h < y0 - node_pad ||
+            n.y > y1 + node_pad) {
             merging = false;
             continue;
         }
@@ -267,14 +274,15 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
             std::memcpy(&ly, &last[1], 4);
             std::memcpy(&lw, &last[2], 4);
             std::memcpy(&lh, &last[3], 4);
-            if (ly == n.y && lh == n.h && last[4] == n.fill_rgba && n.x >= lx && (n.x - (lx + lw)) * zoom < 1.0f) {
+            if (ly == n.y && lh == n.h && last[4] == n.fill_rgba && n.x >= lx &&
+                (n.x - (lx + lw)) * zoom < 1.0f) {
                 last[2] = bits(std::max(lw, n.x + n.w - lx));
                 continue;
             }
         }
-        node_staging_.insert(node_staging_.end(), {bits(n.x), bits(n.y), bits(n.w), bits(n.h), n.fill_rgba,
-                                                   n.border_rgba, bits(tiny ? 0.0f : n.border_px),
-                                                   bits(tiny ? 0.0f : n.radius)});
+        node_staging_.insert(node_staging_.end(),
+                             {bits(n.x), bits(n.y), bits(n.w), bits(n.h), n.fill_rgba, n.border_rgba,
+                              bits(tiny ? 0.0f : n.border_px), bits(tiny ? 0.0f : n.radius)});
         merging = tiny;
     }
     // Edges: clipped to the view and cut into pieces of at most kPiecePx on screen.
@@ -288,8 +296,8 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
     int edge_count = 0;
     for (const EdgeInstance& e : scene.edges) {
         const float pad = (std::max(e.width_px, e.head_px) + 2.0f) / zoom;
-        if (std::max(e.x0, e.x1) < x0 - pad || std::min(e.x0, e.x1) > x1 + pad || std::max(e.y0, e.y1) < y0 - pad ||
-            std::min(e.y0, e.y1) > y1 + pad)
+        if (std::max(e.x0, e.x1) < x0 - pad || std::min(e.x0, e.x1) > x1 + pad ||
+            std::max(e.y0, e.y1) < y0 - pad || std::min(e.y0, e.y1) > y1 + pad)
             continue;
         const float dx = e.x1 - e.x0, dy = e.y1 - e.y0;
         const float len_px = std::hypot(dx, dy) * zoom;
@@ -304,8 +312,10 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
                 outside = q[k] < 0.0f;
             } else {
                 const float r = q[k] / p[k];
-                if (p[k] < 0.0f) t0 = std::max(t0, r);
-                else t1 = std::min(t1, r);
+                if (p[k] < 0.0f)
+                    t0 = std::max(t0, r);
+                else
+                    t1 = std::min(t1, r);
                 outside = t0 > t1;
             }
         }
@@ -323,7 +333,8 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
                                            bits(head && last ? e.head_px : 0.0f), flags});
         }
     }
-    const size_t nodes = node_staging_.size() / 8, edges = edge_staging_.size() / 8 + plain_staging_.size() / 8;
+    const size_t nodes = node_staging_.size() / 8,
+                 edges = edge_staging_.size() / 8 + plain_staging_.size() / 8;
     ++stats_.frames_drawn;
     stats_.nodes_drawn = static_cast<int>(nodes);
     stats_.edges_drawn = edge_count;

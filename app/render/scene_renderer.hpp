@@ -19,7 +19,7 @@
 namespace scanviz::render {
 
 struct RenderStats {
-    int nodes_drawn = 0;   // after culling
+    int nodes_drawn = 0;  // after culling
     int edges_drawn = 0;
     int edge_pieces = 0;     // edges are clipped to the view and cut into pieces for drawing
     long frames_drawn = 0;   // render() calls that drew
@@ -60,14 +60,16 @@ private:
 
     // Draws `count` items (2 RGBA32UI texels each) as instances of `vertices` vertices:
     // from item `first` of the buffer when `uploaded`, else uploading `data` in chunks.
-    void draw_items(int u_first, bool uploaded, size_t first, const uint32_t* data, size_t count, int vertices);
+    void draw_items(int u_first, bool uploaded, size_t first, const uint32_t* data, size_t count,
+                    int vertices);
 
     unsigned program_nodes_ = 0, program_edges_ = 0;
     unsigned vao_ = 0;
     // Uploads `bytes` to the start of buffer_ (bound to GL_TEXTURE_BUFFER), growing it when needed.
     void upload(const void* data, size_t bytes);
 
-    unsigned buffer_ = 0, texture_ = 0;  // the frame's items and the buffer texture that shows them to the shaders
+    unsigned buffer_ = 0,
+             texture_ = 0;  // the frame's items and the buffer texture that shows them to the shaders
     unsigned fbo_ = 0, color_tex_ = 0;
     int fbo_w_ = 0, fbo_h_ = 0;
     int max_size_ = 0;
@@ -78,7 +80,8 @@ private:
     uint64_t last_key_ = 0;  // hash of the last frame drawn (scene, camera, size)
     bool has_last_ = false;
     RenderStats stats_;
-    std::vector<uint32_t> node_staging_, edge_staging_, plain_staging_;  // visible items, 8 words each (2 texels)
+    std::vector<uint32_t> node_staging_, edge_staging_,
+        plain_staging_;  // visible items, 8 words each (2 texels)
 };
 
 }  // namespace scanviz::render

@@ -38,21 +38,29 @@ float fitted_size(const std::string& text, float base, float w) {
 
 uint32_t edge_colour(EdgeKind kind, const SceneStyle& style) {
     switch (kind) {
-        case EdgeKind::Operand: return style.edge;
-        case EdgeKind::Copy: return style.edge_copy;
+        case EdgeKind::Operand:
+            return style.edge;
+        case EdgeKind::Copy:
+            return style.edge_copy;
         case EdgeKind::SwapMove:
-        case EdgeKind::SwapCombine: return style.edge_swap;
-        case EdgeKind::Tile: return style.edge_tile;
+        case EdgeKind::SwapCombine:
+            return style.edge_swap;
+        case EdgeKind::Tile:
+            return style.edge_tile;
     }
     return style.edge;
 }
 
 EdgeKind op_edge_kind(OpKind kind) {
     switch (kind) {
-        case OpKind::Combine: return EdgeKind::Operand;
-        case OpKind::Copy: return EdgeKind::Copy;
-        case OpKind::Swap: return EdgeKind::SwapCombine;
-        default: return EdgeKind::Tile;
+        case OpKind::Combine:
+            return EdgeKind::Operand;
+        case OpKind::Copy:
+            return EdgeKind::Copy;
+        case OpKind::Swap:
+            return EdgeKind::SwapCombine;
+        default:
+            return EdgeKind::Tile;
     }
 }
 
@@ -83,8 +91,8 @@ void add_arc(Scene& scene, const Box& a, const Box& b, uint32_t colour, const Sc
         const float t = static_cast<float>(i) / kArcSegments, u = 1.0f - t;
         const float qx = u * u * x0 + 2 * u * t * cx + t * t * x1;
         const float qy = u * u * y0 + 2 * u * t * cy + t * t * y1;
-        scene.edges.push_back(
-            EdgeInstance{px, py, qx, qy, colour, style.edge_px * 1.2f, i == kArcSegments ? style.head_px : 0.0f});
+        scene.edges.push_back(EdgeInstance{px, py, qx, qy, colour, style.edge_px * 1.2f,
+                                           i == kArcSegments ? style.head_px : 0.0f});
         px = qx;
         py = qy;
     }
@@ -150,9 +158,10 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     float max_x = 0;
 
     // Title: what this step did and what ends it.
-    std::string title = step < 0 ? std::string("initial state")
-                                 : "step " + std::to_string(step + 1) + "/" + std::to_string(steps) + ": " +
-                                       trace.steps[step].label + "  (ends at " + trace.steps[step].barrier + ")";
+    std::string title = step < 0
+                            ? std::string("initial state")
+                            : "step " + std::to_string(step + 1) + "/" + std::to_string(steps) + ": " +
+                                  trace.steps[step].label + "  (ends at " + trace.steps[step].barrier + ")";
     scene.labels.push_back(TextLabel{margin, y, title, style.text, style.text_size, false});
     y += style.text_size * 1.8f;
 
@@ -162,18 +171,19 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         const int wrap = trace.threads <= 32 ? 32 : kDefaultWrap;
         int active = 0;
         for (int t = 0; t < trace.threads; ++t) active += is_active(mask, t) ? 1 : 0;
-        scene.labels.push_back(TextLabel{margin, y,
-                                         std::to_string(active) + " of " + std::to_string(trace.threads) +
-                                             (trace.blocks > 1 && trace.threads == trace.blocks ? " tiles" : " threads") +
-                                             " active",
-                                         style.muted_text, style.small_text, false});
+        scene.labels.push_back(TextLabel{
+            margin, y,
+            std::to_string(active) + " of " + std::to_string(trace.threads) +
+                (trace.blocks > 1 && trace.threads == trace.blocks ? " tiles" : " threads") + " active",
+            style.muted_text, style.small_text, false});
         y += style.small_text * 1.6f;
         const float lane_h = style.cell_h * 0.3f;
         for (int t = 0; t < trace.threads; ++t) {
             const float lx = margin + (t % wrap) * pitch_x, ly = y + (t / wrap) * lane_h * 1.6f;
             const bool on = is_active(mask, t);
-            scene.nodes.push_back(NodeInstance{lx, ly, style.cell_w, lane_h, on ? style.active_lane : style.inactive_lane,
-                                               on ? style.active_lane : style.inactive_lane, 0.0f, step, -1, 0.3f});
+            scene.nodes.push_back(
+                NodeInstance{lx, ly, style.cell_w, lane_h, on ? style.active_lane : style.inactive_lane,
+                             on ? style.active_lane : style.inactive_lane, 0.0f, step, -1, 0.3f});
             max_x = std::max(max_x, lx + style.cell_w);
         }
         y += ((trace.threads + wrap - 1) / wrap) * lane_h * 1.6f + style.small_text;
@@ -196,13 +206,15 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         scene.labels.push_back(TextLabel{margin, y, name, style.muted_text, style.small_text, false});
         y += style.small_text * 1.2f + arc_room;
         const float row_pitch = style.cell_h + style.small_text * 1.4f + 2.0f * arc_room;
-        const bool per_thread = region.space == Space::Registers && region.count == trace.threads && step >= 0;
+        const bool per_thread =
+            region.space == Space::Registers && region.count == trace.threads && step >= 0;
         for (int i = 0; i < shown; ++i) {
             const int slot = region.first_slot + i;
             Box b{margin + (i % cols) * pitch_x, y + (i / cols) * row_pitch, style.cell_w, style.cell_h};
             boxes[slot] = b;
             drawn[slot] = 1;
-            const bool pad = slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[slot];
+            const bool pad =
+                slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[slot];
             uint32_t fill = style.cell_fill, border = style.cell_border;
             float border_px = style.border_px;
             if (pad) {
@@ -224,8 +236,8 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
             scene.labels.push_back(TextLabel{b.cx(), b.cy(), text, pad ? style.muted_text : style.text,
                                              fitted_size(text, style.text_size, b.w), true});
             scene.labels.push_back(TextLabel{b.cx(), b.y + b.h + style.small_text * 0.75f,
-                                             pad ? "pad" : std::to_string(i), style.muted_text, style.small_text * 0.9f,
-                                             true});
+                                             pad ? "pad" : std::to_string(i), style.muted_text,
+                                             style.small_text * 0.9f, true});
             max_x = std::max(max_x, b.x + b.w);
         }
         const int rows = (shown + cols - 1) / cols;
@@ -270,7 +282,8 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
             for (int w : op.writes) {
                 if (w < 0 || w >= trace.layout.slots || !drawn[w]) continue;
                 for (size_t i = 0; i < sources.size(); ++i) {
-                    if (reads.size() <= kMaxArrowsPerOp && reads[i] == w) continue;  // s[i] op= ...: no self arrow
+                    if (reads.size() <= kMaxArrowsPerOp && reads[i] == w)
+                        continue;  // s[i] op= ...: no self arrow
                     add_arc(scene, sources[i], boxes[w], colour, style);
                 }
             }
@@ -302,15 +315,16 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
     if (current_step >= -1 && current_step < steps) {
         const float band = (pitch_y - style.cell_h) * 0.35f;
         scene.nodes.push_back(NodeInstance{0, row_y(current_step) - band, width, style.cell_h + 2 * band,
-                                           style.current_row, style.current_row, 0.0f, current_step, -1, 0.0f});
+                                           style.current_row, style.current_row, 0.0f, current_step, -1,
+                                           0.0f});
     }
 
     // Row labels and column headers.
     for (int k = -1; k < steps; ++k) {
         std::string text = k < 0 ? "initial" : std::to_string(k + 1) + ": " + trace.steps[k].label;
-        scene.labels.push_back(TextLabel{style.cell_w * 0.25f, row_y(k) + (style.cell_h - style.small_text) * 0.5f,
-                                         text, k == current_step ? style.text : style.muted_text,
-                                         style.small_text * 1.1f, false});
+        scene.labels.push_back(
+            TextLabel{style.cell_w * 0.25f, row_y(k) + (style.cell_h - style.small_text) * 0.5f, text,
+                      k == current_step ? style.text : style.muted_text, style.small_text * 1.1f, false});
     }
     for (const Region& region : trace.layout.regions) {
         scene.labels.push_back(TextLabel{col_x(region.first_slot), style.small_text * 0.4f, region.name,
@@ -318,7 +332,8 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         for (int i = 0; i < region.count; ++i) {
             const int slot = region.first_slot + i;
             scene.labels.push_back(TextLabel{col_x(slot) + style.cell_w * 0.5f, top - style.small_text * 0.9f,
-                                             std::to_string(i), style.muted_text, style.small_text * 0.9f, true});
+                                             std::to_string(i), style.muted_text, style.small_text * 0.9f,
+                                             true});
         }
     }
 
@@ -340,7 +355,8 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
     for (size_t id = 0; id < nodes.size(); ++id) {
         const DiagramNode& n = nodes[id];
         const float x = col_x(n.slot), y = row_y(n.step);
-        const bool pad = n.slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[n.slot];
+        const bool pad =
+            n.slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[n.slot];
         uint32_t fill = pad ? style.padding_fill : style.cell_fill;
         uint32_t border = pad ? style.padding_border : style.cell_border;
         float border_px = style.border_px;
@@ -354,11 +370,13 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
             border = style.selected_border;
             border_px = style.border_px * 3.0f;
         }
-        scene.nodes.push_back(NodeInstance{x, y, style.cell_w, style.cell_h, fill, border, border_px, n.step, n.slot});
+        scene.nodes.push_back(
+            NodeInstance{x, y, style.cell_w, style.cell_h, fill, border, border_px, n.step, n.slot});
         if (labels) {
             const std::string text = format_value(value_of(trace, n.step, n.slot), trace.spec.type);
-            scene.labels.push_back(TextLabel{x + style.cell_w * 0.5f, y + style.cell_h * 0.5f, text, style.text,
-                                             fitted_size(text, style.text_size, style.cell_w), true});
+            scene.labels.push_back(TextLabel{x + style.cell_w * 0.5f, y + style.cell_h * 0.5f, text,
+                                             style.text, fitted_size(text, style.text_size, style.cell_w),
+                                             true});
         }
     }
 
@@ -379,8 +397,8 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
             }
         }
         scene.edges.push_back(EdgeInstance{col_x(a.slot) + style.cell_w * 0.5f, row_y(a.step) + style.cell_h,
-                                           col_x(b.slot) + style.cell_w * 0.5f, row_y(b.step), colour, width_px,
-                                           style.head_px});
+                                           col_x(b.slot) + style.cell_w * 0.5f, row_y(b.step), colour,
+                                           width_px, style.head_px});
     }
     // Lit edges last, so they are drawn on top of the dimmed ones.
     if (selected >= 0)

@@ -16,8 +16,8 @@ struct SceneStyle {
     // Geometry in world units (pixels at zoom 1).
     float cell_w = 40.0f;
     float cell_h = 28.0f;
-    float text_size = 14.0f;      // values in cells
-    float small_text = 10.0f;     // slot indices, region names
+    float text_size = 14.0f;   // values in cells
+    float small_text = 10.0f;  // slot indices, region names
     float border_px = 1.0f;
     float edge_px = 1.25f;
     float head_px = 7.0f;
@@ -27,21 +27,21 @@ struct SceneStyle {
     uint32_t muted_text = rgba(110, 110, 120);
     uint32_t cell_fill = rgba(236, 240, 246);
     uint32_t cell_border = rgba(120, 128, 140);
-    uint32_t written_fill = rgba(255, 196, 64);       // cells written in this step
+    uint32_t written_fill = rgba(255, 196, 64);  // cells written in this step
     uint32_t written_border = rgba(170, 100, 0);
-    uint32_t inactive_fill = rgba(200, 200, 204);     // lanes / threads that did nothing this step
-    uint32_t padding_fill = rgba(250, 236, 210);      // zero-pad and bank-pad slots
+    uint32_t inactive_fill = rgba(200, 200, 204);  // lanes / threads that did nothing this step
+    uint32_t padding_fill = rgba(250, 236, 210);   // zero-pad and bank-pad slots
     uint32_t padding_border = rgba(200, 170, 120);
     uint32_t selected_border = rgba(220, 30, 60);
-    uint32_t cone_fill = rgba(110, 170, 255);         // values the selection depends on
-    uint32_t reach_fill = rgba(120, 220, 140);        // values the selection feeds
+    uint32_t cone_fill = rgba(110, 170, 255);   // values the selection depends on
+    uint32_t reach_fill = rgba(120, 220, 140);  // values the selection feeds
     uint32_t edge = rgba(90, 96, 110, 200);
     uint32_t edge_copy = rgba(60, 140, 200, 200);
     uint32_t edge_swap = rgba(190, 80, 170, 220);
     uint32_t edge_tile = rgba(120, 90, 40, 200);
-    uint32_t edge_dim = rgba(160, 164, 172, 90);      // edges outside a lit cone/reach
+    uint32_t edge_dim = rgba(160, 164, 172, 90);  // edges outside a lit cone/reach
     uint32_t edge_lit = rgba(30, 80, 200, 255);
-    uint32_t current_row = rgba(255, 240, 190);       // band behind the current step's row
+    uint32_t current_row = rgba(255, 240, 190);  // band behind the current step's row
     uint32_t active_lane = rgba(90, 180, 110);
     uint32_t inactive_lane = rgba(205, 205, 210);
 

@@ -5,13 +5,13 @@
 //
 //   xvfb-run -a build/tests/render/bench_render [variant] [n] [frames]
 #include <glad/gl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -109,7 +109,8 @@ int main(int argc, char** argv) {
         const auto reach = graph.reach(-1, 0);
         const double walk_ms = ms_since(t0);
         t0 = Clock::now();
-        const Scene lit = build_diagram_scene(trace, graph, 1, Selection{last, trace.layout.slots / 2}, SceneStyle{});
+        const Scene lit =
+            build_diagram_scene(trace, graph, 1, Selection{last, trace.layout.slots / 2}, SceneStyle{});
         const double lit_scene_ms = ms_since(t0);
 
         SceneRenderer renderer;
@@ -148,26 +149,37 @@ int main(int argc, char** argv) {
             std::fclose(f);
         }
         const char* gl_renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-        std::printf("bench_render: %s n=%d (%d steps, %d slots) on %s, %dx%d, %d frames each\n", variant.c_str(), n,
-                    graph.steps(), graph.slots(), gl_renderer ? gl_renderer : "?", w, h, frames);
-        std::printf("  load average %.1f on %ld CPUs while measuring (wall times include waiting for a core)\n",
-                    load[0], sysconf(_SC_NPROCESSORS_ONLN));
-        std::printf("  graph: %zu nodes, %zu edges; scene: %zu nodes, %zu edges, %zu labels\n", graph.nodes().size(),
-                    graph.edges().size(), scene.nodes.size(), scene.edges.size(), scene.labels.size());
-        std::printf("  model %.1f ms, dependency graph %.1f ms, diagram scene %.1f ms (with a lit cone %.1f ms)\n",
-                    model_ms, graph_ms, scene_ms, lit_scene_ms);
-        std::printf("  cone of the middle output (%zu nodes) + reach of input 0 (%zu nodes): %.2f ms\n", cone.size(),
-                    reach.size(), walk_ms);
-        std::printf("  GL context %.1f ms; shaders + first frame %.1f ms; process start to first frame %.1f ms\n",
-                    context_ms, first_frame_ms, to_first_frame_ms);
-        std::printf("  frame, whole diagram (%d nodes, %d edges drawn): mean %.2f ms, median %.2f ms, max %.2f ms; CPU %.2f ms\n",
-                    whole_nodes, whole_edges, whole.mean, whole.median, whole.max, whole.cpu);
-        std::printf("  frame, zoomed x16 (%d nodes, %d edges drawn):    mean %.2f ms, median %.2f ms, max %.2f ms; CPU %.2f ms\n",
-                    close_nodes, close_edges, close.mean, close.median, close.max, close.cpu);
-        std::printf("  frame, whole diagram with a lit cone/reach:        mean %.2f ms, median %.2f ms, max %.2f ms; CPU %.2f ms\n",
-                    lit_stats.mean, lit_stats.median, lit_stats.max, lit_stats.cpu);
-        std::printf("  frame, unchanged scene and camera (image kept, %ld of %d redrawn): mean %.3f ms\n", redrawn,
-                    frames, unchanged_ms);
+        std::printf("bench_render: %s n=%d (%d steps, %d slots) on %s, %dx%d, %d frames each\n",
+                    variant.c_str(), n, graph.steps(), graph.slots(), gl_renderer ? gl_renderer : "?", w, h,
+                    frames);
+        std::printf(
+            "  load average %.1f on %ld CPUs while measuring (wall times include waiting for a core)\n",
+            load[0], sysconf(_SC_NPROCESSORS_ONLN));
+        std::printf("  graph: %zu nodes, %zu edges; scene: %zu nodes, %zu edges, %zu labels\n",
+                    graph.nodes().size(), graph.edges().size(), scene.nodes.size(), scene.edges.size(),
+                    scene.labels.size());
+        std::printf(
+            "  model %.1f ms, dependency graph %.1f ms, diagram scene %.1f ms (with a lit cone %.1f ms)\n",
+            model_ms, graph_ms, scene_ms, lit_scene_ms);
+        std::printf("  cone of the middle output (%zu nodes) + reach of input 0 (%zu nodes): %.2f ms\n",
+                    cone.size(), reach.size(), walk_ms);
+        std::printf(
+            "  GL context %.1f ms; shaders + first frame %.1f ms; process start to first frame %.1f ms\n",
+            context_ms, first_frame_ms, to_first_frame_ms);
+        std::printf(
+            "  frame, whole diagram (%d nodes, %d edges drawn): mean %.2f ms, median %.2f ms, max %.2f ms; "
+            "CPU %.2f ms\n",
+            whole_nodes, whole_edges, whole.mean, whole.median, whole.max, whole.cpu);
+        std::printf(
+            "  frame, zoomed x16 (%d nodes, %d edges drawn):    mean %.2f ms, median %.2f ms, max %.2f ms; "
+            "CPU %.2f ms\n",
+            close_nodes, close_edges, close.mean, close.median, close.max, close.cpu);
+        std::printf(
+            "  frame, whole diagram with a lit cone/reach:        mean %.2f ms, median %.2f ms, max %.2f ms; "
+            "CPU %.2f ms\n",
+            lit_stats.mean, lit_stats.median, lit_stats.max, lit_stats.cpu);
+        std::printf("  frame, unchanged scene and camera (image kept, %ld of %d redrawn): mean %.3f ms\n",
+                    redrawn, frames, unchanged_ms);
         renderer.shutdown();
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_render: %s\n", e.what());

@@ -1,7 +1,7 @@
 #include "gl_test_env.hpp"
 
-#include <glad/gl.h>
 #include <GLFW/glfw3.h>
+#include <glad/gl.h>
 
 #include <cstdlib>
 
@@ -27,8 +27,9 @@ bool open_gl_context(std::string* why) {
         c.tried = true;
         const char* display = std::getenv("DISPLAY");
         if (!display || !*display) {
-            c.why = "DISPLAY is not set: the gui tests need an X display; run them under `xvfb-run -a` "
-                    "(e.g. xvfb-run -a ctest -L gui)";
+            c.why =
+                "DISPLAY is not set: the gui tests need an X display; run them under `xvfb-run -a` "
+                "(e.g. xvfb-run -a ctest -L gui)";
         } else if (!glfwInit()) {
             c.why = std::string("GLFW cannot initialise on DISPLAY=") + display;
         } else {

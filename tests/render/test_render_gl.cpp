@@ -108,7 +108,8 @@ TEST_F(RenderGl, NodeAndEdgeColoursAppearWhereTheyAreAndTheBackgroundElsewhere) 
     EXPECT_TRUE(near(px.at(150, 40), kBlue)) << hex(px.at(150, 40));
     EXPECT_TRUE(near(px.at(100, 80), kGreen)) << hex(px.at(100, 80));
     for (auto [x, y] : {std::pair{100, 40}, {5, 5}, {195, 95}, {100, 10}, {50, 70}, {50, 90}})
-        EXPECT_TRUE(near(px.at(x, y), kWhite)) << "background at " << x << "," << y << ": " << hex(px.at(x, y));
+        EXPECT_TRUE(near(px.at(x, y), kWhite))
+            << "background at " << x << "," << y << ": " << hex(px.at(x, y));
     EXPECT_EQ(renderer_.stats().nodes_drawn, 2);
     EXPECT_EQ(renderer_.stats().edges_drawn, 1);
 }
@@ -140,8 +141,8 @@ TEST_F(RenderGl, ArrowHeadIsWiderThanTheShaftAtTheEnd) {
     px.data = renderer_.read_rgba(px.w, px.h);
     EXPECT_TRUE(near(px.at(100, 50), kGreen, 40));
     EXPECT_TRUE(near(px.at(100, 55), kWhite)) << "the shaft is 2 px wide";
-    EXPECT_TRUE(near(px.at(164, 55), kGreen, 60)) << "the head near its base is about 18 px wide: "
-                                                   << hex(px.at(164, 55));
+    EXPECT_TRUE(near(px.at(164, 55), kGreen, 60))
+        << "the head near its base is about 18 px wide: " << hex(px.at(164, 55));
     EXPECT_TRUE(near(px.at(185, 50), kWhite)) << "nothing beyond the tip";
 }
 
@@ -230,7 +231,8 @@ TEST_F(RenderGl, ExportRejectsBadSizesAndPathsWithAMessage) {
     EXPECT_FALSE(export_png(renderer_, scene, 0, 100, temp_file("zero.png").string(), &error));
     EXPECT_NE(error.find("out of range"), std::string::npos) << error;
     error.clear();
-    EXPECT_FALSE(export_png(renderer_, scene, renderer_.max_size() + 1, 10, temp_file("huge.png").string(), &error));
+    EXPECT_FALSE(
+        export_png(renderer_, scene, renderer_.max_size() + 1, 10, temp_file("huge.png").string(), &error));
     EXPECT_NE(error.find("out of range"), std::string::npos) << error;
     error.clear();
     EXPECT_FALSE(export_png(renderer_, scene, 100, 50, "/nonexistent-dir/x.png", &error));

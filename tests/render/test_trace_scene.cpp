@@ -51,7 +51,8 @@ TEST(StateScene, KoggeStoneStepHighlightsTheWrittenLanesAndDrawsAnArrowPerRead) 
     EXPECT_EQ(lanes[1]->fill_rgba, style.active_lane);
     // Each lane i >= 1 reads lane i - 1 (its own slot is no arrow): 31 curved arrows,
     // each drawn as segments of which only the last has a head.
-    const auto heads = std::count_if(s.edges.begin(), s.edges.end(), [](const auto& e) { return e.head_px > 0; });
+    const auto heads =
+        std::count_if(s.edges.begin(), s.edges.end(), [](const auto& e) { return e.head_px > 0; });
     EXPECT_EQ(heads, 31);
     // Every cell shows its value after the step: lane i holds i + (i - 1) for the ramp input.
     for (const NodeInstance* n : c) {
@@ -132,9 +133,10 @@ TEST(DiagramScene, SelectionLightsTheConeAndTheReach) {
     }
     EXPECT_EQ(cone_inputs, (std::set<int>{2, 3, 4, 5}));
     for (int id : g.reach(1, 5))
-        if (!(g.node(id).step == 1 && g.node(id).slot == 5)) expect_reach.insert({g.node(id).step, g.node(id).slot});
+        if (!(g.node(id).step == 1 && g.node(id).slot == 5))
+            expect_reach.insert({g.node(id).step, g.node(id).slot});
     EXPECT_EQ(reach_cells, expect_reach);
-    EXPECT_TRUE(reach_cells.count({2, 5}));  // d = 4: lane 5 adds lane 1 to itself
+    EXPECT_TRUE(reach_cells.count({2, 5}));   // d = 4: lane 5 adds lane 1 to itself
     EXPECT_FALSE(reach_cells.count({2, 6}));  // lane 6 is built from other partial sums
     const auto lit = std::count_if(s.edges.begin(), s.edges.end(),
                                    [&](const auto& e) { return e.rgba != style.edge_dim; });
@@ -179,10 +181,12 @@ TEST(StateScene, AWideReduceDrawsOneBarAndOneArrowPerRowRead) {
     t.steps.push_back(s);
     const SceneStyle style;
     const Scene scene = build_state_scene(t, 0, Selection{}, style);
-    const auto heads = std::count_if(scene.edges.begin(), scene.edges.end(), [](const auto& e) { return e.head_px > 0; });
+    const auto heads =
+        std::count_if(scene.edges.begin(), scene.edges.end(), [](const auto& e) { return e.head_px > 0; });
     EXPECT_EQ(heads, 2) << "one arrow per row of 8 cells read, not 16";
-    const auto bars = std::count_if(scene.edges.begin(), scene.edges.end(),
-                                    [](const auto& e) { return e.head_px == 0 && e.y0 == e.y1 && e.x1 - e.x0 > 100; });
+    const auto bars = std::count_if(scene.edges.begin(), scene.edges.end(), [](const auto& e) {
+        return e.head_px == 0 && e.y0 == e.y1 && e.x1 - e.x0 > 100;
+    });
     EXPECT_EQ(bars, 2);
     EXPECT_EQ(cells(scene).size(), 17u);
 }
