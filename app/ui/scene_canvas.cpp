@@ -14,9 +14,8 @@ constexpr float kMinZoom = 1.0f / 64.0f;
 bool SceneCanvas::init(std::string* error) { return renderer_.init(error); }
 
 void SceneCanvas::zoom_by(float factor) {
-    const float z = std::clamp(camera_.zoom * factor, kMinZoom, kMaxZoom);
-    camera_.zoom_at(z / camera_.zoom, image_size_.x * 0.5f, image_size_.y * 0.5f);
-    auto_fit_ = false;
+    // Applied in Draw, after a pending fit and once the image has its size.
+    pending_zoom_ *= factor;
     dirty_ = true;
 }
 
@@ -41,6 +40,12 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
     const int h = std::max(1, static_cast<int>(size.y));
     if (w != tex_w_ || h != tex_h_ || scene_changed) dirty_ = true;
     if (auto_fit_ && dirty_) camera_ = render::fit_camera(scene, w, h);
+    if (pending_zoom_ != 1.0f) {
+        const float z = std::clamp(camera_.zoom * pending_zoom_, kMinZoom, kMaxZoom);
+        camera_.zoom_at(z / camera_.zoom, w * 0.5f, h * 0.5f);
+        pending_zoom_ = 1.0f;
+        auto_fit_ = false;
+    }
 
     image_min_ = ImGui::GetCursorScreenPos();
     image_size_ = ImVec2(static_cast<float>(w), static_cast<float>(h));

@@ -29,7 +29,11 @@ public:
              ImFont* label_font_large);
 
     void zoom_by(float factor);  // around the image centre
-    void fit() { auto_fit_ = true; dirty_ = true; }
+    void fit() {
+        auto_fit_ = true;
+        pending_zoom_ = 1.0f;
+        dirty_ = true;
+    }
     bool auto_fit() const { return auto_fit_; }
     void invalidate() { dirty_ = true; }  // the renderer's texture was used for something else
 
@@ -45,6 +49,7 @@ private:
     render::SceneRenderer renderer_;
     render::Camera camera_;
     bool auto_fit_ = true;
+    float pending_zoom_ = 1.0f;
     bool dirty_ = true;
     unsigned texture_ = 0;
     int tex_w_ = 0, tex_h_ = 0;
