@@ -1,7 +1,10 @@
 #include "gl_test_env.hpp"
 
-#include <GLFW/glfw3.h>
+// glad before GLFW (its own group, so clang-format keeps the order): GLFW must not
+// pull in the system GL header first.
 #include <glad/gl.h>
+
+#include <GLFW/glfw3.h>
 
 #include <cstdlib>
 
