@@ -127,7 +127,8 @@ TEST(Blelloch, UpSweepAndDownSweepEachApplyTheOperatorNMinusOneTimes) {
 
 TEST(Blelloch, PaddedLayoutMarksOneWordAfterEvery32) {
     const Trace t = run_model(make_spec("block_blelloch_padded", 1024));
-    ASSERT_EQ(t.layout.regions[0].count, 1024 + 1024 / 32 - 1);  // the word after the last element is not needed
+    ASSERT_EQ(t.layout.regions[0].count,
+              1024 + 1024 / 32 - 1);  // the word after the last element is not needed
     int padding = 0;
     for (int w = 0; w < t.layout.regions[0].count; ++w) {
         const bool pad = t.layout.padding[t.layout.regions[0].first_slot + w];
@@ -174,8 +175,8 @@ TEST(Blelloch, PaddingRemovesTheUpSweepConflictsGpuGemsNames) {
     const auto padded = up_sweep_degrees("block_blelloch_padded", 2048);
     ASSERT_EQ(plain.size(), padded.size());
     for (size_t i = 0; i < padded.size(); ++i) {
-        SCOPED_TRACE("stride " + std::to_string(padded[i].first) + ": plain " + std::to_string(plain[i].second) +
-                     ", padded " + std::to_string(padded[i].second));
+        SCOPED_TRACE("stride " + std::to_string(padded[i].first) + ": plain " +
+                     std::to_string(plain[i].second) + ", padded " + std::to_string(padded[i].second));
         EXPECT_LE(padded[i].second, plain[i].second);
         if (padded[i].first <= 16) {
             EXPECT_EQ(padded[i].second, 1);
@@ -214,8 +215,8 @@ TEST(ItemsPerThread, RakingMemoizeWarpScansMatchASequentialScan) {
                         RunSpec spec = make_spec(v, n, c, 1000 * threads + items);
                         spec.threads = threads;
                         spec.items_per_thread = items;
-                        SCOPED_TRACE(std::string(v) + " threads=" + std::to_string(threads) + " items=" +
-                                     std::to_string(items) + " n=" + std::to_string(n) + " op=" +
+                        SCOPED_TRACE(std::string(v) + " threads=" + std::to_string(threads) +
+                                     " items=" + std::to_string(items) + " n=" + std::to_string(n) + " op=" +
                                      std::string(to_string(c.op)) + " " + std::string(to_string(c.type)) +
                                      (c.exclusive ? " exclusive" : " inclusive"));
                         const Trace t = run_model(spec);
@@ -257,7 +258,8 @@ TEST(RakingLayout, PadsEvenSegmentsLongerThanTwo) {
         int threads, words, padding;
     };
     // 128 threads: segments of 4 with one pad word each; 64: segments of 2, none; 65: segments of 3, none.
-    for (Want w : {Want{128, 160, 32}, Want{64, 64, 0}, Want{65, 66, 1}, Want{256, 288, 32}, Want{17, 17, 0}}) {
+    for (Want w :
+         {Want{128, 160, 32}, Want{64, 64, 0}, Want{65, 66, 1}, Want{256, 288, 32}, Want{17, 17, 0}}) {
         RunSpec spec = make_spec("block_raking", w.threads);
         spec.threads = w.threads;
         spec.items_per_thread = 1;

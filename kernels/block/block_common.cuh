@@ -24,8 +24,10 @@ __device__ __forceinline__ unsigned warp_member_mask(int num_threads, int warp) 
 // Block-scoped probe: snapshots meet at __syncthreads(). NoProbe: nothing.
 template <class Probe>
 __device__ __forceinline__ Probe make_block_probe(const TraceBuffer& buf) {
-    if constexpr (Probe::kOn) return Probe(buf, static_cast<int>(threadIdx.x), true);
-    else return Probe{};
+    if constexpr (Probe::kOn)
+        return Probe(buf, static_cast<int>(threadIdx.x), true);
+    else
+        return Probe{};
 }
 
 // Blocked arrangement: thread t holds elements t*ITEMS .. t*ITEMS+ITEMS-1.
@@ -54,10 +56,15 @@ namespace scanviz::kern {
 template <class F>
 decltype(auto) dispatch_items(int items, F&& f) {
     switch (items) {
-        case 1: return f(std::integral_constant<int, 1>{});
-        case 2: return f(std::integral_constant<int, 2>{});
-        case 8: return f(std::integral_constant<int, 8>{});
-        case 4: default: return f(std::integral_constant<int, 4>{});
+        case 1:
+            return f(std::integral_constant<int, 1>{});
+        case 2:
+            return f(std::integral_constant<int, 2>{});
+        case 8:
+            return f(std::integral_constant<int, 8>{});
+        case 4:
+        default:
+            return f(std::integral_constant<int, 4>{});
     }
 }
 

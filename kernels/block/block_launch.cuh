@@ -21,10 +21,9 @@ Trace launch_block(const RunSpec& given, KernelLaunch kernel_launch) {
     const CaptureSize cap = Probe::kOn ? capture_size(spec) : CaptureSize{};
     return dispatch_op(spec.op, spec.type, [&](auto op) {
         using T = typename decltype(op)::value_type;
-        return run_block_variant<T>(spec, Probe::kOn, cap.steps, cap.ops, phases,
-                                    [&](const T* in, T* out, const TraceBuffer& buf) {
-                                        kernel_launch(op, spec, in, out, buf);
-                                    });
+        return run_block_variant<T>(
+            spec, Probe::kOn, cap.steps, cap.ops, phases,
+            [&](const T* in, T* out, const TraceBuffer& buf) { kernel_launch(op, spec, in, out, buf); });
     });
 }
 

@@ -30,8 +30,13 @@
 namespace scanviz::kern {
 
 struct BlockRakingPhases {
-    enum : int { kUpsweepRegisters = 0, kUpsweepRaking = 1, kKoggeStone = 2, kDownsweepRaking = 3,
-                 kDownsweepRegisters = 4 };
+    enum : int {
+        kUpsweepRegisters = 0,
+        kUpsweepRaking = 1,
+        kKoggeStone = 2,
+        kDownsweepRaking = 3,
+        kDownsweepRegisters = 4
+    };
 };
 
 inline constexpr int kRakingMaxSegment = 32;  // 1024 threads over 32 raking threads
@@ -54,12 +59,13 @@ struct BlockRakingStorage {
 };
 
 template <bool MEMOIZE, class T, int ITEMS, class ScanOp, class Probe>
-__device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T (&items)[ITEMS], int num_threads,
-                                                  bool exclusive, ScanOp op, Probe& probe) {
+__device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T (&items)[ITEMS],
+                                                  int num_threads, bool exclusive, ScanOp op, Probe& probe) {
     const int tid = static_cast<int>(threadIdx.x);
     const RakingGridLayout lay(num_threads);
     const bool raking = tid < lay.raking_threads;
-    const unsigned raking_mask = lay.raking_threads == kWarpThreads ? 0xffffffffu : (1u << lay.raking_threads) - 1u;
+    const unsigned raking_mask =
+        lay.raking_threads == kWarpThreads ? 0xffffffffu : (1u << lay.raking_threads) - 1u;
     // Slots
     const int s_x = num_threads * ITEMS, s_grid = s_x + num_threads, s_rp = s_grid + lay.grid;
     const int s_cache = s_rp + lay.raking_threads;
@@ -67,8 +73,8 @@ __device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T
     auto seg_place = [&](int j) { return lay.place(tid * lay.segment + j); };
     auto seg_has = [&](int j) { return j < lay.segment && tid * lay.segment + j < num_threads; };
 
-    T x;                      // the thread's partial, then its prefix
-    T running;                // the raking thread's segment total, then its running prefix
+    T x;                                       // the thread's partial, then its prefix
+    T running;                                 // the raking thread's segment total, then its running prefix
     T cache[MEMOIZE ? kRakingMaxSegment : 1];  // MEMOIZE: the raking thread's segment
     bool raked = false;
     auto snapshot = [&](int phase, int param, int barrier) {
@@ -153,8 +159,10 @@ __device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T
             const int g = s_grid + seg_place(j);
             const int v_slot = MEMOIZE ? s_cache + tid * lay.segment + j : g;
             T v;
-            if constexpr (MEMOIZE) v = cache[j];
-            else v = temp.grid[seg_place(j)];
+            if constexpr (MEMOIZE)
+                v = cache[j];
+            else
+                v = temp.grid[seg_place(j)];
             if (j == 0 && tid == 0) {
                 running = v;
                 v = ScanOp::identity();

@@ -32,8 +32,9 @@ struct BlockWarpScansShflStorage {
 };
 
 template <class T, class ScanOp, class Probe>
-__device__ __forceinline__ T block_scan_warp_scans_shfl(BlockWarpScansShflStorage<T>& s, T val, int num_threads,
-                                                        bool exclusive, ScanOp op, Probe& probe) {
+__device__ __forceinline__ T block_scan_warp_scans_shfl(BlockWarpScansShflStorage<T>& s, T val,
+                                                        int num_threads, bool exclusive, ScanOp op,
+                                                        Probe& probe) {
     const int tid = static_cast<int>(threadIdx.x);
     const int lane = tid % kWarpThreads, warp = tid / kWarpThreads;
     const int num_warps = num_threads / kWarpThreads;
@@ -75,8 +76,10 @@ __device__ __forceinline__ T block_scan_warp_scans_shfl(BlockWarpScansShflStorag
             const T up = __shfl_up_sync(scanner_mask, t, d);
             if (lane >= d) t = op(up, t);
             if (d == 1) {
-                if (lane == 0) probe.copy(tw, sp);
-                else probe.combine(tw + lane, sp + lane - 1, sp + lane);
+                if (lane == 0)
+                    probe.copy(tw, sp);
+                else
+                    probe.combine(tw + lane, sp + lane - 1, sp + lane);
             } else if (lane >= d) {
                 probe.combine(tw + lane, tw + lane - d, tw + lane);
             }

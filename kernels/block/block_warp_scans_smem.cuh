@@ -76,10 +76,11 @@ __device__ __forceinline__ void block_scan_warp_scans_smem(BlockWarpScansSmemSto
     __syncthreads();
     snapshot(BlockWarpScansSmemPhases::kWarpTotals, -1, kSyncThreads);
     // Step 3. warp 0 scans the totals
-    scan_warp_shared(s.warp_sums, lane, lane, num_warps, warp == 0 && lane < num_warps, sums, op, probe, [&](int d) {
-        if (2 * d >= num_warps) __syncthreads();
-        snapshot(BlockWarpScansSmemPhases::kScanTotals, d, 2 * d >= num_warps ? kSyncThreads : kSyncWarp);
-    });
+    scan_warp_shared(
+        s.warp_sums, lane, lane, num_warps, warp == 0 && lane < num_warps, sums, op, probe, [&](int d) {
+            if (2 * d >= num_warps) __syncthreads();
+            snapshot(BlockWarpScansSmemPhases::kScanTotals, d, 2 * d >= num_warps ? kSyncThreads : kSyncWarp);
+        });
     // Step 4. add the total of the warps before
     if (num_warps > 1) {
         if (warp > 0) {
@@ -93,8 +94,10 @@ __device__ __forceinline__ void block_scan_warp_scans_smem(BlockWarpScansSmemSto
         const T prev = tid > 0 ? s.data[tid - 1] : ScanOp::identity();
         __syncthreads();
         s.data[tid] = prev;
-        if (tid > 0) probe.copy(tid, tid - 1);
-        else probe.set(0);
+        if (tid > 0)
+            probe.copy(tid, tid - 1);
+        else
+            probe.set(0);
         __syncthreads();
         snapshot(BlockWarpScansSmemPhases::kExclusiveShift, -1, kSyncThreads);
     }

@@ -38,10 +38,10 @@ void check_on_gpu(const std::string& variant, const Shape& shape) {
             spec.seed = (static_cast<uint64_t>(rd()) << 32) | rd();
             const auto err = validate_and_resolve(spec);
             ASSERT_FALSE(err.has_value()) << *err;
-            SCOPED_TRACE(variant + " n=" + std::to_string(spec.n) + " threads=" + std::to_string(spec.threads) +
-                         " items=" + std::to_string(spec.items_per_thread) + " " + std::string(to_string(op)) +
-                         " " + std::string(to_string(type)) + (ex ? " exclusive" : " inclusive") +
-                         " seed=" + std::to_string(spec.seed));
+            SCOPED_TRACE(variant + " n=" + std::to_string(spec.n) + " threads=" +
+                         std::to_string(spec.threads) + " items=" + std::to_string(spec.items_per_thread) +
+                         " " + std::string(to_string(op)) + " " + std::string(to_string(type)) +
+                         (ex ? " exclusive" : " inclusive") + " seed=" + std::to_string(spec.seed));
             const Trace model = run_model(spec);
             Trace gpu_trace;
             std::vector<double> out;
@@ -54,8 +54,10 @@ void check_on_gpu(const std::string& variant, const Shape& shape) {
             }
             const auto mismatch = compare_traces(model, gpu_trace);
             EXPECT_FALSE(mismatch.has_value()) << (mismatch ? mismatch->what : "");
-            if (type == ElemType::I32) EXPECT_EQ(out, sequential_scan(model.input, op, type, ex));
-            else EXPECT_EQ(out, model.output);
+            if (type == ElemType::I32)
+                EXPECT_EQ(out, sequential_scan(model.input, op, type, ex));
+            else
+                EXPECT_EQ(out, model.output);
         }
     }
 }
@@ -69,8 +71,10 @@ TEST(GpuBlockItems, OddWidthsEveryItemsChoiceAndPartialTiles) {
             for (int items : {1, 2, 4, 8}) {
                 if (threads * items > 2048) continue;
                 check_on_gpu(v, {threads * items, threads, items});
-                if (threads * items > 1) check_on_gpu(v, {threads * items - 1, threads, items});  // one identity
-                if (threads > 1) check_on_gpu(v, {(threads - 1) * items + 1, threads, items});    // last thread: one item
+                if (threads * items > 1)
+                    check_on_gpu(v, {threads * items - 1, threads, items});  // one identity
+                if (threads > 1)
+                    check_on_gpu(v, {(threads - 1) * items + 1, threads, items});  // last thread: one item
             }
         }
     }

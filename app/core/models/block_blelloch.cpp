@@ -81,8 +81,8 @@ Trace blelloch_model(const RunSpec& spec, bool padded) {
 
 std::optional<std::string> check_blelloch(const RunSpec& spec) {
     if (spec.n < 1 || spec.n > kBlellochMaxN)
-        return "variant '" + spec.variant + "' scans one block: n must be 1 to " + std::to_string(kBlellochMaxN) +
-               ", got " + std::to_string(spec.n);
+        return "variant '" + spec.variant + "' scans one block: n must be 1 to " +
+               std::to_string(kBlellochMaxN) + ", got " + std::to_string(spec.n);
     return check_block_n(spec, kBlellochMaxN, blelloch_tile(spec.n) / 2);
 }
 

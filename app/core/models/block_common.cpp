@@ -7,10 +7,11 @@ namespace scanviz {
 std::optional<std::string> check_block_n(const RunSpec& spec, int max_n, int threads) {
     const std::string v = "variant '" + spec.variant + "'";
     if (spec.n < 1 || spec.n > max_n)
-        return v + " scans one block: n must be 1 to " + std::to_string(max_n) + ", got " + std::to_string(spec.n);
+        return v + " scans one block: n must be 1 to " + std::to_string(max_n) + ", got " +
+               std::to_string(spec.n);
     if (spec.threads != 0 && spec.threads != threads)
-        return v + " runs " + std::to_string(threads) + " threads for n = " + std::to_string(spec.n) + ", got --threads " +
-               std::to_string(spec.threads);
+        return v + " runs " + std::to_string(threads) + " threads for n = " + std::to_string(spec.n) +
+               ", got --threads " + std::to_string(spec.threads);
     if (spec.items_per_thread > 1)
         return v + " takes one element per thread (no --items), got " + std::to_string(spec.items_per_thread);
     return std::nullopt;
@@ -35,15 +36,17 @@ std::optional<std::string> check_block_items(const RunSpec& spec) {
     RunSpec r = spec;
     resolve_block_items(r);
     if (r.threads > kBlockMaxThreads)
-        return v + ": n = " + std::to_string(spec.n) + " needs " + std::to_string(r.threads) + " threads of " +
-               std::to_string(r.items_per_thread) + " items, more than " + std::to_string(kBlockMaxThreads);
+        return v + ": n = " + std::to_string(spec.n) + " needs " + std::to_string(r.threads) +
+               " threads of " + std::to_string(r.items_per_thread) + " items, more than " +
+               std::to_string(kBlockMaxThreads);
     const int tile = r.threads * r.items_per_thread;
     if (tile < spec.n)
         return v + ": " + std::to_string(r.threads) + " threads x " + std::to_string(r.items_per_thread) +
                " items = " + std::to_string(tile) + " cannot hold n = " + std::to_string(spec.n);
     if (tile > kTileMaxItems)
         return v + ": " + std::to_string(r.threads) + " threads x " + std::to_string(r.items_per_thread) +
-               " items = " + std::to_string(tile) + " is more than the largest tile, " + std::to_string(kTileMaxItems);
+               " items = " + std::to_string(tile) + " is more than the largest tile, " +
+               std::to_string(kTileMaxItems);
     return std::nullopt;
 }
 
@@ -60,7 +63,8 @@ void resolve_block_items(RunSpec& spec) {
                 }
         }
     }
-    if (spec.threads == 0) spec.threads = std::max(1, (spec.n + spec.items_per_thread - 1) / spec.items_per_thread);
+    if (spec.threads == 0)
+        spec.threads = std::max(1, (spec.n + spec.items_per_thread - 1) / spec.items_per_thread);
 }
 
 void init_tile(TraceBuilder& b, int first_slot, int count, const std::vector<double>& input) {
@@ -95,7 +99,9 @@ RakingLayout::RakingLayout(int block_threads) : threads(block_threads) {
 
 namespace scanviz {
 
-int whole_warps_threads(int n) { return std::max(1, (n + kBlockWarpThreads - 1) / kBlockWarpThreads) * kBlockWarpThreads; }
+int whole_warps_threads(int n) {
+    return std::max(1, (n + kBlockWarpThreads - 1) / kBlockWarpThreads) * kBlockWarpThreads;
+}
 
 std::optional<std::string> check_whole_warps(const RunSpec& spec) {
     return check_block_n(spec, kBlockMaxThreads, whole_warps_threads(spec.n));

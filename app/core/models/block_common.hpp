@@ -13,7 +13,7 @@ namespace scanviz {
 
 inline constexpr int kBlockMaxThreads = 1024;  // threads per block, every CUDA GPU since Fermi
 inline constexpr int kBlockWarpThreads = 32;
-inline constexpr int kTileMaxItems = 2048;     // largest tile of the CUB-style strategies (readable trace)
+inline constexpr int kTileMaxItems = 2048;  // largest tile of the CUB-style strategies (readable trace)
 inline constexpr int kItemsChoices[] = {1, 2, 4, 8};  // items per thread the kernels are built for
 inline constexpr int kDefaultItemsPerThread = 4;
 

@@ -20,16 +20,17 @@ Trace model(const RunSpec& spec) {
     TraceBuilder b(spec, n);
     const int s = b.add_region("s_temp (2 buffers)", Space::Shared, 2 * n, 0, n);
     const auto in = make_input(spec);
-    for (int t = 0; t < n; ++t)
-        b.init(s + t, spec.exclusive ? (t > 0 ? in[t - 1] : b.identity()) : in[t]);
+    for (int t = 0; t < n; ++t) b.init(s + t, spec.exclusive ? (t > 0 ? in[t - 1] : b.identity()) : in[t]);
     int pout = 0;
     for (int d = 1; d < n; d *= 2) {
         pout = 1 - pout;
         const int pin = 1 - pout;
         b.begin_step(kPhases[0], d, BarrierKind::SyncThreads);
         for (int t = 0; t < n; ++t) {
-            if (t >= d) b.combine(t, s + pout * n + t, s + pin * n + t - d, s + pin * n + t);
-            else b.copy(t, s + pout * n + t, s + pin * n + t);
+            if (t >= d)
+                b.combine(t, s + pout * n + t, s + pin * n + t - d, s + pin * n + t);
+            else
+                b.copy(t, s + pout * n + t, s + pin * n + t);
         }
         b.end_step();
     }

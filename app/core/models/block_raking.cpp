@@ -24,14 +24,14 @@ Trace raking_model(const RunSpec& spec, bool memoize) {
     const RakingLayout lay(threads);
     TraceBuilder b(spec, threads);
     const int it = b.add_region("items (registers)", Space::Registers, threads * items, 0, 8 * items);
-    const int x = b.add_region("x: partial, prefix (register)", Space::Registers, threads, 0, kBlockWarpThreads);
+    const int x =
+        b.add_region("x: partial, prefix (register)", Space::Registers, threads, 0, kBlockWarpThreads);
     const int grid = b.add_region("s_raking_grid", Space::Shared, lay.grid, 0, lay.segment + lay.pad);
-    const int rp = b.add_region("raking partial (register)", Space::Registers, lay.raking_threads, 0,
-                                kBlockWarpThreads);
-    const int cache =
-        memoize ? b.add_region("cached segment (registers)", Space::Registers, lay.raking_threads * lay.segment, 0,
-                               lay.segment)
-                : -1;
+    const int rp =
+        b.add_region("raking partial (register)", Space::Registers, lay.raking_threads, 0, kBlockWarpThreads);
+    const int cache = memoize ? b.add_region("cached segment (registers)", Space::Registers,
+                                             lay.raking_threads * lay.segment, 0, lay.segment)
+                              : -1;
     std::vector<bool> used(lay.grid, false);
     for (int t = 0; t < threads; ++t) used[lay.place(t)] = true;
     for (int k = 0; k < lay.grid; ++k)
@@ -62,8 +62,10 @@ Trace raking_model(const RunSpec& spec, bool memoize) {
                 v = cache + r * lay.segment + static_cast<int>(j);
                 b.copy(r, v, seg[j]);
             }
-            if (j == 0) b.copy(r, rp + r, v);
-            else b.combine(r, rp + r, rp + r, v);
+            if (j == 0)
+                b.copy(r, rp + r, v);
+            else
+                b.combine(r, rp + r, rp + r, v);
         }
     }
     b.end_step();
@@ -109,7 +111,8 @@ VariantInfo variant_block_raking() {
         .id = "block_raking",
         .level = Level::Block,
         .title = "CUB RAKING strategy, items per thread (ours)",
-        .description = "Partials into a padded raking grid; warp 0 rakes, scans, rakes back; threads scan items",
+        .description =
+            "Partials into a padded raking grid; warp 0 rakes, scans, rakes back; threads scan items",
         .accepts = "1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)",
         .source_file = "kernels/block/block_raking.cuh",
         .phases = {kRakingPhases[0], kRakingPhases[1], kRakingPhases[2], kRakingPhases[3], kRakingPhases[4]},

@@ -16,15 +16,16 @@ namespace scanviz {
 namespace {
 
 enum Phase { kUpsweep, kKoggeStone, kPropagate, kDownsweep };
-constexpr const char* kPhases[] = {"upsweep (registers)", "kogge-stone (warp shuffles)", "propagate warp prefixes",
-                                   "downsweep (registers)"};
+constexpr const char* kPhases[] = {"upsweep (registers)", "kogge-stone (warp shuffles)",
+                                   "propagate warp prefixes", "downsweep (registers)"};
 
 Trace model(const RunSpec& spec) {
     const int threads = spec.threads, items = spec.items_per_thread;
     const int warps = (threads + kBlockWarpThreads - 1) / kBlockWarpThreads;
     TraceBuilder b(spec, threads);
     const int it = b.add_region("items (registers)", Space::Registers, threads * items, 0, 8 * items);
-    const int x = b.add_region("x: partial, prefix (register)", Space::Registers, threads, 0, kBlockWarpThreads);
+    const int x =
+        b.add_region("x: partial, prefix (register)", Space::Registers, threads, 0, kBlockWarpThreads);
     const int agg = b.add_region("s_warp_aggregates", Space::Shared, warps, 0, kBlockWarpThreads);
     init_tile(b, it, threads * items, make_input(spec));
 
@@ -51,8 +52,10 @@ Trace model(const RunSpec& spec) {
     for (int t = 0; t < threads; ++t) {
         const int lane = t % kBlockWarpThreads, warp = t / kBlockWarpThreads;
         if (warp == 0) {
-            if (lane == 0) b.set(t, x + t, b.identity());
-            else b.copy(t, x + t, x + t - 1);
+            if (lane == 0)
+                b.set(t, x + t, b.identity());
+            else
+                b.copy(t, x + t, x + t - 1);
         } else {
             b.copy(t, x + t, agg);
             for (int w = 1; w < warp; ++w) b.combine(t, x + t, x + t, agg + w);

@@ -42,8 +42,10 @@ Trace model(const RunSpec& spec) {
         b.begin_step(kPhases[2], d, last ? BarrierKind::SyncThreads : BarrierKind::ShflSync);
         for (int l = 0; l < warps; ++l) {
             if (d == 1) {
-                if (l == 0) b.copy(l, tw, sp);
-                else b.combine(l, tw + l, sp + l - 1, sp + l);
+                if (l == 0)
+                    b.copy(l, tw, sp);
+                else
+                    b.combine(l, tw + l, sp + l - 1, sp + l);
             } else if (l >= d) {
                 b.combine(l, tw + l, tw + l - d, tw + l);
             }
@@ -61,9 +63,12 @@ Trace model(const RunSpec& spec) {
         b.begin_step(kPhases[4], -1, BarrierKind::ShflSync);
         for (int t = 0; t < threads; ++t) {
             const int lane = t % kBlockWarpThreads, warp = t / kBlockWarpThreads;
-            if (lane > 0) b.copy(t, val + t, val + t - 1);
-            else if (warp > 0) b.copy(t, val + t, sp + warp - 1);
-            else b.set(t, val + t, b.identity());
+            if (lane > 0)
+                b.copy(t, val + t, val + t - 1);
+            else if (warp > 0)
+                b.copy(t, val + t, sp + warp - 1);
+            else
+                b.set(t, val + t, b.identity());
         }
         b.end_step();
     }

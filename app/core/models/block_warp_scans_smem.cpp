@@ -66,7 +66,8 @@ VariantInfo variant_block_warp_scans_smem() {
         .id = "block_warp_scans_smem",
         .level = Level::Block,
         .title = "Block scan from warp scans, shared memory",
-        .description = "CMU 15-418 scan_block: warp scans, lane 31 writes totals, warp 0 scans them, warps add base",
+        .description =
+            "CMU 15-418 scan_block: warp scans, lane 31 writes totals, warp 0 scans them, warps add base",
         .accepts = "1 <= n <= 1024 (threads: n rounded up to whole warps)",
         .source_file = "kernels/block/block_warp_scans_smem.cuh",
         .phases = {kPhases[0], kPhases[1], kPhases[2], kPhases[3], kPhases[4]},
