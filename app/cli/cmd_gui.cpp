@@ -25,12 +25,14 @@ bool parse_size(const std::string& text, int& w, int& h) {
 void add_gui_command(CLI::App& app, CommandResult& result, GuiEntry gui) {
     auto options = std::make_shared<GuiOptions>();
     auto size = std::make_shared<std::string>("1600x900");
-    CLI::App* cmd = app.add_subcommand("gui", "Open the window (what `scanviz` alone does), optionally scripted");
+    CLI::App* cmd =
+        app.add_subcommand("gui", "Open the window (what `scanviz` alone does), optionally scripted");
     cmd->add_option("file", options->open_file, "A trace (.json) or a recording to open");
     cmd->add_option("--script", options->script,
                     "UI actions to run, one a line (variant, n, step, select, presentation, frames, ...)");
     cmd->add_option("--screenshot", options->screenshot, "Save the frame as PNG after the script, then exit");
-    cmd->add_option("--state-dump", options->state_dump, "Write what the window holds (JSON) after the script, then exit");
+    cmd->add_option("--state-dump", options->state_dump,
+                    "Write what the window holds (JSON) after the script, then exit");
     cmd->add_option("--size", *size, "Window size WIDTHxHEIGHT (default 1600x900)");
     cmd->callback([&result, gui, options, size]() {
         if (!gui) {
@@ -39,7 +41,8 @@ void add_gui_command(CLI::App& app, CommandResult& result, GuiEntry gui) {
             return;
         }
         if (!parse_size(*size, options->width, options->height)) {
-            std::fprintf(stderr, "scanviz: --size '%s' is not WIDTHxHEIGHT (320x240 .. 16384x16384)\n", size->c_str());
+            std::fprintf(stderr, "scanviz: --size '%s' is not WIDTHxHEIGHT (320x240 .. 16384x16384)\n",
+                         size->c_str());
             result.exit_code = 2;
             return;
         }

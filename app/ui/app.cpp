@@ -49,8 +49,7 @@ std::optional<std::string> parse_head_positions(const std::string& text, int n, 
             used = 0;
         }
         if (used != token.size()) return "segment head '" + token + "' is not a position (0 .. n-1)";
-        if (pos < 0 || pos >= n)
-            return "segment head " + token + " is outside 0 .. " + std::to_string(n - 1);
+        if (pos < 0 || pos >= n) return "segment head " + token + " is outside 0 .. " + std::to_string(n - 1);
         flags[static_cast<size_t>(pos)] = 1;
         token.clear();
         return std::nullopt;
@@ -176,9 +175,7 @@ bool App::open_file(const std::string& path) {
     }
 }
 
-void App::set_step(int s) {
-    step = std::clamp(s, -1, steps() - 1);
-}
+void App::set_step(int s) { step = std::clamp(s, -1, steps() - 1); }
 
 void App::toggle_play() {
     if (!playing && step >= steps() - 1) step = -1;  // play again from the start

@@ -23,9 +23,9 @@ struct Settings {
     bool show_source = true;
     bool show_bench = false;     // benchmark view (floating window)
     bool show_lookback = false;  // look-back timeline view (floating window)
-    bool presentation = false;  // large type, high contrast
+    bool presentation = false;   // large type, high contrast
     bool fullscreen = false;
-    float speed = 2.0f;         // steps per second while playing
+    float speed = 2.0f;  // steps per second while playing
 };
 
 // The sidebar's fields as the person left them; a spec is made from them only
@@ -33,25 +33,27 @@ struct Settings {
 struct InputForm {
     std::string variant = "warp_conditional";
     int n = 32;
-    int threads = 0;            // 0 = the variant's default
-    int items_per_thread = 0;   // 0 = the variant's default
+    int threads = 0;           // 0 = the variant's default
+    int items_per_thread = 0;  // 0 = the variant's default
     Op op = Op::Add;
     ElemType type = ElemType::I32;
     bool exclusive = false;
     InputKind input = InputKind::Random;
     int seed = 1;
-    std::string values_text;    // typed-in values (input == Given)
-    std::string heads_text;     // segment head positions, "0, 5, 12" (segmented scan)
+    std::string values_text;  // typed-in values (input == Given)
+    std::string heads_text;   // segment head positions, "0, 5, 12" (segmented scan)
 };
 
 // One message per field group, shown beside the field; empty = fine.
 struct FieldErrors {
     std::string variant;
-    std::string size;    // n, threads, items per thread, operator / type
+    std::string size;  // n, threads, items per thread, operator / type
     std::string values;
     std::string heads;
-    std::string run;     // the model or the GPU failed
-    bool any() const { return !variant.empty() || !size.empty() || !values.empty() || !heads.empty() || !run.empty(); }
+    std::string run;  // the model or the GPU failed
+    bool any() const {
+        return !variant.empty() || !size.empty() || !values.empty() || !heads.empty() || !run.empty();
+    }
     std::string first() const;
 };
 
@@ -80,9 +82,9 @@ struct App {
     Trace trace;
     DependencyGraph graph;
     Metrics metrics;
-    uint64_t trace_generation = 0;   // bumps when the trace changes (views drop caches)
+    uint64_t trace_generation = 0;  // bumps when the trace changes (views drop caches)
 
-    int step = -1;                   // -1 = the initial state; 0 .. steps-1
+    int step = -1;  // -1 = the initial state; 0 .. steps-1
     render::Selection selection;
     bool playing = false;
     double play_accum = 0.0;
@@ -99,7 +101,7 @@ struct App {
     float zoom_request = 1.0f;
     bool fit_request = false;
 
-    std::string status;   // last action's result (export written, file opened, ...)
+    std::string status;  // last action's result (export written, file opened, ...)
 
     // Validates the form; on success runs it (GPU capture when a device and a
     // kernel exist, the reference model otherwise) and shows the new trace.
@@ -116,8 +118,8 @@ struct App {
     void first() { set_step(-1); }
     void last() { set_step(steps() - 1); }
     void toggle_play();
-    void tick(double seconds);       // advances while playing
-    void select(int step, int slot); // slot < 0 clears
+    void tick(double seconds);        // advances while playing
+    void select(int step, int slot);  // slot < 0 clears
 
     // The phase name of the current step ("" for the initial state).
     std::string current_phase() const;

@@ -235,13 +235,12 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
         }
     }
     dl->PopClipRect();
+    // Legend top left: the curves rise to the right.
     float ly = a.y + 4;
     for (const auto& [variant, points] : series) {
         const ImU32 c = series_colour(variant, pres);
-        const float tw = ImGui::CalcTextSize(variant.c_str()).x;
-        dl->AddLine(ImVec2(b.x - tw - font * 2.2f, ly + font * 0.5f), ImVec2(b.x - tw - font * 0.6f, ly + font * 0.5f), c,
-                    3.0f);
-        dl->AddText(ImVec2(b.x - tw - 4, ly), axis, variant.c_str());
+        dl->AddLine(ImVec2(a.x + font * 0.5f, ly + font * 0.5f), ImVec2(a.x + font * 2.0f, ly + font * 0.5f), c, 3.0f);
+        dl->AddText(ImVec2(a.x + font * 2.4f, ly), axis, variant.c_str());
         ly += font * 1.1f;
     }
     if (hovered && ImGui::IsWindowHovered()) {

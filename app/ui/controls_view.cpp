@@ -1,10 +1,10 @@
 #include "controls_view.hpp"
 
-#include <algorithm>
-#include <string>
-
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+
+#include <algorithm>
+#include <string>
 
 #include "view_common.hpp"
 
@@ -18,8 +18,10 @@ void ControlsView::HandleKeys(App& app) {
     if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) app.step_by(1);
     if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) app.first();
     if (ImGui::IsKeyPressed(GLFW_KEY_END, false)) app.last();
-    if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) app.zoom_request *= 1.25f;
-    if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) app.zoom_request /= 1.25f;
+    if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD))
+        app.zoom_request *= 1.25f;
+    if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT))
+        app.zoom_request /= 1.25f;
     if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.settings.fullscreen = !app.settings.fullscreen;
 }
 
@@ -46,7 +48,8 @@ void ControlsView::Draw(App& app) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("last (End)");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::SliderFloat("##speed", &app.settings.speed, 0.25f, 16.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("##speed", &app.settings.speed, 0.25f, 16.0f, "%.2f steps/s",
+                       ImGuiSliderFlags_Logarithmic);
     if (!have) ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("-")) app.zoom_request /= 1.25f;

@@ -32,7 +32,8 @@ bool DiagramView::Update(const App& app) {
     cone_inputs = reach_outputs = 0;
     if (app.selection.valid()) {
         cone_inputs = static_cast<int>(app.graph.cone_inputs(app.selection.step, app.selection.slot).size());
-        reach_outputs = static_cast<int>(app.graph.reach_outputs(app.selection.step, app.selection.slot).size());
+        reach_outputs =
+            static_cast<int>(app.graph.reach_outputs(app.selection.step, app.selection.slot).size());
     }
     if (new_trace) canvas.fit();
     changed_ = true;
@@ -58,8 +59,8 @@ void DiagramView::Draw(App& app) {
         const auto& values = s < 0 ? app.trace.initial_state : app.trace.steps[static_cast<size_t>(s)].state;
         const double v = values[static_cast<size_t>(app.selection.slot)];
         ImGui::Text("slot %d after %s = %g: depends on %d input%s, feeds %d output%s", app.selection.slot,
-                    s < 0 ? "the start" : app.trace.steps[static_cast<size_t>(s)].label.c_str(), v, cone_inputs,
-                    cone_inputs == 1 ? "" : "s", reach_outputs, reach_outputs == 1 ? "" : "s");
+                    s < 0 ? "the start" : app.trace.steps[static_cast<size_t>(s)].label.c_str(), v,
+                    cone_inputs, cone_inputs == 1 ? "" : "s", reach_outputs, reach_outputs == 1 ? "" : "s");
         (void)version;
         ImGui::SameLine();
         if (ImGui::SmallButton("clear")) app.select(-1, -1);
@@ -73,7 +74,8 @@ void DiagramView::Draw(App& app) {
         if (app.zoom_request != 1.0f) canvas.zoom_by(app.zoom_request);
         if (app.fit_request) canvas.fit();
         const ImVec2 avail = ImGui::GetContentRegionAvail();
-        const int hit = canvas.Draw("##diagram_canvas", scene, changed_, avail, fonts_->ui(false), fonts_->sans_large);
+        const int hit =
+            canvas.Draw("##diagram_canvas", scene, changed_, avail, fonts_->ui(false), fonts_->sans_large);
         changed_ = false;
         if (hit >= 0) {
             const render::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];

@@ -1,11 +1,11 @@
 #include "gui_main.hpp"
 
+#include <stb_image_write.h>
+
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <optional>
-
-#include <stb_image_write.h>
 
 #include "script.hpp"
 #include "session.hpp"
@@ -14,7 +14,7 @@
 namespace scanviz::ui {
 namespace {
 
-constexpr int kSettleFrames = 3;        // frames drawn after a script ends, before the capture
+constexpr int kSettleFrames = 3;  // frames drawn after a script ends, before the capture
 constexpr double kScriptFrameSeconds = 1.0 / 60.0;
 constexpr double kIdleWaitSeconds = 0.5;
 
@@ -87,7 +87,8 @@ int gui_main(const GuiOptions& options) {
         // keys and clicks are events) instead of redrawing an unchanged window.
         if (!scripted && !session.Busy()) window.wait_events(kIdleWaitSeconds);
         const auto now = std::chrono::steady_clock::now();
-        const double seconds = scripted ? kScriptFrameSeconds : std::chrono::duration<double>(now - last).count();
+        const double seconds =
+            scripted ? kScriptFrameSeconds : std::chrono::duration<double>(now - last).count();
         last = now;
 
         std::optional<ScriptedInput> input;

@@ -97,9 +97,11 @@ void LookbackView::Draw(App& app) {
         return;
     }
     const auto& s = summary;
-    ImGui::TextDisabled("%s  |  %s  |  n = %lld, %d tiles of %d items (%d threads), %d SMs, %d tiles per SM",
-                        source.c_str(), timeline.device.c_str(), static_cast<long long>(timeline.n), s.tiles,
-                        timeline.tile_items, timeline.threads, s.sms, timeline.blocks_per_sm);
+    const std::string per_sm =
+        timeline.blocks_per_sm > 0 ? ", " + std::to_string(timeline.blocks_per_sm) + " resident tiles per SM" : "";
+    ImGui::TextDisabled("%s  |  %s  |  n = %lld, %d tiles of %d items (%d threads) on %d SMs%s", source.c_str(),
+                        timeline.device.c_str(), static_cast<long long>(timeline.n), s.tiles, timeline.tile_items,
+                        timeline.threads, s.sms, per_sm.c_str());
     ImGui::Text("look-back distance: mean %.1f, max %d, %.0f%% of tiles at 1  |  median look-back %.2f us, median "
                 "tile %.2f us, whole run %.1f us",
                 s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns * 1e-3,

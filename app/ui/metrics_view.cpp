@@ -1,11 +1,11 @@
 #include "metrics_view.hpp"
 
+#include <imgui.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-
-#include <imgui.h>
 
 #include "core/metrics.hpp"
 #include "core/variants.hpp"
@@ -15,10 +15,10 @@ namespace scanviz::ui {
 namespace {
 
 const ImU32 kCurveColours[] = {
-    IM_COL32(31, 119, 180, 255), IM_COL32(255, 127, 14, 255), IM_COL32(44, 160, 44, 255),
-    IM_COL32(214, 39, 40, 255),  IM_COL32(148, 103, 189, 255), IM_COL32(140, 86, 75, 255),
+    IM_COL32(31, 119, 180, 255),  IM_COL32(255, 127, 14, 255),  IM_COL32(44, 160, 44, 255),
+    IM_COL32(214, 39, 40, 255),   IM_COL32(148, 103, 189, 255), IM_COL32(140, 86, 75, 255),
     IM_COL32(227, 119, 194, 255), IM_COL32(127, 127, 127, 255), IM_COL32(188, 189, 34, 255),
-    IM_COL32(23, 190, 207, 255), IM_COL32(0, 0, 128, 255),   IM_COL32(128, 0, 0, 255),
+    IM_COL32(23, 190, 207, 255),  IM_COL32(0, 0, 128, 255),     IM_COL32(128, 0, 0, 255),
 };
 
 ImU32 curve_colour(size_t i) { return kCurveColours[i % (sizeof(kCurveColours) / sizeof(kCurveColours[0]))]; }
@@ -157,13 +157,16 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
     const double ly0 = std::floor(std::log10(std::max(y_min, 1.0)));
     const double ly1 = std::ceil(std::log10(y_max));
     const double lx0 = std::log2(kChartMinN), lx1 = std::log2(kChartMaxN);
-    auto X = [&](double n) { return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x); };
+    auto X = [&](double n) {
+        return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x);
+    };
     auto Y = [&](double v) {
         const double lv = std::log10(std::max(v, 1e-9));
         return b.y - static_cast<float>((lv - ly0) / std::max(ly1 - ly0, 1e-9)) * (b.y - a.y);
     };
 
-    dl->AddText(ImVec2(p0.x, p0.y), axis, work ? "work (operator applications) against n" : "span (longest chain) against n");
+    dl->AddText(ImVec2(p0.x, p0.y), axis,
+                work ? "work (operator applications) against n" : "span (longest chain) against n");
     for (double e = ly0; e <= ly1; e += 1.0) {
         const float y = Y(std::pow(10.0, e));
         dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
@@ -221,7 +224,8 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
         if (!curves[ci].shown || curves[ci].points.empty()) continue;
         const char* name = curves[ci].id.c_str();
         const ImVec2 ts = ImGui::CalcTextSize(name);
-        dl->AddRectFilled(ImVec2(a.x + 2, ly), ImVec2(a.x + 6 + ts.x, ly + ts.y), pres ? IM_COL32(0, 0, 0, 200) : IM_COL32(255, 255, 255, 200));
+        dl->AddRectFilled(ImVec2(a.x + 2, ly), ImVec2(a.x + 6 + ts.x, ly + ts.y),
+                          pres ? IM_COL32(0, 0, 0, 200) : IM_COL32(255, 255, 255, 200));
         dl->AddText(ImVec2(a.x + 4, ly), curve_colour(ci), name);
         ly += ts.y;
     }
@@ -262,7 +266,8 @@ void MetricsView::Draw(App& app) {
         for (size_t ci = 0; ci < curves.size(); ++ci) {
             VariantCurve& c = curves[ci];
             ImGui::PushID(static_cast<int>(ci));
-            ImGui::ColorButton("##c", ImGui::ColorConvertU32ToFloat4(curve_colour(ci)), ImGuiColorEditFlags_NoTooltip);
+            ImGui::ColorButton("##c", ImGui::ColorConvertU32ToFloat4(curve_colour(ci)),
+                               ImGuiColorEditFlags_NoTooltip);
             ImGui::SameLine();
             if (!c.error.empty()) {
                 ImGui::TextDisabled("%s: no model (%s)", c.id.c_str(), c.error.c_str());

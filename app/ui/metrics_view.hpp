@@ -23,7 +23,7 @@ struct CurvePoint {
 struct VariantCurve {
     std::string id;
     std::vector<CurvePoint> points;
-    std::string error;   // its model failed (not written yet, ...)
+    std::string error;  // its model failed (not written yet, ...)
     bool done = false;
     bool shown = false;
 };
@@ -36,7 +36,7 @@ inline constexpr int kChartMaxN = 4096;
 bool measure_point(const std::string& variant, int n, CurvePoint& out);
 
 struct MetricsView {
-    std::vector<VariantCurve> curves;   // every variant that accepts more than one n
+    std::vector<VariantCurve> curves;  // every variant that accepts more than one n
 
     void Init(const Fonts* fonts);
     // Computes chart points until `budget_ms` is spent; true when all are done.
@@ -51,7 +51,7 @@ private:
     const Fonts* fonts_ = nullptr;
     size_t next_curve_ = 0;
     int next_n_ = kChartMinN;
-    std::string shown_for_;   // the variant whose curve was switched on last
+    std::string shown_for_;  // the variant whose curve was switched on last
     int scrolled_to_step_ = -2;
     bool defaults_shown_ = false;
 };

@@ -6,7 +6,7 @@
 namespace scanviz::ui {
 
 namespace {
-constexpr float kMinLabelPx = 6.0f;   // smaller text is unreadable: not drawn
+constexpr float kMinLabelPx = 6.0f;  // smaller text is unreadable: not drawn
 constexpr float kMaxZoom = 64.0f;
 constexpr float kMinZoom = 1.0f / 64.0f;
 }  // namespace
@@ -51,7 +51,8 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
     image_size_ = ImVec2(static_cast<float>(w), static_cast<float>(h));
 
     // Interaction first, so the image drawn this frame already shows it.
-    ImGui::InvisibleButton(id, image_size_, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    ImGui::InvisibleButton(id, image_size_,
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
     const ImGuiIO& io = ImGui::GetIO();
     int clicked = -1;
     if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) {
@@ -99,7 +100,8 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
         float x = image_min_.x + camera_.to_px_x(label.x);
         float y = image_min_.y + camera_.to_px_y(label.y);
         const float reach = px * static_cast<float>(label.text.size());
-        if (x > clip_max.x + reach || y > clip_max.y + px || x < image_min_.x - reach || y < image_min_.y - px)
+        if (x > clip_max.x + reach || y > clip_max.y + px || x < image_min_.x - reach ||
+            y < image_min_.y - px)
             continue;
         ImFont* font = (px > 1.3f * label_font->FontSize && label_font_large) ? label_font_large : label_font;
         const char* begin = label.text.c_str();

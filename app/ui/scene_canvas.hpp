@@ -4,9 +4,9 @@
 // camera. Mouse wheel zooms at the cursor, dragging pans, a click hit-tests.
 #pragma once
 
-#include <string>
-
 #include <imgui.h>
+
+#include <string>
 
 #include "render/scene.hpp"
 #include "render/scene_renderer.hpp"

@@ -1,12 +1,12 @@
 #include "script.hpp"
 
+#include <GLFW/glfw3.h>
+
 #include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
-
-#include <GLFW/glfw3.h>
 
 #include "core/run_spec.hpp"
 #include "core/variants.hpp"
@@ -72,7 +72,8 @@ int to_int(const ScriptCommand& c, const std::string& s, const std::string& path
     } catch (const std::exception&) {
         used = 0;
     }
-    if (used != s.size() || s.empty()) fail(path, c.line, "'" + s + "' is not a whole number (" + c.name + ")");
+    if (used != s.size() || s.empty())
+        fail(path, c.line, "'" + s + "' is not a whole number (" + c.name + ")");
     return v;
 }
 
@@ -129,20 +130,25 @@ Script parse_script(const std::string& text, const std::string& path) {
         if (argc < shape.min_args || (shape.max_args >= 0 && argc > shape.max_args))
             fail(path, line_no, "usage: " + std::string(shape.usage));
         // Arguments that can be checked now are checked now.
-        if (c.name == "n" || c.name == "threads" || c.name == "items" || c.name == "seed" || c.name == "frames")
+        if (c.name == "n" || c.name == "threads" || c.name == "items" || c.name == "seed" ||
+            c.name == "frames")
             (void)to_int(c, c.args[0], path);
-        if (c.name == "op" && !parse_op(c.args[0])) fail(path, line_no, "unknown operator '" + c.args[0] + "'");
+        if (c.name == "op" && !parse_op(c.args[0]))
+            fail(path, line_no, "unknown operator '" + c.args[0] + "'");
         if (c.name == "type" && !parse_type(c.args[0]) && c.args[0] != "int32" && c.args[0] != "float32")
             fail(path, line_no, "unknown type '" + c.args[0] + "'");
         if (c.name == "exclusive" || c.name == "presentation") (void)on_off(c, c.args[0], path);
         if (c.name == "show") {
             const std::string& v = c.args[0];
-            if (v != "state" && v != "diagram" && v != "metrics" && v != "source" && v != "bench" && v != "lookback")
-                fail(path, line_no, "show takes state, diagram, metrics, source, bench or lookback, got '" + v + "'");
+            if (v != "state" && v != "diagram" && v != "metrics" && v != "source" && v != "bench" &&
+                v != "lookback")
+                fail(path, line_no,
+                     "show takes state, diagram, metrics, source, bench or lookback, got '" + v + "'");
             (void)on_off(c, c.args[1], path);
         }
         if (c.name == "speed" || c.name == "zoom") (void)to_float(c, c.args[0], path);
-        if ((c.name == "export-png" || c.name == "export-svg") && c.args[0] != "state" && c.args[0] != "diagram")
+        if ((c.name == "export-png" || c.name == "export-svg") && c.args[0] != "state" &&
+            c.args[0] != "diagram")
             fail(path, line_no, c.name + " exports state or diagram, got '" + c.args[0] + "'");
         if (c.name == "export-png") {
             int w = 0, h = 0;
@@ -158,8 +164,10 @@ Script parse_script(const std::string& text, const std::string& path) {
             (void)to_int(c, c.args[2], path);
         }
         if (c.name == "key" && key_code(c.args[0]) < 0)
-            fail(path, line_no, "unknown key '" + c.args[0] + "' (space, left, right, home, end, plus, minus)");
-        if (c.name == "select" && c.args.size() == 1 && c.args[0] != "none") fail(path, line_no, "usage: select STEP SLOT | select none");
+            fail(path, line_no,
+                 "unknown key '" + c.args[0] + "' (space, left, right, home, end, plus, minus)");
+        if (c.name == "select" && c.args.size() == 1 && c.args[0] != "none")
+            fail(path, line_no, "usage: select STEP SLOT | select none");
         if (c.name == "select" && c.args.size() == 2) {
             (void)to_int(c, c.args[0], path);
             (void)to_int(c, c.args[1], path);
@@ -241,13 +249,18 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
     if (c.name == "step") {
         const int steps = app.steps();
         int k;
-        if (a0 == "first") k = -1;
-        else if (a0 == "last") k = steps - 1;
-        else if (a0 == "middle") k = steps / 2;
-        else k = to_int(c, a0, path);
+        if (a0 == "first")
+            k = -1;
+        else if (a0 == "last")
+            k = steps - 1;
+        else if (a0 == "middle")
+            k = steps / 2;
+        else
+            k = to_int(c, a0, path);
         if (k < -1 || k >= steps)
-            fail(path, c.line, "step " + a0 + " is outside -1 .. " + std::to_string(steps - 1) + " (" +
-                                   std::to_string(steps) + " steps)");
+            fail(path, c.line,
+                 "step " + a0 + " is outside -1 .. " + std::to_string(steps - 1) + " (" +
+                     std::to_string(steps) + " steps)");
         app.set_step(k);
     } else if (c.name == "select") {
         if (a0 == "none") {
@@ -256,9 +269,10 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         }
         const int s = to_int(c, c.args[0], path), slot = to_int(c, c.args[1], path);
         if (s < -1 || s >= app.steps() || slot < 0 || slot >= app.trace.layout.slots)
-            fail(path, c.line, "no cell at step " + c.args[0] + ", slot " + c.args[1] + " (steps -1 .. " +
-                                   std::to_string(app.steps() - 1) + ", slots 0 .. " +
-                                   std::to_string(app.trace.layout.slots - 1) + ")");
+            fail(path, c.line,
+                 "no cell at step " + c.args[0] + ", slot " + c.args[1] + " (steps -1 .. " +
+                     std::to_string(app.steps() - 1) + ", slots 0 .. " +
+                     std::to_string(app.trace.layout.slots - 1) + ")");
         app.select(s, slot);
     } else if (c.name == "presentation") {
         app.settings.presentation = on_off(c, a0, path);
@@ -283,16 +297,22 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         app.fit_request = true;
     } else if (c.name == "expect-error") {
         const std::string error = app.errors.first();
-        if (error.empty()) fail(path, c.line, "expected an error containing '" + c.rest + "', the window shows none");
+        if (error.empty())
+            fail(path, c.line, "expected an error containing '" + c.rest + "', the window shows none");
         if (error.find(c.rest) == std::string::npos)
-            fail(path, c.line, "expected an error containing '" + c.rest + "', the window shows '" + error + "'");
+            fail(path, c.line,
+                 "expected an error containing '" + c.rest + "', the window shows '" + error + "'");
     } else if (c.name == "expect-ok") {
-        if (app.errors.any()) fail(path, c.line, "expected no error, the window shows '" + app.errors.first() + "'");
+        if (app.errors.any())
+            fail(path, c.line, "expected no error, the window shows '" + app.errors.first() + "'");
     } else if (c.name == "export-png" || c.name == "export-svg") {
         const bool state = a0 == "state";
         ExportPanel& panel = state ? session.state.export_panel : session.diagram.export_panel;
         SceneCanvas& canvas = state ? session.state.canvas : session.diagram.canvas;
-        if (state) session.state.Update(app); else session.diagram.Update(app);
+        if (state)
+            session.state.Update(app);
+        else
+            session.diagram.Update(app);
         const render::Scene& scene = state ? session.state.scene : session.diagram.scene;
         bool ok;
         if (c.name == "export-png") {
@@ -315,7 +335,9 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         const render::NodeInstance* hit = nullptr;
         for (const render::NodeInstance& n : scene.nodes)
             if (n.step == s && n.slot == slot) hit = &n;
-        if (!hit) fail(path, c.line, "the " + a0 + " view shows no cell at step " + c.args[1] + ", slot " + c.args[2]);
+        if (!hit)
+            fail(path, c.line,
+                 "the " + a0 + " view shows no cell at step " + c.args[1] + ", slot " + c.args[2]);
         const CellRect r = canvas.rect_of(*hit);
         if (!r.visible) fail(path, c.line, "that cell is outside the " + a0 + " view (zoom or fit first)");
         ScriptedInput at{(r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f, false, -1, -1};

@@ -1,9 +1,9 @@
 #include "session.hpp"
 
-#include <algorithm>
-
 #include <imgui.h>
 #include <imgui_stdlib.h>
+
+#include <algorithm>
 
 #include "core/trace_json.hpp"
 #include "window.hpp"
@@ -73,7 +73,9 @@ void GuiSession::DrawMenu(Window& window) {
         show_open_popup = false;
     }
     if (ImGui::BeginPopupModal("Open file", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::TextUnformatted("A trace (.json, scanviz trace --format json) or a recording; files can also be dropped on the window.");
+        ImGui::TextUnformatted(
+            "A trace (.json, scanviz trace --format json) or a recording; files can also be dropped on the "
+            "window.");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
         const bool enter = ImGui::InputText("path", &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
         if (ImGui::Button("Open") || enter) {
@@ -107,7 +109,8 @@ void GuiSession::Frame(Window& window, double seconds) {
     const float W = vp->WorkSize.x, H = vp->WorkSize.y;
     const float sidebar_w = std::clamp(W * (s.presentation ? 0.27f : 0.22f), 260.0f, 520.0f);
     const float controls_h = ImGui::GetFrameHeight() * controls.rows +
-                             ImGui::GetStyle().ItemSpacing.y * (controls.rows - 1) + ImGui::GetStyle().WindowPadding.y * 2;
+                             ImGui::GetStyle().ItemSpacing.y * (controls.rows - 1) +
+                             ImGui::GetStyle().WindowPadding.y * 2;
     const float main_x = sidebar_w, main_y = top + controls_h;
     const float main_w = W - sidebar_w, main_h = H - controls_h;
 
@@ -176,10 +179,15 @@ nlohmann::json GuiSession::StateDump() const {
                    {"device", app.has_trace ? app.trace.source.device : ""},
                    {"line", app.source_line()},
                    {"badge", app.badge.has_value()}};
-    j["errors"] = {{"variant", app.errors.variant}, {"size", app.errors.size}, {"values", app.errors.values},
-                   {"heads", app.errors.heads}, {"run", app.errors.run}};
+    j["errors"] = {{"variant", app.errors.variant},
+                   {"size", app.errors.size},
+                   {"values", app.errors.values},
+                   {"heads", app.errors.heads},
+                   {"run", app.errors.run}};
     j["error"] = app.errors.first();
-    j["form"] = {{"variant", app.form.variant}, {"n", app.form.n}, {"values_text", app.form.values_text},
+    j["form"] = {{"variant", app.form.variant},
+                 {"n", app.form.n},
+                 {"values_text", app.form.values_text},
                  {"heads_text", app.form.heads_text}};
     j["colours"] = {{"written_fill", colour_json(style.written_fill)},
                     {"cell_fill", colour_json(style.cell_fill)},
@@ -208,11 +216,16 @@ nlohmann::json GuiSession::StateDump() const {
         for (const render::NodeInstance& n : state.scene.nodes) {
             if (n.slot < 0) continue;
             const CellRect r = state.canvas.rect_of(n);
-            cells.push_back({{"slot", n.slot}, {"step", n.step}, {"rect", rect_json(r, sx, sy)}, {"visible", r.visible},
+            cells.push_back({{"slot", n.slot},
+                             {"step", n.step},
+                             {"rect", rect_json(r, sx, sy)},
+                             {"visible", r.visible},
                              {"fill", colour_json(n.fill_rgba)}});
         }
-        views["state"] = {{"image", image_json(state.canvas)}, {"zoom", state.canvas.camera().zoom},
-                          {"cells", cells}, {"labels_drawn", state.canvas.labels_drawn()},
+        views["state"] = {{"image", image_json(state.canvas)},
+                          {"zoom", state.canvas.camera().zoom},
+                          {"cells", cells},
+                          {"labels_drawn", state.canvas.labels_drawn()},
                           {"error", state.error}};
     }
     if (app.settings.show_diagram) {
@@ -227,36 +240,52 @@ nlohmann::json GuiSession::StateDump() const {
             const bool in_cone = id >= 0 && std::binary_search(cone.begin(), cone.end(), id);
             if (!in_row && !in_cone) continue;
             const CellRect r = diagram.canvas.rect_of(n);
-            json cell = {{"slot", n.slot}, {"step", n.step}, {"rect", rect_json(r, sx, sy)}, {"visible", r.visible},
+            json cell = {{"slot", n.slot},
+                         {"step", n.step},
+                         {"rect", rect_json(r, sx, sy)},
+                         {"visible", r.visible},
                          {"fill", colour_json(n.fill_rgba)}};
             (in_row ? row : lit).push_back(cell);
             if (in_row && in_cone) lit.push_back(cell);
         }
-        views["diagram"] = {{"image", image_json(diagram.canvas)}, {"zoom", diagram.canvas.camera().zoom},
-                            {"nodes", diagram.scene.nodes.size()}, {"edges", diagram.scene.edges.size()},
-                            {"current_row", row}, {"cone_cells", lit}, {"error", diagram.error}};
+        views["diagram"] = {{"image", image_json(diagram.canvas)},
+                            {"zoom", diagram.canvas.camera().zoom},
+                            {"nodes", diagram.scene.nodes.size()},
+                            {"edges", diagram.scene.edges.size()},
+                            {"current_row", row},
+                            {"cone_cells", lit},
+                            {"error", diagram.error}};
     }
     if (app.settings.show_metrics && app.has_trace) {
         const Metrics& m = app.metrics;
         json step_json;
         if (app.step >= 0 && app.step < static_cast<int>(m.per_step.size())) {
             const StepMetrics& s = m.per_step[static_cast<size_t>(app.step)];
-            step_json = {{"work", s.work}, {"active_lanes", s.active_lanes}, {"ops", s.ops},
+            step_json = {{"work", s.work},
+                         {"active_lanes", s.active_lanes},
+                         {"ops", s.ops},
                          {"max_conflict_degree", s.max_conflict_degree}};
         }
         json curves = json::array();
         for (const VariantCurve& c : metrics.curves) {
             json pts = json::array();
-            for (const CurvePoint& p : c.points) pts.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
+            for (const CurvePoint& p : c.points)
+                pts.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
             curves.push_back({{"variant", c.id}, {"points", pts}, {"error", c.error}, {"shown", c.shown}});
         }
-        views["metrics"] = {{"work", m.work}, {"span", m.span}, {"steps", m.steps},
-                            {"sequential_work", m.sequential_work}, {"current_step", step_json}, {"curves", curves}};
+        views["metrics"] = {{"work", m.work},
+                            {"span", m.span},
+                            {"steps", m.steps},
+                            {"sequential_work", m.sequential_work},
+                            {"current_step", step_json},
+                            {"curves", curves}};
     }
     if (app.settings.show_source) {
         json lines = json::array();
         for (int i : source.highlighted) lines.push_back(i + 1);
-        views["source"] = {{"path", source.path}, {"missing", source.missing}, {"highlighted_lines", lines},
+        views["source"] = {{"path", source.path},
+                           {"missing", source.missing},
+                           {"highlighted_lines", lines},
                            {"line_count", source.lines.size()}};
     }
     j["views"] = views;

@@ -2,15 +2,14 @@
 // state dump (what the window holds, as JSON) that scripts and tests read.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "app.hpp"
+#include "bench_view.hpp"
 #include "controls_view.hpp"
 #include "diagram_view.hpp"
-#include "bench_view.hpp"
 #include "lookback_view.hpp"
 #include "metrics_view.hpp"
 #include "sidebar_view.hpp"

@@ -1,10 +1,10 @@
 #include "sidebar_view.hpp"
 
-#include <algorithm>
-#include <string>
-
 #include <imgui.h>
 #include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <string>
 
 #include "core/variants.hpp"
 #include "theme.hpp"
@@ -15,16 +15,20 @@ namespace {
 
 void FieldError(const App& app, const std::string& message) {
     if (message.empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
     ImGui::TextWrapped("%s", message.c_str());
     ImGui::PopStyleColor();
 }
 
 const char* level_heading(Level l) {
     switch (l) {
-        case Level::Warp: return "Warp (32 lanes)";
-        case Level::Block: return "Block (one thread block)";
-        case Level::Device: return "Whole array (many blocks)";
+        case Level::Warp:
+            return "Warp (32 lanes)";
+        case Level::Block:
+            return "Block (one thread block)";
+        case Level::Device:
+            return "Whole array (many blocks)";
     }
     return "?";
 }
@@ -131,7 +135,8 @@ bool SidebarView::DrawInput(App& app) {
 }
 
 void SidebarView::Draw(App& app) {
-    ImGui::Begin("scanviz", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+    ImGui::Begin("scanviz", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
     // Where the trace comes from: always visible, above everything that scrolls.
     ImGui::TextUnformatted("Trace from:");
     ImGui::SameLine();

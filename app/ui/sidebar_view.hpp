@@ -10,8 +10,8 @@ struct SidebarView {
     void Draw(App& app);
 
 private:
-    bool DrawPicker(App& app);   // true when the variant changed
-    bool DrawInput(App& app);    // true when a field changed
+    bool DrawPicker(App& app);  // true when the variant changed
+    bool DrawInput(App& app);   // true when a field changed
 };
 
 }  // namespace scanviz::ui

@@ -1,11 +1,12 @@
 #include "source_view.hpp"
 
-#include <algorithm>
-
 #include <imgui.h>
+
+#include <algorithm>
 
 #include "core/variants.hpp"
 #include "embedded_sources.hpp"
+#include "view_common.hpp"
 
 namespace scanviz::ui {
 namespace {
@@ -81,7 +82,9 @@ void SourceView::Update(const App& app) {
 }
 
 void SourceView::Draw(App& app) {
-    ImGui::Begin("Source", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+    ImGui::Begin("Source", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+    DrawBadge(app);
     Update(app);
     if (!missing.empty()) {
         ImGui::TextWrapped("%s", missing.c_str());
@@ -91,7 +94,8 @@ void SourceView::Draw(App& app) {
     const std::string phase = app.current_phase();
     ImGui::Text("%s", path.c_str());
     if (!phase.empty())
-        ImGui::Text("phase \"%s\": %zu line%s", phase.c_str(), highlighted.size(), highlighted.size() == 1 ? "" : "s");
+        ImGui::Text("phase \"%s\": %zu line%s", phase.c_str(), highlighted.size(),
+                    highlighted.size() == 1 ? "" : "s");
     ImGui::BeginChild("##source_lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(fonts_->code(app.settings.presentation));
     const ImU32 mark = highlight_line_colour(app.settings.presentation);
@@ -101,8 +105,10 @@ void SourceView::Draw(App& app) {
         if (lit) {
             ++next_hl;
             const ImVec2 p = ImGui::GetCursorScreenPos();
-            const float w = std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(lines[i].text.c_str()).x + 60);
-            ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + ImGui::GetTextLineHeight()), mark);
+            const float w =
+                std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(lines[i].text.c_str()).x + 60);
+            ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + ImGui::GetTextLineHeight()),
+                                                      mark);
             if (scroll_pending_ && static_cast<int>(i) == highlighted.front()) {
                 ImGui::SetScrollHereY(0.3f);
                 scroll_pending_ = false;

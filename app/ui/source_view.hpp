@@ -20,10 +20,10 @@ struct SourceLine {
 std::vector<SourceLine> parse_source(const char* text);
 
 struct SourceView {
-    std::string path;                 // the file shown
+    std::string path;  // the file shown
     std::vector<SourceLine> lines;
-    std::string missing;              // why no file is shown
-    std::vector<int> highlighted;     // 0-based lines of the current phase (for the state dump)
+    std::string missing;           // why no file is shown
+    std::vector<int> highlighted;  // 0-based lines of the current phase (for the state dump)
 
     void Init(const Fonts* fonts) { fonts_ = fonts; }
     void Update(const App& app);

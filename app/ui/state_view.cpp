@@ -32,7 +32,8 @@ bool StateView::Update(const App& app) {
 }
 
 void StateView::Draw(App& app) {
-    ImGui::Begin("State", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+    ImGui::Begin("State", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
     DrawBadge(app);
     const uint64_t before = generation_;
     Update(app);
@@ -51,8 +52,8 @@ void StateView::Draw(App& app) {
             const Step& st = app.trace.steps[static_cast<size_t>(app.step)];
             const StepMetrics& sm = m.per_step[static_cast<size_t>(app.step)];
             ImGui::Text("step %d of %d: %s, then %s   active %d of %d   work %lld", app.step + 1, app.steps(),
-                        st.label.c_str(), st.barrier.c_str(), sm.active_lanes, app.trace.threads * app.trace.blocks,
-                        static_cast<long long>(sm.work));
+                        st.label.c_str(), st.barrier.c_str(), sm.active_lanes,
+                        app.trace.threads * app.trace.blocks, static_cast<long long>(sm.work));
         } else {
             ImGui::Text("initial state (before step 1 of %d)", app.steps());
         }
@@ -66,7 +67,8 @@ void StateView::Draw(App& app) {
         if (app.zoom_request != 1.0f) canvas.zoom_by(app.zoom_request);
         if (app.fit_request) canvas.fit();
         const ImVec2 avail = ImGui::GetContentRegionAvail();
-        const int hit = canvas.Draw("##state_canvas", scene, changed_, avail, fonts_->ui(false), fonts_->sans_large);
+        const int hit =
+            canvas.Draw("##state_canvas", scene, changed_, avail, fonts_->ui(false), fonts_->sans_large);
         changed_ = false;
         if (hit >= 0) {
             const render::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];

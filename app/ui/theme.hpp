@@ -2,9 +2,9 @@
 // high contrast) for lecture halls.
 #pragma once
 
-#include <string>
-
 #include <imgui.h>
+
+#include <string>
 
 #include "render/trace_scene.hpp"
 

@@ -17,7 +17,8 @@ void DrawBadge(const App& app) {
     ImGui::TextColored(badge_colour(app.settings.presentation), "%s", text.c_str());
 }
 
-bool ExportPanel::ExportPng(SceneCanvas& canvas, const render::Scene& scene, const std::string& path, int w, int h) {
+bool ExportPanel::ExportPng(SceneCanvas& canvas, const render::Scene& scene, const std::string& path, int w,
+                            int h) {
     std::string error;
     const bool ok = render::export_png(canvas.renderer(), scene, w, h, path, &error);
     canvas.invalidate();  // export_png drew into the canvas renderer's framebuffer
@@ -45,9 +46,15 @@ void ExportPanel::Draw(App& app, SceneCanvas& canvas, const render::Scene& scene
         ImGui::InputInt("width px", &width, 0);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
         ImGui::InputInt("height px", &height, 0);
-        if (ImGui::SmallButton("1920x1080")) { width = 1920; height = 1080; }
+        if (ImGui::SmallButton("1920x1080")) {
+            width = 1920;
+            height = 1080;
+        }
         ImGui::SameLine();
-        if (ImGui::SmallButton("3840x2160")) { width = 3840; height = 2160; }
+        if (ImGui::SmallButton("3840x2160")) {
+            width = 3840;
+            height = 2160;
+        }
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
         ImGui::InputText("PNG file", &png_path);
         ImGui::SameLine();

@@ -16,7 +16,7 @@ void DrawBadge(const App& app);
 // Export of one view's scene for slides: PNG at a chosen resolution, and SVG.
 struct ExportPanel {
     explicit ExportPanel(std::string what_) : what(std::move(what_)) {}
-    std::string what;             // "diagram", "state": part of the default file names
+    std::string what;  // "diagram", "state": part of the default file names
     int width = 1920;
     int height = 1080;
     std::string png_path;

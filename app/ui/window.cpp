@@ -1,13 +1,16 @@
 #include "window.hpp"
 
-#include <algorithm>
-#include <cstdlib>
-
+// glad before GLFW: glad provides the GL declarations.
+// clang-format off
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
+// clang-format on
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <cstdlib>
 
 namespace scanviz::ui {
 

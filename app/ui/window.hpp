@@ -13,7 +13,7 @@ namespace scanviz::ui {
 // Mouse and keyboard state a script imposes on one frame (tests drive the real
 // input path: hit tests, key handling), applied after the platform's own.
 struct ScriptedInput {
-    float x = 0, y = 0;    // mouse position, window pixels
+    float x = 0, y = 0;  // mouse position, window pixels
     bool mouse_down = false;
     int key = -1;          // a GLFW key code held in this frame; -1 = none
     int release_key = -1;  // a key released in this frame
@@ -33,7 +33,7 @@ public:
 
     bool should_close() const;
     void begin_frame(const ScriptedInput* input = nullptr);  // polls events, starts an ImGui frame
-    void render(float r, float g, float b);  // clears and draws the ImGui frame (no swap)
+    void render(float r, float g, float b);                  // clears and draws the ImGui frame (no swap)
     void swap();
     // Sleeps until an event arrives or `seconds` pass (an idle window costs no CPU).
     void wait_events(double seconds);

@@ -5,19 +5,21 @@
 // step (the state and diagram scenes rebuilt and redrawn each frame) and frames
 // that change the selection. Run under Xvfb on a machine without a GPU:
 //   xvfb-run -a ./gui_frame_bench [VARIANT [N [WIDTH HEIGHT]]]
+// glad before GLFW: glad provides the GL declarations.
+// clang-format off
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+// clang-format on
+#include <imgui.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <string>
-#include <vector>
 #include <cstdlib>
 #include <ctime>
+#include <string>
 #include <thread>
-
-#include <imgui.h>
-
-#include <glad/gl.h>
-#include <GLFW/glfw3.h>
+#include <vector>
 
 #include "ui/session.hpp"
 #include "ui/window.hpp"
@@ -26,7 +28,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double ms_since(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 struct Stats {
     double mean, p50, p95, max;
@@ -120,7 +124,8 @@ int main(int argc, char** argv) {
     session.app.form.variant = variant;
     session.app.form.n = n;
     if (!session.app.apply_form()) {
-        std::fprintf(stderr, "gui_frame_bench: %s n = %d: %s\n", variant.c_str(), n, session.app.errors.first().c_str());
+        std::fprintf(stderr, "gui_frame_bench: %s n = %d: %s\n", variant.c_str(), n,
+                     session.app.errors.first().c_str());
         return 1;
     }
     const double load_ms = ms_since(load_start);
@@ -145,12 +150,15 @@ int main(int argc, char** argv) {
 
     std::printf("scanviz gui_frame_bench, window %dx%d, GL renderer: %s\n", width, height,
                 reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
-    std::printf("time to first frame (process start to first frame, %s, n = %d): %.1f ms\n", "warp_conditional", 32,
-                first_frame_ms);
-    std::printf("work and span chart, every variant's model at n = 32 .. 4096: %.1f ms (spread over frames in the window)\n",
-                chart_ms);
-    std::printf("%s n = %d: %d steps, %d slots; model + graph + metrics %.1f ms; first frame after it %.1f ms\n",
-                variant.c_str(), n, steps, session.app.trace.layout.slots, load_ms, switch_frame_ms);
+    std::printf("time to first frame (process start to first frame, %s, n = %d): %.1f ms\n",
+                "warp_conditional", 32, first_frame_ms);
+    std::printf(
+        "work and span chart, every variant's model at n = 32 .. 4096: %.1f ms (spread over frames in the "
+        "window)\n",
+        chart_ms);
+    std::printf(
+        "%s n = %d: %d steps, %d slots; model + graph + metrics %.1f ms; first frame after it %.1f ms\n",
+        variant.c_str(), n, steps, session.app.trace.layout.slots, load_ms, switch_frame_ms);
     std::printf("diagram scene: %zu nodes, %zu edges, %zu labels\n", session.diagram.scene.nodes.size(),
                 session.diagram.scene.edges.size(), session.diagram.scene.labels.size());
     print("frames with no change", idle);

@@ -7,6 +7,7 @@
 // here FAILS with a message saying so (a skipped GUI test would hide a broken CI).
 #include <gtest/gtest.h>
 #include <stb_image.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <cmath>
@@ -15,13 +16,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
-#include <sys/wait.h>
 
 #include "core/diagram.hpp"
 #include "core/metrics.hpp"
@@ -41,7 +40,7 @@ struct Image {
 
 struct GuiRun {
     int exit_code = -1;
-    std::string err;   // stderr
+    std::string err;  // stderr
     json dump;
     Image png;
 };
@@ -58,11 +57,11 @@ bool have_display() {
     return d && *d;
 }
 
-#define REQUIRE_DISPLAY()                                                                                 \
-    do {                                                                                                  \
-        if (!have_display())                                                                              \
-            FAIL() << "DISPLAY is not set: the gui tests need a display; run them as "                    \
-                      "`xvfb-run -a ctest -L gui` (CI does)";                                             \
+#define REQUIRE_DISPLAY()                                                              \
+    do {                                                                               \
+        if (!have_display())                                                           \
+            FAIL() << "DISPLAY is not set: the gui tests need a display; run them as " \
+                      "`xvfb-run -a ctest -L gui` (CI does)";                          \
     } while (0)
 
 // Runs the window with `script`; reads back the screenshot and the state dump.
@@ -77,9 +76,9 @@ GuiRun run_gui(const std::string& name, const std::string& script, const std::st
     fs::remove(png);
     fs::remove(dump);
     std::ofstream(script_path) << script;
-    const std::string cmd = env_prefix + "'" + std::string(SCANVIZ_EXE) + "' gui --script '" + script_path.string() +
-                            "' --screenshot '" + png.string() + "' --state-dump '" + dump.string() + "' --size " +
-                            size + " 2> '" + err.string() + "'";
+    const std::string cmd = env_prefix + "'" + std::string(SCANVIZ_EXE) + "' gui --script '" +
+                            script_path.string() + "' --screenshot '" + png.string() + "' --state-dump '" +
+                            dump.string() + "' --size " + size + " 2> '" + err.string() + "'";
     GuiRun run;
     const int status = std::system(cmd.c_str());
     run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -124,7 +123,8 @@ double fraction_of(const Image& img, const json& rect, const json& c) {
 
 // Cells smaller than this on screen are not checked pixel by pixel.
 bool big_enough(const json& rect) {
-    return rect[2].get<double>() - rect[0].get<double>() >= 5 && rect[3].get<double>() - rect[1].get<double>() >= 5;
+    return rect[2].get<double>() - rect[0].get<double>() >= 5 &&
+           rect[3].get<double>() - rect[1].get<double>() >= 5;
 }
 
 // Not blank: many distinct colours, and no single colour covers almost everything.
@@ -215,7 +215,8 @@ void check_screen(const GuiRun& run, const std::string& variant, int step, int s
             EXPECT_GT(f, 0.4) << "written slot " << slot << " is not highlighted at its rectangle";
             ++checked_lit;
         } else {
-            EXPECT_LT(f, 0.1) << "slot " << slot << " was not written in step " << step << " but looks highlighted";
+            EXPECT_LT(f, 0.1) << "slot " << slot << " was not written in step " << step
+                              << " but looks highlighted";
             ++checked_dark;
         }
     }
@@ -232,7 +233,8 @@ void check_screen(const GuiRun& run, const std::string& variant, int step, int s
     if (sel_slot >= 0) {
         const scanviz::DependencyGraph g(t);
         EXPECT_EQ(d["selection"]["cone_inputs"].get<std::vector<int>>(), g.cone_inputs(sel_step, sel_slot));
-        EXPECT_EQ(d["selection"]["reach_outputs"].get<std::vector<int>>(), g.reach_outputs(sel_step, sel_slot));
+        EXPECT_EQ(d["selection"]["reach_outputs"].get<std::vector<int>>(),
+                  g.reach_outputs(sel_step, sel_slot));
         const json& cone = d["views"]["diagram"]["cone_cells"];
         int lit = 0, checked = 0;
         for (const json& c : cone) {
@@ -254,7 +256,8 @@ void check_screen(const GuiRun& run, const std::string& variant, int step, int s
     const std::vector<int> expected = tagged_lines(std::string(info->source_file), t.steps[step].phase);
     EXPECT_EQ(src["highlighted_lines"].get<std::vector<int>>(), expected);
     if (require_tags) {
-        EXPECT_FALSE(expected.empty()) << info->source_file << " has no `// step: " << t.steps[step].phase << "` tag";
+        EXPECT_FALSE(expected.empty())
+            << info->source_file << " has no `// step: " << t.steps[step].phase << "` tag";
     }
 }
 
@@ -274,8 +277,8 @@ int middle_step(const std::string& variant, int n = 0, const std::string& heads 
 TEST(GuiScreens, KoggeStoneWarpConditional) {
     REQUIRE_DISPLAY();
     const int step = middle_step("warp_conditional");
-    const std::string script = "variant warp_conditional\ninput ramp\nstep middle\nselect " + std::to_string(step) +
-                               " 29\nframes 2\nexpect-ok\n";
+    const std::string script = "variant warp_conditional\ninput ramp\nstep middle\nselect " +
+                               std::to_string(step) + " 29\nframes 2\nexpect-ok\n";
     const GuiRun run = run_gui("kogge_stone", script);
     check_screen(run, "warp_conditional", step, step, 29);
     // Kogge-Stone step k (d = 2^k) writes lanes d .. 31: the closed form, not the model.
@@ -289,7 +292,8 @@ TEST(GuiScreens, BlellochBlock) {
     REQUIRE_DISPLAY();
     // An up-sweep step in the middle of the up-sweep: n = 64 has six of them.
     const int step = 2;
-    const GuiRun run = run_gui("blelloch", "variant block_blelloch\nn 64\nexclusive on\nstep 2\nselect 2 63\nframes 2\n");
+    const GuiRun run =
+        run_gui("blelloch", "variant block_blelloch\nn 64\nexclusive on\nstep 2\nselect 2 63\nframes 2\n");
     check_screen(run, "block_blelloch", step, step, 63, /*require_tags=*/false);
     // Up-sweep step k of n = 64 combines into n / 2^(k+1) slots.
     EXPECT_EQ(run.dump["written_slots"].size(), 64u >> (step + 1));
@@ -316,7 +320,8 @@ TEST(GuiScreens, ZeroPaddedWarp) {
 TEST(GuiScreens, SegmentedWarp) {
     REQUIRE_DISPLAY();
     const int step = middle_step("warp_segmented", 32, "0,5,12,20");
-    const GuiRun run = run_gui("segmented", "variant warp_segmented\nheads 0,5,12,20\nstep middle\nframes 2\n");
+    const GuiRun run =
+        run_gui("segmented", "variant warp_segmented\nheads 0,5,12,20\nstep middle\nframes 2\n");
     check_screen(run, "warp_segmented", step, -1, -1);
     EXPECT_EQ(run.dump["form"]["heads_text"], "0,5,12,20");
     const scanviz::Trace t = model_trace(run.dump);
@@ -342,16 +347,18 @@ TEST(GuiScreens, BadInputKeepsLastGoodTrace) {
     // The last good trace is still drawn: its written cells are highlighted.
     int lit = 0;
     for (const json& c : d["views"]["state"]["cells"])
-        if (std::binary_search(d["written_slots"].begin(), d["written_slots"].end(), c["slot"]) && big_enough(c["rect"]))
+        if (std::binary_search(d["written_slots"].begin(), d["written_slots"].end(), c["slot"]) &&
+            big_enough(c["rect"]))
             lit += fraction_of(run.png, c["rect"], d["colours"]["written_fill"]) > 0.4;
     EXPECT_EQ(lit, 32 - 4);  // step 2 (d = 4) writes lanes 4 .. 31
 }
 
 TEST(GuiScreens, BadSegmentHeadsAndOperatorShowTheirMessage) {
     REQUIRE_DISPLAY();
-    const GuiRun run = run_gui("bad_heads",
-                               "variant warp_segmented\nheads 0,5\nframes 1\nheads 0,40\nexpect-error outside\n"
-                               "heads 0,5\nexpect-ok\nop max\ntype f32\nexpect-error float32\nframes 1\n");
+    const GuiRun run =
+        run_gui("bad_heads",
+                "variant warp_segmented\nheads 0,5\nframes 1\nheads 0,40\nexpect-error outside\n"
+                "heads 0,5\nexpect-ok\nop max\ntype f32\nexpect-error float32\nframes 1\n");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_NE(run.dump["errors"]["size"], "");
     EXPECT_EQ(run.dump["variant"], "warp_segmented");
@@ -364,8 +371,9 @@ TEST(GuiScreens, KeysAndClicksGoThroughTheInputPath) {
     // Right, Right, Left from step 2 -> 3; End -> the last step; a click on a
     // diagram cell selects it (hit test through the camera); a click on a state
     // cell selects that slot at the current step.
-    GuiRun run = run_gui("keys", "variant warp_conditional\nstep 2\nkey right\nkey right\nkey left\n"
-                                 "click diagram 1 6\nframes 1\n");
+    GuiRun run = run_gui("keys",
+                         "variant warp_conditional\nstep 2\nkey right\nkey right\nkey left\n"
+                         "click diagram 1 6\nframes 1\n");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.dump["step"], 3);
     EXPECT_EQ(run.dump["selection"]["step"], 1);
@@ -378,7 +386,8 @@ TEST(GuiScreens, KeysAndClicksGoThroughTheInputPath) {
     EXPECT_EQ(run.dump["step"], 4);
     EXPECT_EQ(run.dump["selection"]["slot"], 17);
     EXPECT_EQ(run.dump["selection"]["step"], 4);
-    EXPECT_EQ(run.dump["selection"]["cone_inputs"].size(), 18u);  // an inclusive scan's slot 17 reads inputs 0 .. 17
+    EXPECT_EQ(run.dump["selection"]["cone_inputs"].size(),
+              18u);  // an inclusive scan's slot 17 reads inputs 0 .. 17
 
     run = run_gui("keys_space", "variant warp_conditional\nkey space\nframes 2\n");
     ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -406,10 +415,12 @@ TEST(GuiScreens, OpensTraceFileAndReportsACorruptOne) {
     EXPECT_EQ(run.dump["error"], "");
 
     // A corrupt file: one message in the window, the trace on screen unchanged.
-    run = run_gui("open_bad", "variant warp_conditional\nopen " + bad.string() + "\nexpect-error corrupt.json\nframes 1\n");
+    run = run_gui("open_bad", "variant warp_conditional\nopen " + bad.string() +
+                                  "\nexpect-error corrupt.json\nframes 1\n");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.dump["variant"], "warp_conditional");
-    EXPECT_NE(run.dump["errors"]["run"].get<std::string>().find("spec"), std::string::npos) << run.dump["errors"];
+    EXPECT_NE(run.dump["errors"]["run"].get<std::string>().find("spec"), std::string::npos)
+        << run.dump["errors"];
 }
 
 TEST(GuiScreens, ExpectErrorFailsWithoutError) {
@@ -430,7 +441,8 @@ TEST(GuiScreens, UnknownScriptCommandIsOneLineAndNonZero) {
 }
 
 TEST(GuiScreens, NoDisplayIsOneLineAndNonZero) {
-    const GuiRun run = run_gui("no_display", "variant warp_conditional\n", "1600x900", "env -u DISPLAY -u WAYLAND_DISPLAY ");
+    const GuiRun run =
+        run_gui("no_display", "variant warp_conditional\n", "1600x900", "env -u DISPLAY -u WAYLAND_DISPLAY ");
     EXPECT_NE(run.exit_code, 0);
     EXPECT_NE(run.err.find("no display"), std::string::npos) << run.err;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
@@ -439,8 +451,8 @@ TEST(GuiScreens, NoDisplayIsOneLineAndNonZero) {
 TEST(GuiScreens, PresentationModeAt1280x720) {
     REQUIRE_DISPLAY();
     const int step = middle_step("warp_conditional");
-    const GuiRun run = run_gui("presentation", "variant warp_conditional\npresentation on\nstep middle\nframes 2\n",
-                               "1280x720");
+    const GuiRun run = run_gui(
+        "presentation", "variant warp_conditional\npresentation on\nstep middle\nframes 2\n", "1280x720");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.png.w, 1280);
     EXPECT_EQ(run.png.h, 720);
@@ -472,8 +484,9 @@ TEST(GuiScreens, ExportPngAndSvg) {
     const fs::path png = dir / "export_diagram.png", svg = dir / "export_state.svg";
     fs::remove(png);
     fs::remove(svg);
-    const GuiRun run = run_gui("export", "variant block_blelloch\nn 64\nstep 3\nexport-png diagram " + png.string() +
-                                             " 1000x600\nexport-svg state " + svg.string() + "\n");
+    const GuiRun run =
+        run_gui("export", "variant block_blelloch\nn 64\nstep 3\nexport-png diagram " + png.string() +
+                              " 1000x600\nexport-svg state " + svg.string() + "\n");
     ASSERT_EQ(run.exit_code, 0) << run.err;
     int w = 0, h = 0, n = 0;
     ASSERT_TRUE(stbi_info(png.string().c_str(), &w, &h, &n)) << "export-png wrote no PNG";
