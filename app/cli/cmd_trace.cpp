@@ -33,6 +33,7 @@ struct TraceArgs {
     bool full = false;
     // Which options were given (CLI11 fills these after parsing).
     CLI::Option* n_opt = nullptr;
+    std::vector<CLI::Option*> spec_opts;  // options that describe a run (not allowed with --from)
 };
 
 RunSpec build_spec(const TraceArgs& a) {
@@ -110,12 +111,18 @@ void emit(const std::string& text, const std::string& path) {
 }
 
 int run_trace(const TraceArgs& a) {
+    if (!a.from.empty())
+        for (const CLI::Option* o : a.spec_opts)
+            if (o->count())
+                throw std::invalid_argument("--from prints a saved trace; " + o->get_name() +
+                                            " describes a new run (give one or the other)");
     const Trace t = a.from.empty() ? make_trace(a) : load_trace_file(a.from);
     if (a.format == "json") {
         emit(trace_to_json_text(t) + "\n", a.out);
     } else {
         TextOptions o;
-        if (a.full) o.max_cells = 1 << 30;
+        o.elide_hint = "; --full shows every cell";
+        if (a.full) o.max_cells = o.max_values = 1 << 30;
         emit(trace_to_text(t, o), a.out);
     }
     return 0;
@@ -127,7 +134,7 @@ void add_trace_command(CLI::App& app, CommandResult& result) {
     auto a = std::make_shared<TraceArgs>();
     CLI::App* cmd = app.add_subcommand(
         "trace", "Run one variant and print every step (readable table or JSON), or print a saved trace");
-    std::vector<CLI::Option*> spec_opts;
+    std::vector<CLI::Option*>& spec_opts = a->spec_opts;
     spec_opts.push_back(cmd->add_option("--variant", a->variant, "Variant id (scanviz list shows them)"));
     a->n_opt = cmd->add_option("--n", a->n, "Number of elements (default: the variant's, or the --input count)");
     spec_opts.push_back(a->n_opt);
@@ -150,8 +157,7 @@ void add_trace_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"text", "json"}));
     cmd->add_option("-o,--output", a->out, "Write to FILE instead of standard output");
     cmd->add_flag("--full", a->full, "Show every cell of long states (default: the first and last ones)");
-    CLI::Option* from = cmd->add_option("--from", a->from, "Print a saved trace (.json) instead of running one");
-    for (CLI::Option* o : spec_opts) from->excludes(o);
+    cmd->add_option("--from", a->from, "Print a saved trace (.json) instead of running one");
     cmd->callback([&result, a]() { result.exit_code = run_trace(*a); });
 }
 

@@ -52,21 +52,26 @@ std::string source_line(const TraceSource& src) {
     return "reference model";
 }
 
-// Which cells of a region to show: all, or the first and last ones with a gap.
+// Which cells of a region to show: all, or a head and a tail that start on
+// whole lines of `per_line` cells, with the gap between them.
 struct Shown {
-    std::vector<int> cells;  // region-relative indices; -1 marks the elided gap
+    int head_end = 0;    // cells [0, head_end) ...
+    int tail_begin = 0;  // ... and [tail_begin, count); everything when head_end == tail_begin
+    int count = 0;
 };
 
-Shown shown_cells(int count, int max_cells) {
-    Shown s;
-    if (count <= max_cells || max_cells < 8) {
-        for (int i = 0; i < count; ++i) s.cells.push_back(i);
-        return s;
-    }
-    const int head = max_cells * 3 / 4, tail = max_cells - head;
-    for (int i = 0; i < head; ++i) s.cells.push_back(i);
-    s.cells.push_back(-1);
-    for (int i = count - tail; i < count; ++i) s.cells.push_back(i);
+Shown shown_cells(int count, int max_cells, int per_line) {
+    Shown s{count, count, count};
+    if (count <= max_cells || max_cells < 8) return s;
+    per_line = std::max(per_line, 1);
+    const int lines = std::max(2, max_cells / per_line);
+    const int head_lines = std::max(1, lines * 3 / 4);
+    s.head_end = std::min(count, head_lines * per_line);
+    // The tail's first cell sits on the same column grid as the head's.
+    int tail = (lines - head_lines) * per_line;
+    int begin = count - tail;
+    begin -= ((begin % per_line) + per_line) % per_line;
+    s.tail_begin = std::max(begin, s.head_end);
     return s;
 }
 
@@ -86,7 +91,7 @@ class StateWriter {
 public:
     StateWriter(const Trace& t, const TextOptions& o) : t_(t), o_(o) {
         for (const Region& r : t.layout.regions) name_w_ = std::max(name_w_, r.name.size());
-        index_w_ = std::to_string(std::max(t.layout.slots, 1)).size();
+        index_w_ = std::max<size_t>(3, std::to_string(std::max(t.layout.slots, 1)).size());
         // One cell width for the whole trace, so columns line up from step to step.
         auto widen = [&](const std::vector<double>& state) {
             for (double v : state) cell_w_ = std::max(cell_w_, format_value(v, t.spec.type).size() + 1);
@@ -99,40 +104,54 @@ public:
     void write(std::ostream& os, const std::vector<double>& state, const std::vector<uint8_t>& written) const {
         const std::string indent = "      ";
         for (const Region& r : t_.layout.regions) {
-            const Shown shown = shown_cells(r.count, o_.max_cells);
             const size_t prefix_w = indent.size() + name_w_ + 1 + index_w_ + 2;
             const int fit = std::max<int>(
                 4, static_cast<int>((static_cast<size_t>(std::max(o_.width, 40)) - prefix_w) / (cell_w_ + 1)));
             const int per_line = cells_per_line(fit, r.cols);
-            size_t i = 0;
+            const Shown shown = shown_cells(r.count, o_.max_cells, per_line);
             bool first_line = true;
-            while (i < shown.cells.size()) {
-                const int start = shown.cells[i] < 0 ? shown.cells[i + 1] : shown.cells[i];
-                os << indent << pad_right(first_line ? r.name : "", name_w_) << ' '
-                   << pad_left(std::to_string(start), index_w_) << ": ";
+            auto line_head = [&](const std::string& index) {
+                os << indent << pad_right(first_line ? r.name : "", name_w_) << ' ' << pad_left(index, index_w_)
+                   << ": ";
                 first_line = false;
-                int on_line = 0;
-                for (; i < shown.cells.size() && on_line < per_line; ++i, ++on_line) {
-                    const int c = shown.cells[i];
-                    if (c < 0) {
-                        os << pad_left("...", cell_w_) << ' ';
-                        continue;
+            };
+            auto cells = [&](int from, int to) {
+                for (int start = from; start < to; start += per_line) {
+                    line_head(std::to_string(start));
+                    const int end = std::min(to, start + per_line);
+                    for (int c = start; c < end; ++c) {
+                        const int slot = r.first_slot + c;
+                        std::string cell;
+                        const bool wrote = slot >= 0 && slot < static_cast<int>(written.size()) && written[slot];
+                        if (slot < 0 || slot >= static_cast<int>(state.size()))
+                            cell = "?";
+                        else if (slot < static_cast<int>(t_.layout.padding.size()) && t_.layout.padding[slot] &&
+                                 !wrote)
+                            cell = ".";
+                        else
+                            cell = format_value(state[slot], t_.spec.type);
+                        os << pad_left(cell, cell_w_ - 1) << (wrote ? '*' : ' ') << (c + 1 < end ? " " : "");
                     }
-                    const int slot = r.first_slot + c;
-                    std::string cell;
-                    if (slot < 0 || slot >= static_cast<int>(state.size())) {
-                        cell = "?";
-                    } else if (slot < static_cast<int>(t_.layout.padding.size()) && t_.layout.padding[slot] &&
-                               !written[slot]) {
-                        cell = ".";
-                    } else {
-                        cell = format_value(state[slot], t_.spec.type);
-                    }
-                    cell = pad_left(cell, cell_w_ - 1);
-                    cell += (slot >= 0 && slot < static_cast<int>(written.size()) && written[slot]) ? '*' : ' ';
-                    os << cell << (on_line + 1 < per_line ? " " : "");
+                    os << '\n';
                 }
-                os << '\n';
+            };
+            if (r.count == 0) {
+                line_head("0");
+                os << "(empty)\n";
+                continue;
+            }
+            cells(0, shown.head_end);
+            if (shown.tail_begin > shown.head_end) {
+                int hidden_written = 0;
+                for (int c = shown.head_end; c < shown.tail_begin; ++c) {
+                    const int slot = r.first_slot + c;
+                    hidden_written += slot >= 0 && slot < static_cast<int>(written.size()) && written[slot];
+                }
+                line_head("...");
+                os << (shown.tail_begin - shown.head_end) << " cells not shown";
+                if (hidden_written) os << " (" << hidden_written << " written in this step)";
+                os << o_.elide_hint << '\n';
+                cells(shown.tail_begin, shown.count);
             }
         }
     }
@@ -145,10 +164,12 @@ private:
 
 std::string values_line(const std::vector<double>& v, ElemType type, int max_cells) {
     std::string s;
-    const Shown shown = shown_cells(static_cast<int>(v.size()), max_cells);
-    for (size_t i = 0; i < shown.cells.size(); ++i) {
-        if (i) s += ' ';
-        s += shown.cells[i] < 0 ? std::string("...") : format_value(v[shown.cells[i]], type);
+    const int n = static_cast<int>(v.size());
+    const Shown shown = shown_cells(n, max_cells, 1);
+    for (int i = 0; i < shown.head_end; ++i) s += (i ? " " : "") + format_value(v[i], type);
+    if (shown.tail_begin > shown.head_end) {
+        s += " ... (" + std::to_string(shown.tail_begin - shown.head_end) + " more) ...";
+        for (int i = shown.tail_begin; i < n; ++i) s += " " + format_value(v[i], type);
     }
     return s;
 }
@@ -162,9 +183,11 @@ std::string trace_to_text(const Trace& t, const TextOptions& o) {
     os << "variant  " << t.spec.variant;
     if (v) os << ": " << v->title << " (" << to_string(v->level) << " level)";
     os << '\n';
-    os << "run      n = " << t.spec.n << ", " << t.threads << " threads";
+    const bool tiles = v && v->level == Level::Device;
+    const int block_threads = t.spec.threads > 0 ? t.spec.threads : t.threads;
+    os << "run      n = " << t.spec.n << ", " << (tiles ? "tiles of " : "") << block_threads << " threads";
     if (t.spec.items_per_thread > 1) os << " x " << t.spec.items_per_thread << " items";
-    if (t.blocks > 1) os << ", " << t.blocks << " blocks";
+    if (t.blocks > 1 || tiles) os << ", " << t.blocks << (tiles ? " tiles (one thread block each)" : " blocks");
     os << ", op " << to_string(t.spec.op) << ", type " << to_string(t.spec.type) << ", "
        << (t.spec.exclusive ? "exclusive" : "inclusive") << ", input " << to_string(t.spec.input);
     if (t.spec.input == InputKind::Random) os << " (seed " << t.spec.seed << ")";
@@ -182,10 +205,10 @@ std::string trace_to_text(const Trace& t, const TextOptions& o) {
         os << ")";
     }
     os << '\n';
-    os << "input    " << values_line(t.input, t.spec.type, o.max_cells) << '\n';
+    os << "input    " << values_line(t.input, t.spec.type, o.max_values) << '\n';
     if (!t.heads.empty()) {
         std::vector<double> h(t.heads.begin(), t.heads.end());
-        os << "heads    " << values_line(h, ElemType::I32, o.max_cells) << '\n';
+        os << "heads    " << values_line(h, ElemType::I32, o.max_values) << '\n';
     }
     os << "cells: '*' written in the step, '.' padding; lanes = active lanes, span = longest chain so far,\n"
           "banks = worst shared-memory bank conflict degree of the step (1 = conflict-free)\n\n";
@@ -222,7 +245,7 @@ std::string trace_to_text(const Trace& t, const TextOptions& o) {
     os << "steps    " << m.steps << '\n';
     os << "banks    worst conflict degree " << m.max_conflict_degree
        << (m.max_conflict_degree == 1 ? " (conflict-free)" : "") << '\n';
-    os << "output   " << values_line(t.output, t.spec.type, o.max_cells) << '\n';
+    os << "output   " << values_line(t.output, t.spec.type, o.max_values) << '\n';
     const auto expected = reference_scan(t.input, t.heads, t.spec.op, t.spec.type, t.spec.exclusive);
     const char* truth = t.heads.empty() ? "the sequential scan" : "the sequential segmented scan";
     if (expected.size() == t.output.size()) {

@@ -40,8 +40,9 @@ function(compare_with_golden actual)
     get_filename_component(name "${GOLDEN}" NAME)
     set(actual_file "${CMAKE_CURRENT_BINARY_DIR}/${name}.actual")
     file(WRITE "${actual_file}" "${actual}")
-    execute_process(COMMAND diff -u "${GOLDEN}" "${actual_file}" OUTPUT_VARIABLE d)
-    message(FATAL_ERROR "output differs from ${GOLDEN} (actual output in ${actual_file}):\n${d}\n"
+    # The diff goes straight to the test's output (message() would reflow its whitespace).
+    execute_process(COMMAND diff -u "${GOLDEN}" "${actual_file}")
+    message(FATAL_ERROR "output differs from ${GOLDEN} (diff above; actual output in ${actual_file}). "
                         "If the change is deliberate: SCANVIZ_UPDATE_GOLDEN=1 ctest -R cli_golden")
   endif()
 endfunction()
