@@ -31,9 +31,13 @@ BenchReport sample() {
     rep.meta = {"NVIDIA H100 80GB HBM3", "CUDA 13.0", "13.0", "2026-11-21T23:00:00Z",
                 "scanviz bench --sizes 2^20..2^22 --format csv"};
     const int64_t a = 1 << 20, b = 1 << 22;
-    rep.rows = {row("device_decoupled_lookback", a, 0.010), row("cub", a, 0.0125), row("thrust", a, 0.02),
+    rep.rows = {row("device_decoupled_lookback", a, 0.010),
+                row("cub", a, 0.0125),
+                row("thrust", a, 0.02),
                 row("memcpy", a, 0.008),
-                row("device_decoupled_lookback", b, 0.030), row("cub", b, 0.036), row("memcpy", b, 0.027)};
+                row("device_decoupled_lookback", b, 0.030),
+                row("cub", b, 0.036),
+                row("memcpy", b, 0.027)};
     rep.rows[2].checked = false;
     compute_ratios(rep.rows);
     return rep;
@@ -88,7 +92,7 @@ TEST(BenchFormat, RatiosComeFromTheMemcpyAndCubRowsOfTheSameSize) {
     EXPECT_NEAR(ours.gbps, 2.0 * (1 << 20) * 4 / 0.010e-3 / 1e9, 1e-9);
     EXPECT_NEAR(ours.ratio_cub, 0.0125 / 0.010, 1e-12);
     EXPECT_NEAR(ours.ratio_memcpy, 0.008 / 0.010, 1e-12);
-    EXPECT_NEAR(rep.rows[1].ratio_cub, 1.0, 1e-12);   // CUB against itself
+    EXPECT_NEAR(rep.rows[1].ratio_cub, 1.0, 1e-12);  // CUB against itself
     EXPECT_NEAR(rep.rows[3].ratio_memcpy, 1.0, 1e-12);
     EXPECT_NEAR(rep.rows[4].ratio_cub, 0.036 / 0.030, 1e-12);  // the 2^22 rows use the 2^22 CUB row
 }
@@ -109,7 +113,7 @@ TEST(BenchFormat, JsonRoundTrip) {
 
 TEST(BenchFormat, TextTableShowsMicrosecondsUpTo2p20AndRatios) {
     const std::string text = format_bench_text(sample());
-    EXPECT_NE(text.find("10.00 us"), std::string::npos) << text;  // 0.010 ms at 2^20
+    EXPECT_NE(text.find("10.00 us"), std::string::npos) << text;   // 0.010 ms at 2^20
     EXPECT_NE(text.find("0.0300 ms"), std::string::npos) << text;  // 2^22 in milliseconds
     EXPECT_NE(text.find("1.250"), std::string::npos) << text;      // ours over CUB at 2^20
     EXPECT_NE(text.find("2^22"), std::string::npos) << text;
@@ -125,13 +129,15 @@ TEST(BenchFormat, BadFilesGiveOneClearError) {
     const std::string e1 = load_error("badnum.csv", bad_num);
     EXPECT_NE(e1.find("line 7: column 'runs': 'x5' is not an integer"), std::string::npos) << e1;
     std::string short_row = good.substr(0, first_row) + "cub,1024,i32\n";
-    EXPECT_NE(load_error("short.csv", short_row).find("line 7: expected 13 columns, got 3"), std::string::npos);
+    EXPECT_NE(load_error("short.csv", short_row).find("line 7: expected 13 columns, got 3"),
+              std::string::npos);
     std::string bad_type = good;
     bad_type.replace(bad_type.find(",i32,", first_row), 5, ",i64,");
     EXPECT_NE(load_error("type.csv", bad_type).find("unknown type 'i64'"), std::string::npos);
     std::string bad_mode = good;
     bad_mode.replace(bad_mode.find("inclusive", first_row), 9, "sideways");
-    EXPECT_NE(load_error("mode.csv", bad_mode).find("mode must be inclusive or exclusive"), std::string::npos);
+    EXPECT_NE(load_error("mode.csv", bad_mode).find("mode must be inclusive or exclusive"),
+              std::string::npos);
     EXPECT_NE(load_error("bad.json", "{\"format\": \"scanviz-bench\", \"rows\": [").find("not valid JSON"),
               std::string::npos);
     EXPECT_NE(load_error("other.json", "{\"format\": \"something else\"}").find("not a scanviz bench JSON"),

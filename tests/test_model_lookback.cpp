@@ -39,14 +39,16 @@ TEST(ModelLookback, OutputIsTheScanForEveryOpTypeModeAndConfig) {
         for (auto [op, type] : {std::pair{Op::Add, ElemType::I32}, std::pair{Op::Max, ElemType::I32},
                                 std::pair{Op::Min, ElemType::I32}, std::pair{Op::Add, ElemType::F32}})
             for (bool ex : {false, true})
-                for (auto [th, it] : {std::pair{0, 0}, std::pair{32, 4}, std::pair{64, 2}, std::pair{128, 8}}) {
+                for (auto [th, it] :
+                     {std::pair{0, 0}, std::pair{32, 4}, std::pair{64, 2}, std::pair{128, 8}}) {
                     const Trace t = run(n, op, type, ex, th, it);
                     RunSpec s = t.spec;
                     const auto expect = sequential_scan(make_input(s), op, type, ex);
                     ASSERT_EQ(t.output.size(), expect.size());
                     for (size_t i = 0; i < expect.size(); ++i) {
                         if (type == ElemType::F32)
-                            ASSERT_NEAR(t.output[i], expect[i], 1e-4 * (1 + std::fabs(expect[i]))) << n << " " << i;
+                            ASSERT_NEAR(t.output[i], expect[i], 1e-4 * (1 + std::fabs(expect[i])))
+                                << n << " " << i;
                         else
                             ASSERT_EQ(t.output[i], expect[i]) << "n=" << n << " i=" << i;
                     }
@@ -90,7 +92,8 @@ TEST(ModelLookback, FlagsLookBackDistanceAndPublishOrder) {
     std::vector<int> published(16, -1), scanned(16, -1);
     for (size_t s = 0; s < t.steps.size(); ++s)
         for (const auto& op : t.steps[s].ops) {
-            if (op.kind == OpKind::Flag && t.steps[s].state[op.writes[0]] == 2.0) published[op.thread] = int(s);
+            if (op.kind == OpKind::Flag && t.steps[s].state[op.writes[0]] == 2.0)
+                published[op.thread] = int(s);
             if (op.kind == OpKind::TileScan) scanned[op.thread] = int(s);
         }
     for (int k = 0; k < 16; ++k) EXPECT_LT(published[k], scanned[k]) << k;

@@ -93,12 +93,15 @@ int run(const BenchArgs& a) {
 
     std::string why;
     const auto dev = gpu::find_device(&why);
-    if (!dev) throw gpu::CudaError("no GPU to benchmark on (" + why + "); use --from FILE to show saved results");
+    if (!dev)
+        throw gpu::CudaError("no GPU to benchmark on (" + why + "); use --from FILE to show saved results");
 
     const bool tty = isatty(fileno(stderr));
     auto progress = [&](int done, int total, const std::string& what) {
-        if (tty) std::fprintf(stderr, "\r\033[K[%d/%d] %s", done, total, what.c_str());
-        else std::fprintf(stderr, "[%d/%d] %s\n", done, total, what.c_str());
+        if (tty)
+            std::fprintf(stderr, "\r\033[K[%d/%d] %s", done, total, what.c_str());
+        else
+            std::fprintf(stderr, "[%d/%d] %s\n", done, total, what.c_str());
         std::fflush(stderr);
     };
     BenchReport rep = bench::run_bench(cfg, progress);
@@ -116,11 +119,13 @@ int run(const BenchArgs& a) {
         if (!f) throw std::runtime_error(a.timeline + ": cannot write the file");
         f << timeline_to_json(t);
         const LookbackSummary s = summarize(t);
-        std::fprintf(stderr,
-                     "look-back timeline: %d tiles on %d SMs (%d per SM; timed kernel %d), mean distance %.2f "
-                     "(max %d, %.0f%% at 1), median look-back %.0f ns, median tile %.0f ns, span %.1f us -> %s\n",
-                     s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance, 100 * s.fraction_distance_1,
-                     s.median_lookback_ns, s.median_tile_ns, s.span_ns * 1e-3, a.timeline.c_str());
+        std::fprintf(
+            stderr,
+            "look-back timeline: %d tiles on %d SMs (%d per SM; timed kernel %d), mean distance %.2f "
+            "(max %d, %.0f%% at 1), median look-back %.0f ns, median tile %.0f ns, span %.1f us -> %s\n",
+            s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance,
+            100 * s.fraction_distance_1, s.median_lookback_ns, s.median_tile_ns, s.span_ns * 1e-3,
+            a.timeline.c_str());
     }
     return 0;
 }
@@ -130,7 +135,8 @@ int run(const BenchArgs& a) {
 void add_bench_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<BenchArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "bench", "Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, fraction of memcpy, ratio to CUB)");
+        "bench",
+        "Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, fraction of memcpy, ratio to CUB)");
     cmd->add_option("--sizes", args->sizes, "Element counts: 2^a..2^b[:step] (step 2 by default) or a list")
         ->capture_default_str();
     cmd->add_option("--variants", args->variants,
@@ -143,12 +149,15 @@ void add_bench_command(CLI::App& app, CommandResult& result) {
     cmd->add_option("--runs", args->runs, "Timed runs per size and variant (the median is reported)")
         ->capture_default_str()
         ->check(CLI::Range(1, 10000));
-    cmd->add_option("--warmup", args->warmup, "Untimed runs first")->capture_default_str()->check(CLI::Range(0, 100));
+    cmd->add_option("--warmup", args->warmup, "Untimed runs first")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100));
     cmd->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
     cmd->add_option("--format", args->format, "Output: text, csv or json")
         ->capture_default_str()
         ->check(CLI::IsMember({"text", "csv", "json"}));
-    cmd->add_option("--from", args->from, "Re-print saved results (CSV or JSON) instead of running; needs no GPU");
+    cmd->add_option("--from", args->from,
+                    "Re-print saved results (CSV or JSON) instead of running; needs no GPU");
     cmd->add_option("--timeline", args->timeline,
                     "Also capture a look-back timeline (JSON) from an instrumented run of our scan");
     cmd->add_option("--timeline-n", args->timeline_n, "Elements of the timeline run")->capture_default_str();

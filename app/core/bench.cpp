@@ -1,13 +1,12 @@
 #include "bench.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <tuple>
 
@@ -15,9 +14,12 @@ namespace scanviz {
 
 std::string_view to_string(ValueType t) {
     switch (t) {
-        case ValueType::I32: return "i32";
-        case ValueType::U32: return "u32";
-        case ValueType::F32: return "f32";
+        case ValueType::I32:
+            return "i32";
+        case ValueType::U32:
+            return "u32";
+        case ValueType::F32:
+            return "f32";
     }
     return "?";
 }
@@ -103,7 +105,8 @@ double parse_num(const std::string& s, int line, const char* column) {
 void check_row(const BenchResult& r, int line) {
     if (r.variant.empty()) fail(line, "empty variant");
     if (r.n <= 0) fail(line, "n must be positive");
-    if (r.bytes < 0 || r.runs < 0 || r.median_ms < 0 || r.min_ms < 0) fail(line, "negative size, runs or time");
+    if (r.bytes < 0 || r.runs < 0 || r.median_ms < 0 || r.min_ms < 0)
+        fail(line, "negative size, runs or time");
 }
 
 }  // namespace
@@ -144,7 +147,8 @@ std::string to_csv(const BenchReport& report) {
         os << r.variant << ',' << r.n << ',' << to_string(r.type) << ',' << to_string(r.op) << ','
            << (r.exclusive ? "exclusive" : "inclusive") << ',' << r.bytes << ',' << r.runs << ','
            << fmt_double(r.median_ms) << ',' << fmt_double(r.min_ms) << ',' << fmt_double(r.gbps) << ','
-           << fmt_double(r.ratio_memcpy) << ',' << fmt_double(r.ratio_cub) << ',' << (r.checked ? 1 : 0) << "\n";
+           << fmt_double(r.ratio_memcpy) << ',' << fmt_double(r.ratio_cub) << ',' << (r.checked ? 1 : 0)
+           << "\n";
     }
     return os.str();
 }
@@ -166,11 +170,16 @@ BenchReport parse_bench_csv(std::string_view text) {
             if (colon == std::string::npos) continue;  // a plain comment
             const std::string k = trim(std::string_view(line).substr(1, colon - 1));
             const std::string v = trim(std::string_view(line).substr(colon + 1));
-            if (k == "device") rep.meta.device = v;
-            else if (k == "driver") rep.meta.driver = v;
-            else if (k == "runtime") rep.meta.runtime = v;
-            else if (k == "date") rep.meta.date = v;
-            else if (k == "command") rep.meta.command = v;
+            if (k == "device")
+                rep.meta.device = v;
+            else if (k == "driver")
+                rep.meta.driver = v;
+            else if (k == "runtime")
+                rep.meta.runtime = v;
+            else if (k == "date")
+                rep.meta.date = v;
+            else if (k == "command")
+                rep.meta.command = v;
             continue;
         }
         if (!header) {
@@ -181,7 +190,8 @@ BenchReport parse_bench_csv(std::string_view text) {
         }
         const auto f = split_csv_line(line);
         if (static_cast<int>(f.size()) != kCsvColumns)
-            fail(line_no, "expected " + std::to_string(kCsvColumns) + " columns, got " + std::to_string(f.size()));
+            fail(line_no,
+                 "expected " + std::to_string(kCsvColumns) + " columns, got " + std::to_string(f.size()));
         BenchResult r;
         r.variant = f[0];
         r.n = parse_int(f[1], line_no, "n");
@@ -332,8 +342,8 @@ std::string format_bench_text(const BenchReport& report) {
     if (!report.meta.device.empty() || !report.meta.date.empty()) os << "\n";
     if (!report.meta.command.empty()) os << "command: " << report.meta.command << "\n";
     char line[256];
-    std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10s %9s %8s %5s\n", "variant", "n", "type", "op",
-                  "mode", "time", "GB/s", "x memcpy", "x CUB", "ok");
+    std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10s %9s %8s %5s\n", "variant", "n",
+                  "type", "op", "mode", "time", "GB/s", "x memcpy", "x CUB", "ok");
     os << line;
     int64_t last_n = -1;
     for (const auto& r : report.rows) {
@@ -343,8 +353,8 @@ std::string format_bench_text(const BenchReport& report) {
         const std::string t = small ? fmt("%.2f us", r.median_ms * 1e3) : fmt("%.4f ms", r.median_ms);
         const std::string rm = r.ratio_memcpy > 0 ? fmt("%.3f", r.ratio_memcpy) : "-";
         const std::string rc = r.ratio_cub > 0 ? fmt("%.3f", r.ratio_cub) : "-";
-        std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10.1f %9s %8s %5s\n", r.variant.c_str(),
-                      size_label(r.n).c_str(), std::string(to_string(r.type)).c_str(),
+        std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10.1f %9s %8s %5s\n",
+                      r.variant.c_str(), size_label(r.n).c_str(), std::string(to_string(r.type)).c_str(),
                       std::string(to_string(r.op)).c_str(), r.exclusive ? "excl" : "incl", t.c_str(), r.gbps,
                       rm.c_str(), rc.c_str(), r.checked ? "yes" : "no");
         os << line;
@@ -379,11 +389,13 @@ std::vector<int64_t> parse_bench_sizes(std::string_view text) {
         if (colon != std::string_view::npos) {
             const std::string st = trim(hi.substr(colon + 1));
             const auto [p, ec] = std::from_chars(st.data(), st.data() + st.size(), step);
-            if (ec != std::errc{} || p != st.data() + st.size() || step < 1) throw bad("the step must be >= 1");
+            if (ec != std::errc{} || p != st.data() + st.size() || step < 1)
+                throw bad("the step must be >= 1");
             hi = hi.substr(0, colon);
         }
         const std::string lo_s = trim(text.substr(0, dots)), hi_s = trim(hi);
-        if (lo_s.rfind("2^", 0) != 0 || hi_s.rfind("2^", 0) != 0) throw bad("a range is written 2^a..2^b[:step]");
+        if (lo_s.rfind("2^", 0) != 0 || hi_s.rfind("2^", 0) != 0)
+            throw bad("a range is written 2^a..2^b[:step]");
         const int64_t lo = one(lo_s), hi_v = one(hi_s);
         if (lo > hi_v) throw bad("the range is empty");
         int a = 0, b = 0;

@@ -26,13 +26,13 @@ inline constexpr std::string_view kBenchThrust = "thrust";  // thrust::inclusive
 inline constexpr std::string_view kBenchMemcpy = "memcpy";  // cudaMemcpyAsync device to device: the roof
 
 struct BenchResult {
-    std::string variant;      // "device_decoupled_lookback", "cub", "thrust", "memcpy", ...
-    int64_t n = 0;            // elements
+    std::string variant;  // "device_decoupled_lookback", "cub", "thrust", "memcpy", ...
+    int64_t n = 0;        // elements
     ValueType type = ValueType::I32;
     Op op = Op::Add;
     bool exclusive = false;
-    int64_t bytes = 0;        // bytes read plus bytes written: 2 * n * sizeof(element)
-    int runs = 0;             // timed runs (the median is over these)
+    int64_t bytes = 0;  // bytes read plus bytes written: 2 * n * sizeof(element)
+    int runs = 0;       // timed runs (the median is over these)
     double median_ms = 0;
     double min_ms = 0;
     double gbps = 0;          // bytes / median time, 1e9 bytes per second

@@ -1,8 +1,7 @@
 #include "lookback_timeline.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace scanviz {
@@ -56,11 +55,13 @@ std::string check_timeline(const LookbackTimeline& t) {
               x.inclusive_ns <= x.end_ns))
             return at + "stamps out of order (start <= aggregate <= look-back <= inclusive <= end)";
         if (x.tile == 0 && x.distance != 0) return at + "tile 0 looks back";
-        if (x.tile > 0 && (x.distance < 1 || x.distance > x.tile)) return at + "look-back distance out of range";
+        if (x.tile > 0 && (x.distance < 1 || x.distance > x.tile))
+            return at + "look-back distance out of range";
         for (size_t k = 0; k < x.preds.size(); ++k) {
             const auto& p = x.preds[k];
             if (p.tile != x.tile - 1 - static_cast<int64_t>(k)) return at + "predecessors not nearest-first";
-            // Every predecessor folded before the last had only its aggregate; the last had its inclusive prefix.
+            // Every predecessor folded before the last had only its aggregate; the last had its inclusive
+            // prefix.
             const bool last = static_cast<int>(k) + 1 == x.distance;
             if (last ? p.status != 2 : p.status != 1)
                 return at + "the look-back did not stop at the first inclusive predecessor";
@@ -87,12 +88,13 @@ std::string timeline_to_json(const LookbackTimeline& t) {
     for (const auto& x : t.tiles) {
         nlohmann::json preds = nlohmann::json::array();
         for (const auto& p : x.preds) preds.push_back({p.tile, p.status, p.wait_cycles});
-        tiles.push_back({{"tile", x.tile},
-                         {"sm", x.sm},
-                         {"t", {x.start_ns, x.aggregate_ns, x.lookback_start_ns, x.lookback_end_ns, x.inclusive_ns,
-                                x.end_ns}},
-                         {"distance", x.distance},
-                         {"preds", preds}});
+        tiles.push_back(
+            {{"tile", x.tile},
+             {"sm", x.sm},
+             {"t",
+              {x.start_ns, x.aggregate_ns, x.lookback_start_ns, x.lookback_end_ns, x.inclusive_ns, x.end_ns}},
+             {"distance", x.distance},
+             {"preds", preds}});
     }
     return j.dump() + "\n";
 }
@@ -105,7 +107,8 @@ LookbackTimeline timeline_from_json(std::string_view text) {
         throw BenchFormatError(std::string("not valid JSON: ") + e.what());
     }
     if (!j.is_object() || j.value("format", "") != "scanviz-lookback-timeline")
-        throw BenchFormatError("not a scanviz look-back timeline (no \"format\": \"scanviz-lookback-timeline\")");
+        throw BenchFormatError(
+            "not a scanviz look-back timeline (no \"format\": \"scanviz-lookback-timeline\")");
     LookbackTimeline t;
     try {
         t.device = j.value("device", "");
@@ -125,7 +128,8 @@ LookbackTimeline timeline_from_json(std::string_view text) {
             tt.tile = x.at("tile").get<int64_t>();
             tt.sm = x.at("sm").get<int>();
             const auto& ts = x.at("t");
-            if (!ts.is_array() || ts.size() != 6) throw BenchFormatError("tile " + std::to_string(tt.tile) + ": 6 stamps");
+            if (!ts.is_array() || ts.size() != 6)
+                throw BenchFormatError("tile " + std::to_string(tt.tile) + ": 6 stamps");
             tt.start_ns = ts[0].get<double>();
             tt.aggregate_ns = ts[1].get<double>();
             tt.lookback_start_ns = ts[2].get<double>();
@@ -134,7 +138,8 @@ LookbackTimeline timeline_from_json(std::string_view text) {
             tt.end_ns = ts[5].get<double>();
             tt.distance = x.at("distance").get<int>();
             for (const auto& p : x.at("preds")) {
-                if (!p.is_array() || p.size() != 3) throw BenchFormatError("a predecessor is [tile, status, wait]");
+                if (!p.is_array() || p.size() != 3)
+                    throw BenchFormatError("a predecessor is [tile, status, wait]");
                 tt.preds.push_back({p[0].get<int64_t>(), p[1].get<int>(), p[2].get<uint32_t>()});
             }
             t.tiles.push_back(std::move(tt));

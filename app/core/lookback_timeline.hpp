@@ -22,15 +22,15 @@ struct LookbackPredecessor {
 
 struct LookbackTileTimes {
     int64_t tile = 0;
-    int sm = 0;                   // the SM that ran it
+    int sm = 0;  // the SM that ran it
     // Nanoseconds since the first tile started (globaltimer):
-    double start_ns = 0;          // the tile began (before its loads)
-    double aggregate_ns = 0;      // its aggregate was published (flag 1)
+    double start_ns = 0;      // the tile began (before its loads)
+    double aggregate_ns = 0;  // its aggregate was published (flag 1)
     double lookback_start_ns = 0;
-    double lookback_end_ns = 0;   // its exclusive prefix was known
-    double inclusive_ns = 0;      // its inclusive prefix was published (flag 2)
-    double end_ns = 0;            // its output was written
-    int distance = 0;             // predecessors folded in the look-back (0 for tile 0)
+    double lookback_end_ns = 0;              // its exclusive prefix was known
+    double inclusive_ns = 0;                 // its inclusive prefix was published (flag 2)
+    double end_ns = 0;                       // its output was written
+    int distance = 0;                        // predecessors folded in the look-back (0 for tile 0)
     std::vector<LookbackPredecessor> preds;  // nearest first; at most the probe's cap
 };
 
@@ -38,10 +38,10 @@ struct LookbackTimeline {
     std::string device, driver, date;
     int64_t n = 0;
     ValueType type = ValueType::I32;
-    int threads = 0;            // threads per tile
-    int tile_items = 0;         // items per tile
-    double sm_clock_ghz = 0;    // to turn wait cycles into time
-    int blocks_per_sm = 0;      // resident tiles per SM of the instrumented kernel
+    int threads = 0;              // threads per tile
+    int tile_items = 0;           // items per tile
+    double sm_clock_ghz = 0;      // to turn wait cycles into time
+    int blocks_per_sm = 0;        // resident tiles per SM of the instrumented kernel
     int timed_blocks_per_sm = 0;  // ... and of the timed (probe-free) kernel
     std::vector<LookbackTileTimes> tiles;
 };

@@ -1,19 +1,18 @@
 // The benchmark harness (bench.hpp): ours, CUB, Thrust and memcpy on the same
 // input, timed with CUDA events, checked against a host scan at every size.
 #include <cuda_runtime.h>
+#include <thrust/execution_policy.h>
+#include <thrust/scan.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <ctime>
+#include <cub/device/device_scan.cuh>
 #include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
-
-#include <cub/device/device_scan.cuh>
-#include <thrust/execution_policy.h>
-#include <thrust/scan.h>
 
 #include "bench.hpp"
 #include "kernels/capture.cuh"
@@ -66,7 +65,9 @@ Runner make_runner(const std::string& id, const BenchConfig& cfg, const void* in
                    kern::LookbackWorkspace& ws) {
     if (id == kBenchMemcpy) {
         const size_t bytes = n * 4;
-        return [=](cudaStream_t s) { SCANVIZ_CUDA_CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, s)); };
+        return [=](cudaStream_t s) {
+            SCANVIZ_CUDA_CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, s));
+        };
     }
     for (const auto& c : candidates()) {
         if (c.id != id) continue;
@@ -83,7 +84,8 @@ Runner make_runner(const std::string& id, const BenchConfig& cfg, const void* in
         constexpr bool kAdd = std::is_same_v<ScanOp, kern::OpAdd<T>>;
         if (id == kOurs) {
             return [=, &ws](cudaStream_t s) {
-                kern::launch_decoupled_lookback<kern::LookbackTunedPolicy, ScanOp>(d_in, d_out, n, excl, ws, s);
+                kern::launch_decoupled_lookback<kern::LookbackTunedPolicy, ScanOp>(d_in, d_out, n, excl, ws,
+                                                                                   s);
             };
         }
         if (id == kBenchCub) {
@@ -94,7 +96,9 @@ Runner make_runner(const std::string& id, const BenchConfig& cfg, const void* in
                     if (excl) return cub::DeviceScan::ExclusiveSum(temp, bytes, d_in, d_out, n, s);
                     return cub::DeviceScan::InclusiveSum(temp, bytes, d_in, d_out, n, s);
                 } else {
-                    if (excl) return cub::DeviceScan::ExclusiveScan(temp, bytes, d_in, d_out, ScanOp{}, ScanOp::identity(), n, s);
+                    if (excl)
+                        return cub::DeviceScan::ExclusiveScan(temp, bytes, d_in, d_out, ScanOp{},
+                                                              ScanOp::identity(), n, s);
                     return cub::DeviceScan::InclusiveScan(temp, bytes, d_in, d_out, ScanOp{}, n, s);
                 }
             };
@@ -108,8 +112,11 @@ Runner make_runner(const std::string& id, const BenchConfig& cfg, const void* in
         if (id == kBenchThrust) {
             // Thrust as a user calls it: it allocates its own temp storage per call.
             return [=](cudaStream_t s) {
-                if (excl) thrust::exclusive_scan(thrust::cuda::par.on(s), d_in, d_in + n, d_out, ScanOp::identity(), ScanOp{});
-                else thrust::inclusive_scan(thrust::cuda::par.on(s), d_in, d_in + n, d_out, ScanOp{});
+                if (excl)
+                    thrust::exclusive_scan(thrust::cuda::par.on(s), d_in, d_in + n, d_out, ScanOp::identity(),
+                                           ScanOp{});
+                else
+                    thrust::inclusive_scan(thrust::cuda::par.on(s), d_in, d_in + n, d_out, ScanOp{});
             };
         }
         throw std::invalid_argument("unknown bench variant '" + id + "'");
@@ -120,7 +127,8 @@ Runner make_runner(const std::string& id, const BenchConfig& cfg, const void* in
 // int32/uint32: all 32 bits random (add wraps, as two's complement does);
 // float32: uniform in [-1, 1), so prefix sums stay small and a lost element shows.
 __global__ void fill_random(uint32_t* p, size_t n, uint64_t seed, bool as_float) {
-    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+         i += size_t(gridDim.x) * blockDim.x) {
         uint64_t z = seed + (i + 1) * 0x9e3779b97f4a7c15ull;
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
@@ -284,8 +292,9 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
         size_t free_bytes = 0, total_bytes = 0;
         SCANVIZ_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
         if (2 * n * 4 + (64u << 20) > free_bytes)
-            throw std::invalid_argument("bench: n = " + std::to_string(n) + " needs " + std::to_string(2 * n * 4) +
-                                        " bytes; the device has " + std::to_string(free_bytes) + " free");
+            throw std::invalid_argument("bench: n = " + std::to_string(n) + " needs " +
+                                        std::to_string(2 * n * 4) + " bytes; the device has " +
+                                        std::to_string(free_bytes) + " free");
         kern::DeviceArray<uint32_t> d_in(n), d_out(n);
         // Fresh input for this size; every variant scans the same one.
         fill_random<<<1024, 256, 0, s>>>(d_in.get(), n, cfg.seed * 0x100000001b3ull + si * 7919 + 1,
@@ -305,11 +314,12 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
                 SCANVIZ_CUDA_CHECK(cudaGetLastError());
                 SCANVIZ_CUDA_CHECK(cudaStreamSynchronize(s));
                 const auto got = d_out.download();
-                const std::string bad = id == kBenchMemcpy ? (got == h_in ? "" : "the copy differs from the input")
-                                                           : compare(ref, got, cfg.type);
+                const std::string bad = id == kBenchMemcpy
+                                            ? (got == h_in ? "" : "the copy differs from the input")
+                                            : compare(ref, got, cfg.type);
                 if (!bad.empty())
-                    throw std::runtime_error("bench: " + id + " at n = " + std::to_string(n) + " is wrong " + when +
-                                             ": " + bad);
+                    throw std::runtime_error("bench: " + id + " at n = " + std::to_string(n) + " is wrong " +
+                                             when + ": " + bad);
             };
             checked_run("on its first run");
             for (int w = 0; w < cfg.warmup; ++w) run(s);
@@ -339,7 +349,8 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
             row.exclusive = cfg.exclusive;
             row.bytes = static_cast<int64_t>(2 * n * 4);
             row.runs = cfg.runs;
-            row.median_ms = cfg.runs % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
+            row.median_ms =
+                cfg.runs % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
             row.min_ms = ms.front();
             row.checked = true;
             rep.rows.push_back(std::move(row));

@@ -20,12 +20,12 @@
 namespace scanviz::bench {
 
 struct BenchConfig {
-    std::vector<int64_t> sizes;          // element counts
-    std::vector<std::string> variants;   // ids from bench_variants()
+    std::vector<int64_t> sizes;         // element counts
+    std::vector<std::string> variants;  // ids from bench_variants()
     ValueType type = ValueType::I32;
     Op op = Op::Add;
     bool exclusive = false;
-    int runs = 25;                       // timed runs per (variant, size); the median is over these
+    int runs = 25;  // timed runs per (variant, size); the median is over these
     int warmup = 3;
     uint64_t seed = 1;
 };

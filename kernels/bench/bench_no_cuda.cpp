@@ -9,11 +9,13 @@ namespace scanviz::bench {
 std::vector<std::string> bench_variants() { return default_bench_variants(); }
 
 std::vector<std::string> default_bench_variants() {
-    return {"device_decoupled_lookback", std::string(kBenchCub), std::string(kBenchThrust), std::string(kBenchMemcpy)};
+    return {"device_decoupled_lookback", std::string(kBenchCub), std::string(kBenchThrust),
+            std::string(kBenchMemcpy)};
 }
 
 BenchReport run_bench(const BenchConfig&, const ProgressFn&) {
-    throw gpu::CudaError("scanviz was built without CUDA: the benchmark needs a GPU build (use --from FILE to read results)");
+    throw gpu::CudaError(
+        "scanviz was built without CUDA: the benchmark needs a GPU build (use --from FILE to read results)");
 }
 
 }  // namespace scanviz::bench

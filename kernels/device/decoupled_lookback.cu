@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "decoupled_lookback.hpp"
 #include "../launch.cuh"
+#include "decoupled_lookback.hpp"
 #include "decoupled_lookback_launch.cuh"
 
 namespace scanviz::gpu {
@@ -24,9 +24,9 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
         kern::LookbackWorkspace ws;
         for (int l = 0; l < launches; ++l) {
             d_out.fill_bytes(kern::kPoisonByte);
-            kern::launch_decoupled_lookback<LookbackTunedPolicy, ScanOp>(reinterpret_cast<const T*>(d_in.get()),
-                                                                        reinterpret_cast<T*>(d_out.get()), n,
-                                                                        exclusive, ws, nullptr);
+            kern::launch_decoupled_lookback<LookbackTunedPolicy, ScanOp>(
+                reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, exclusive, ws,
+                nullptr);
             SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
         }
         return d_out.download();
@@ -36,9 +36,10 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
 // The instrumented kernel is held (through __launch_bounds__) to the timed kernel's
 // resident blocks per SM, so the timeline shows as many resident tiles as the benchmark
 // runs. The timeline records both occupancies; the GPU test compares them.
-using TimelinePolicy = kern::LookbackPolicy<LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems,
-                                            LookbackTunedPolicy::kLanePreds, kern::kLookbackTunedBlocksPerSm,
-                                            LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs>;
+using TimelinePolicy =
+    kern::LookbackPolicy<LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems,
+                         LookbackTunedPolicy::kLanePreds, kern::kLookbackTunedBlocksPerSm,
+                         LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs>;
 
 LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     using Probe = kern::LookbackTimelineProbe;
@@ -65,8 +66,8 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     buf.preds = reinterpret_cast<Probe::PredRecord*>(d_preds.get());
     kern::LookbackWorkspace ws;
     kern::launch_decoupled_lookback<TimelinePolicy, kern::OpAdd<int>, Probe>(
-        reinterpret_cast<const int*>(d_in.get()), reinterpret_cast<int*>(d_out.get()), in.size(), false, ws, nullptr,
-        buf);
+        reinterpret_cast<const int*>(d_in.get()), reinterpret_cast<int*>(d_out.get()), in.size(), false, ws,
+        nullptr, buf);
     SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
 
     const auto out = d_out.download();
@@ -102,7 +103,8 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
         &t.blocks_per_sm, kern::decoupled_lookback_kernel<TimelinePolicy, kern::OpAdd<int>, Probe>,
         TimelinePolicy::kThreads, 0));
     SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &t.timed_blocks_per_sm, kern::decoupled_lookback_kernel<LookbackTunedPolicy, kern::OpAdd<int>, kern::LookbackNoProbe>,
+        &t.timed_blocks_per_sm,
+        kern::decoupled_lookback_kernel<LookbackTunedPolicy, kern::OpAdd<int>, kern::LookbackNoProbe>,
         LookbackTunedPolicy::kThreads, 0));
 
     std::vector<Probe::TileRecord> recs(tiles);

@@ -32,7 +32,13 @@ namespace scanviz::kern {
 // Phases of a tile, in order; the reference model (app/core/models/
 // device_decoupled_lookback.cpp) names them, and these are their indices.
 struct LookbackPhases {
-    enum : int { kTileReduce = 0, kPublishAggregate = 1, kLookBack = 2, kPublishInclusive = 3, kTileScan = 4 };
+    enum : int {
+        kTileReduce = 0,
+        kPublishAggregate = 1,
+        kLookBack = 2,
+        kPublishInclusive = 3,
+        kTileScan = 4
+    };
 };
 
 // Tile status (what the low two bits of a status word's flag field say).
@@ -55,21 +61,22 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // not ready: the first re-read comes at once, then the sleep doubles from
 // SleepMinNs up to SleepMaxNs, so a spinning warp does not flood L2 with
 // status reads that slow the very tiles it waits for.
-template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32, int SleepMaxNs = 256>
+template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32,
+          int SleepMaxNs = 256>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
     static constexpr int kThreads = Threads;
-    static constexpr int kItems = Items;                 // items per thread
+    static constexpr int kItems = Items;                                             // items per thread
     static constexpr int kVecItems = Items % 4 == 0 ? 4 : (Items % 2 == 0 ? 2 : 1);  // W: items per vector
-    static constexpr int kVecs = Items / kVecItems;      // vectors per thread
-    static constexpr int kChunkItems = 32 * kVecItems;   // items one vector load of a warp covers
+    static constexpr int kVecs = Items / kVecItems;                                  // vectors per thread
+    static constexpr int kChunkItems = 32 * kVecItems;  // items one vector load of a warp covers
     static constexpr int kWarps = Threads / 32;
     static constexpr int kWarpItems = 32 * Items;
     static constexpr int kTileItems = Threads * Items;
-    static constexpr int kLanePreds = LanePreds;         // predecessors each lane of warp 0 reads per round
-    static constexpr int kWindow = 32 * LanePreds;       // predecessors inspected per look-back round
-    static constexpr int kMinBlocks = MinBlocks;         // __launch_bounds__: resident blocks per SM asked of ptxas
+    static constexpr int kLanePreds = LanePreds;    // predecessors each lane of warp 0 reads per round
+    static constexpr int kWindow = 32 * LanePreds;  // predecessors inspected per look-back round
+    static constexpr int kMinBlocks = MinBlocks;  // __launch_bounds__: resident blocks per SM asked of ptxas
     static constexpr int kSleepMinNs = SleepMinNs;
     static constexpr int kSleepMaxNs = SleepMaxNs;
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
@@ -117,13 +124,17 @@ inline constexpr int kLookbackTunedBlocksPerSm = 4;
 // Bits of 4-byte values (the status word stores the value's bits).
 template <class T>
 __device__ __forceinline__ T lb_from_bits(uint32_t b) {
-    if constexpr (std::is_floating_point_v<T>) return __uint_as_float(b);
-    else return static_cast<T>(b);
+    if constexpr (std::is_floating_point_v<T>)
+        return __uint_as_float(b);
+    else
+        return static_cast<T>(b);
 }
 template <class T>
 __device__ __forceinline__ uint32_t lb_to_bits(T v) {
-    if constexpr (std::is_floating_point_v<T>) return __float_as_uint(v);
-    else return static_cast<uint32_t>(v);
+    if constexpr (std::is_floating_point_v<T>)
+        return __float_as_uint(v);
+    else
+        return static_cast<uint32_t>(v);
 }
 
 // Status word: high 32 bits = (epoch << 2) | status, low 32 bits = value.
@@ -144,7 +155,8 @@ __device__ __forceinline__ uint64_t lb_load_relaxed(const unsigned long long* p)
     return v;
 }
 __device__ __forceinline__ void lb_store_relaxed(unsigned long long* p, uint64_t v) {
-    asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(static_cast<unsigned long long>(v)) : "memory");
+    asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(static_cast<unsigned long long>(v))
+                 : "memory");
 }
 
 __device__ __forceinline__ uint64_t lb_globaltimer() {
@@ -190,9 +202,9 @@ struct LookbackTimelineProbe {
         uint32_t sm, distance, npreds, pad;
     };
     struct PredRecord {
-        int64_t tile;           // the predecessor
-        uint32_t status;        // kTileAggregate or kTileInclusive, as first seen ready
-        uint32_t wait_cycles;   // clock64 cycles from look-back start until its flag was seen ready
+        int64_t tile;          // the predecessor
+        uint32_t status;       // kTileAggregate or kTileInclusive, as first seen ready
+        uint32_t wait_cycles;  // clock64 cycles from look-back start until its flag was seen ready
     };
     struct Buffer {
         TileRecord* tiles = nullptr;  // [num_tiles]
@@ -275,9 +287,9 @@ __device__ __forceinline__ T lb_warp_reduce(T x, ScanOp op) {
 // Returns the tile's exclusive prefix (in every lane) and the look-back
 // distance (how many predecessors were folded) in `distance`.
 template <class Policy, class ScanOp, class Probe>
-__device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsigned long long* status, uint32_t tile,
-                                                                    uint32_t epoch, int lane, ScanOp op,
-                                                                    Probe& probe, int& distance) {
+__device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsigned long long* status,
+                                                                    uint32_t tile, uint32_t epoch, int lane,
+                                                                    ScanOp op, Probe& probe, int& distance) {
     using T = typename ScanOp::value_type;
     T exclusive = ScanOp::identity();
     bool have = false;
@@ -322,7 +334,8 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
             for (int q = 0; q < K; ++q) {
                 const unsigned inclusive = __ballot_sync(0xffffffffu, st[q] == kTileInclusive);
                 const unsigned invalid = __ballot_sync(0xffffffffu, st[q] == kTileInvalid);
-                needed[q] = found ? 0u : (inclusive ? (((inclusive & (0u - inclusive)) << 1) - 1u) : 0xffffffffu);
+                needed[q] =
+                    found ? 0u : (inclusive ? (((inclusive & (0u - inclusive)) << 1) - 1u) : 0xffffffffu);
                 found = found || inclusive != 0;
                 ready = ready && (invalid & needed[q]) == 0;
             }
@@ -336,7 +349,8 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
 #pragma unroll
         for (int q = 0; q < K; ++q) {
             const bool counted = (needed[q] >> lane) & 1u;
-            probe.predecessor(window_base + 32 * q + lane, nearest - (32 * q + lane), st[q], seen[q], counted);
+            probe.predecessor(window_base + 32 * q + lane, nearest - (32 * q + lane), st[q], seen[q],
+                              counted);
             value = op(value, counted ? lb_from_bits<T>(static_cast<uint32_t>(word[q])) : ScanOp::identity());
             distance += __popc(needed[q]);
         }
@@ -354,7 +368,8 @@ template <int W, class T>
 __device__ __forceinline__ void lb_load_vec(const T* p, T (&x)[W]) {
     if constexpr (W == 4) {
         const uint4 w = __ldg(reinterpret_cast<const uint4*>(p));
-        x[0] = lb_from_bits<T>(w.x), x[1] = lb_from_bits<T>(w.y), x[2] = lb_from_bits<T>(w.z), x[3] = lb_from_bits<T>(w.w);
+        x[0] = lb_from_bits<T>(w.x), x[1] = lb_from_bits<T>(w.y), x[2] = lb_from_bits<T>(w.z),
+        x[3] = lb_from_bits<T>(w.w);
     } else if constexpr (W == 2) {
         const uint2 w = __ldg(reinterpret_cast<const uint2*>(p));
         x[0] = lb_from_bits<T>(w.x), x[1] = lb_from_bits<T>(w.y);
@@ -365,7 +380,8 @@ __device__ __forceinline__ void lb_load_vec(const T* p, T (&x)[W]) {
 template <int W, class T>
 __device__ __forceinline__ void lb_store_vec(T* p, const T (&y)[W]) {
     if constexpr (W == 4)
-        *reinterpret_cast<uint4*>(p) = make_uint4(lb_to_bits(y[0]), lb_to_bits(y[1]), lb_to_bits(y[2]), lb_to_bits(y[3]));
+        *reinterpret_cast<uint4*>(p) =
+            make_uint4(lb_to_bits(y[0]), lb_to_bits(y[1]), lb_to_bits(y[2]), lb_to_bits(y[3]));
     else if constexpr (W == 2)
         *reinterpret_cast<uint2*>(p) = make_uint2(lb_to_bits(y[0]), lb_to_bits(y[1]));
     else
@@ -389,17 +405,17 @@ struct LookbackParams {
 // moves 16-byte vectors with no bounds checks; the last, partial tile checks
 // every element.
 template <class Policy, bool kFull, class ScanOp, class Probe>
-__device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::value_type* __restrict__ in,
-                                                        typename ScanOp::value_type* __restrict__ out, size_t n,
-                                                        uint32_t tile, const LookbackParams& p,
-                                                        LookbackTempStorage<Policy, typename ScanOp::value_type>& temp,
-                                                        ScanOp op, Probe& probe) {
+__device__ __forceinline__ void decoupled_lookback_tile(
+    const typename ScanOp::value_type* __restrict__ in, typename ScanOp::value_type* __restrict__ out,
+    size_t n, uint32_t tile, const LookbackParams& p,
+    LookbackTempStorage<Policy, typename ScanOp::value_type>& temp, ScanOp op, Probe& probe) {
     using T = typename ScanOp::value_type;
     constexpr int V = Policy::kVecs;
     constexpr int W = Policy::kVecItems;
     const int lane = static_cast<int>(threadIdx.x) & 31;
     const int warp = static_cast<int>(threadIdx.x) >> 5;
-    const size_t warp_base = static_cast<size_t>(tile) * Policy::kTileItems + static_cast<size_t>(warp) * Policy::kWarpItems;
+    const size_t warp_base =
+        static_cast<size_t>(tile) * Policy::kTileItems + static_cast<size_t>(warp) * Policy::kWarpItems;
     probe.tile_start();
 
     // Step 1a: load. Vector k of this lane: elements warp_base + 32 W k + W lane + (0 .. W-1).
@@ -407,7 +423,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
 #pragma unroll
     for (int k = 0; k < V; ++k) {
         const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
-        if constexpr (kFull) lb_load_vec<W>(in + e, x[k]);
+        if constexpr (kFull)
+            lb_load_vec<W>(in + e, x[k]);
         else {
 #pragma unroll
             for (int j = 0; j < W; ++j) x[k][j] = e + j < n ? in[e + j] : ScanOp::identity();
@@ -446,13 +463,15 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
         const T aggregate = __shfl_sync(0xffffffffu, w_incl, Policy::kWarps - 1);
         T tile_exclusive = ScanOp::identity();
         if (tile == 0) {
-            if (lane == 0) lb_store_relaxed(p.status, lb_pack(p.epoch, kTileInclusive, lb_to_bits(aggregate)));
+            if (lane == 0)
+                lb_store_relaxed(p.status, lb_pack(p.epoch, kTileInclusive, lb_to_bits(aggregate)));
             probe.aggregate_published();
             probe.lookback_start();
             probe.lookback_end(0);
             probe.inclusive_published();
         } else {
-            if (lane == 0) lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileAggregate, lb_to_bits(aggregate)));
+            if (lane == 0)
+                lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileAggregate, lb_to_bits(aggregate)));
             probe.aggregate_published();
             probe.lookback_start();
             int distance = 0;
@@ -465,7 +484,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
         }
         if (lane < Policy::kWarps) {
             const T within = lane == 0 ? ScanOp::identity() : w_excl;
-            temp.warp_prefix[lane] = tile == 0 ? within : (lane == 0 ? tile_exclusive : op(tile_exclusive, within));
+            temp.warp_prefix[lane] =
+                tile == 0 ? within : (lane == 0 ? tile_exclusive : op(tile_exclusive, within));
         }
     }
     __syncthreads();
@@ -480,10 +500,12 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
         T y[W];
         if (p.exclusive) {
             const T up = __shfl_up_sync(0xffffffffu, x[k][W - 1], 1);
-            const T last_of_previous_chunk = k > 0 ? __shfl_sync(0xffffffffu, x[k > 0 ? k - 1 : 0][W - 1], 31)
-                                                   : ScanOp::identity();
-            if (lane > 0) y[0] = op(warp_prefix, up);
-            else y[0] = k == 0 ? warp_prefix : op(warp_prefix, last_of_previous_chunk);
+            const T last_of_previous_chunk =
+                k > 0 ? __shfl_sync(0xffffffffu, x[k > 0 ? k - 1 : 0][W - 1], 31) : ScanOp::identity();
+            if (lane > 0)
+                y[0] = op(warp_prefix, up);
+            else
+                y[0] = k == 0 ? warp_prefix : op(warp_prefix, last_of_previous_chunk);
 #pragma unroll
             for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, x[k][j - 1]);
         } else {
@@ -491,7 +513,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(const typename ScanOp::v
             for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, x[k][j]);
         }
         const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
-        if constexpr (kFull) lb_store_vec<W>(out + e, y);
+        if constexpr (kFull)
+            lb_store_vec<W>(out + e, y);
         else {
 #pragma unroll
             for (int j = 0; j < W; ++j)

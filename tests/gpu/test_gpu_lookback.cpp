@@ -66,12 +66,13 @@ std::string check(const std::vector<uint32_t>& in, const std::vector<uint32_t>& 
         }
         return {};
     }
-    uint32_t acc = op == Op::Add ? 0u
+    uint32_t acc = op == Op::Add            ? 0u
                    : type == ValueType::I32 ? (op == Op::Max ? 0x80000000u : 0x7fffffffu)
                                             : (op == Op::Max ? 0u : 0xffffffffu);
     for (size_t i = 0; i < in.size(); ++i) {
         const uint32_t before = acc;
-        if (op == Op::Add) acc += in[i];
+        if (op == Op::Add)
+            acc += in[i];
         else if (type == ValueType::I32) {
             const int32_t a = static_cast<int32_t>(acc), b = static_cast<int32_t>(in[i]);
             acc = static_cast<uint32_t>(op == Op::Max ? std::max(a, b) : std::min(a, b));
@@ -112,8 +113,9 @@ void run_case(const Combo& c, bool exclusive, size_t n, uint64_t seed, int launc
 // tuned tile is 4096 items) and the 32-predecessor look-back window.
 TEST(GpuLookback, EveryTypeOpModeAtSmallAndOddSizes) {
     SCANVIZ_REQUIRE_GPU();
-    const size_t sizes[] = {1, 2, 3, 5, 31, 32, 33, 127, 128, 129, 1000, 4095, 4096, 4097, 8191,
-                            12289, 32 * 4096 + 1, 33 * 4096 - 3, 65 * 4096, 1000003};
+    const size_t sizes[] = {1,         2,      3,    5,    31,   32,   33,    127,           128,
+                            129,       1000,   4095, 4096, 4097, 8191, 12289, 32 * 4096 + 1, 33 * 4096 - 3,
+                            65 * 4096, 1000003};
     uint64_t seed = 11;
     for (const auto& c : kCombos)
         for (bool ex : {false, true})
@@ -173,8 +175,9 @@ TEST(GpuLookback, TimelineOfAnInstrumentedRun) {
     ASSERT_EQ(back.tiles.size(), t.tiles.size());
     EXPECT_EQ(back.tiles.back().distance, t.tiles.back().distance);
     EXPECT_EQ(back.tiles.back().preds.size(), t.tiles.back().preds.size());
-    std::printf("timeline: %d tiles on %d SMs (%d per SM, timed kernel %d), mean look-back distance %.2f (max %d, "
-                "%.0f%% at 1), median look-back %.0f ns, span %.1f us\n",
-                s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns,
-                s.span_ns * 1e-3);
+    std::printf(
+        "timeline: %d tiles on %d SMs (%d per SM, timed kernel %d), mean look-back distance %.2f (max %d, "
+        "%.0f%% at 1), median look-back %.0f ns, span %.1f us\n",
+        s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance,
+        100 * s.fraction_distance_1, s.median_lookback_ns, s.span_ns * 1e-3);
 }

@@ -72,7 +72,8 @@ public:
                 // x becomes the warp-level inclusive scan.
                 for (int l = 0; l < 32; ++l) {
                     if (k == 0 && l == 0) continue;
-                    const double lane_prefix = k == 0 ? incl[l - 1] : (l == 0 ? warp_total : f(warp_total, incl[l - 1]));
+                    const double lane_prefix =
+                        k == 0 ? incl[l - 1] : (l == 0 ? warp_total : f(warp_total, incl[l - 1]));
                     double* x = &x_[index(w, k, l, 0)];
                     for (int j = 0; j < w_; ++j) x[j] = f(lane_prefix, x[j]);
                 }
@@ -96,15 +97,20 @@ public:
         std::vector<double> out(static_cast<size_t>(cfg_.tile()));
         for (int w = 0; w < warps_; ++w) {
             const double within = w == 0 ? id : warp_excl_[w];
-            const double warp_prefix = first_tile ? within : (w == 0 ? tile_exclusive : f(tile_exclusive, within));
+            const double warp_prefix =
+                first_tile ? within : (w == 0 ? tile_exclusive : f(tile_exclusive, within));
             for (int k = 0; k < v_; ++k)
                 for (int l = 0; l < 32; ++l)
                     for (int j = 0; j < w_; ++j) {
                         const int i = index(w, k, l, j);
-                        if (!exclusive) out[i] = f(warp_prefix, x_[i]);
-                        else if (j > 0) out[i] = f(warp_prefix, x_[i - 1]);
-                        else if (l > 0) out[i] = f(warp_prefix, x_[index(w, k, l - 1, w_ - 1)]);
-                        else out[i] = k == 0 ? warp_prefix : f(warp_prefix, x_[index(w, k - 1, 31, w_ - 1)]);
+                        if (!exclusive)
+                            out[i] = f(warp_prefix, x_[i]);
+                        else if (j > 0)
+                            out[i] = f(warp_prefix, x_[i - 1]);
+                        else if (l > 0)
+                            out[i] = f(warp_prefix, x_[index(w, k, l - 1, w_ - 1)]);
+                        else
+                            out[i] = k == 0 ? warp_prefix : f(warp_prefix, x_[index(w, k - 1, 31, w_ - 1)]);
                     }
         }
         out.resize(static_cast<size_t>(len));
@@ -127,8 +133,8 @@ private:
     Op op_;
     ElemType type_;
     int w_ = 4, v_ = 1, warps_ = 1;
-    std::vector<double> x_;            // items after the warp-level scan
-    std::vector<double> warp_excl_;    // [warp]
+    std::vector<double> x_;          // items after the warp-level scan
+    std::vector<double> warp_excl_;  // [warp]
     double aggregate_ = 0;
 };
 
@@ -216,7 +222,8 @@ Trace model(const RunSpec& spec) {
         b.begin_step("scan tiles", -1, final_wave ? BarrierKind::KernelEnd : BarrierKind::Lockstep);
         for (int t = first; t < last; ++t) {
             const int d = r.data + r.tile_begin(t), len = r.tile_len(t);
-            const auto out = mirrors[static_cast<size_t>(t)].scan(len, t == 0, b.value(r.prefix + t), spec.exclusive);
+            const auto out =
+                mirrors[static_cast<size_t>(t)].scan(len, t == 0, b.value(r.prefix + t), spec.exclusive);
             for (int i = 0; i < len; ++i) b.poke(t, d + i, out[static_cast<size_t>(i)]);
             std::vector<int> reads;
             if (t > 0) reads.push_back(r.prefix + t);
@@ -230,8 +237,8 @@ Trace model(const RunSpec& spec) {
 
 std::optional<std::string> check(const RunSpec& spec) {
     if (spec.n < 1 || spec.n > kDeviceTraceMaxN)
-        return "variant '" + spec.variant + "' traces 1 <= n <= " + std::to_string(kDeviceTraceMaxN) + ", got " +
-               std::to_string(spec.n);
+        return "variant '" + spec.variant + "' traces 1 <= n <= " + std::to_string(kDeviceTraceMaxN) +
+               ", got " + std::to_string(spec.n);
     return check_device_run(spec);  // a tile configuration of the table (defaults resolved)
 }
 
@@ -242,8 +249,9 @@ VariantInfo variant_device_decoupled_lookback() {
         .id = "device_decoupled_lookback",
         .level = Level::Device,
         .title = "Single-pass scan, decoupled look-back",
-        .description = "Each tile publishes its aggregate, looks back to the nearest inclusive prefix, publishes "
-                       "its own, then scans: one pass over the data",
+        .description =
+            "Each tile publishes its aggregate, looks back to the nearest inclusive prefix, publishes "
+            "its own, then scans: one pass over the data",
         .accepts = "traces: 1 <= n <= 65536; GPU runs: any n the device holds",
         .source_file = "kernels/device/decoupled_lookback.cuh",
         .phases = {"reduce tiles", "publish aggregates", "look back", "publish inclusive", "scan tiles"},
