@@ -79,9 +79,9 @@ TEST(Banks, ByteOffsetAndElementSizeDecideTheBank) {
     l.regions.push_back(Region{"b", Space::Shared, 4, 4, 0, 8, 0});
     l.regions.push_back(Region{"x", Space::Registers, 8, 4, 0, 4, 0});
     l.slots = 12;
-    EXPECT_EQ(bank_of_slot(l, 0), 2);    // byte 8
-    EXPECT_EQ(bank_of_slot(l, 3), 5);    // byte 20
-    EXPECT_EQ(bank_of_slot(l, 5), 2);    // region b: byte 8 / 4
+    EXPECT_EQ(bank_of_slot(l, 0), 2);  // byte 8
+    EXPECT_EQ(bank_of_slot(l, 3), 5);  // byte 20
+    EXPECT_EQ(bank_of_slot(l, 5), 2);  // region b: byte 8 / 4
     EXPECT_EQ(shared_word_of_slot(l, 7), 6);
     EXPECT_EQ(bank_of_slot(l, 9), -1);   // a register has no bank
     EXPECT_EQ(bank_of_slot(l, 12), -1);  // outside the layout
@@ -161,7 +161,7 @@ TEST(Span, ChainsAcrossStepsCopiesAddNothingSwapFollowsBlelloch) {
     b.copy(5, s + 5, s + 1);            // d(5) = 1 (a move)
     b.end_step();
     b.begin_step("c", -1, BarrierKind::SyncThreads);
-    b.swap_combine(3, s + 3, s + 2);    // new s3 = old s2 (2); new s2 = op(s3, s2) (3)
+    b.swap_combine(3, s + 3, s + 2);  // new s3 = old s2 (2); new s2 = op(s3, s2) (3)
     b.end_step();
     b.begin_step("d", -1, BarrierKind::SyncThreads);
     b.reduce(0, s + 7, {s + 2, s + 5, s + 6}, 2, 2);  // max(3,1,0) + 2 = 5

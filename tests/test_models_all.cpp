@@ -50,8 +50,8 @@ std::vector<Combo> combos() {
 std::string describe(const RunSpec& s) {
     return s.variant + " n=" + std::to_string(s.n) + " threads=" + std::to_string(s.threads) +
            " items=" + std::to_string(s.items_per_thread) + " " + std::string(to_string(s.op)) + " " +
-           std::string(to_string(s.type)) + (s.exclusive ? " exclusive" : " inclusive") + " seed=" +
-           std::to_string(s.seed);
+           std::string(to_string(s.type)) + (s.exclusive ? " exclusive" : " inclusive") +
+           " seed=" + std::to_string(s.seed);
 }
 
 // Random input values: int32 over the whole range (add wraps, as on the GPU),
@@ -133,9 +133,11 @@ std::string check_trace(const VariantInfo& v, const RunSpec& spec, const Trace& 
             return where + ": phase '" + st.phase + "' is not in the variant's phase list";
         for (const Operation& op : st.ops) {
             for (int r : op.reads)
-                if (r < 0 || r >= slots) return where + ": read of slot " + std::to_string(r) + " outside the layout";
+                if (r < 0 || r >= slots)
+                    return where + ": read of slot " + std::to_string(r) + " outside the layout";
             for (int w : op.writes)
-                if (w < 0 || w >= slots) return where + ": write of slot " + std::to_string(w) + " outside the layout";
+                if (w < 0 || w >= slots)
+                    return where + ": write of slot " + std::to_string(w) + " outside the layout";
         }
     }
 
@@ -148,8 +150,8 @@ std::string check_trace(const VariantInfo& v, const RunSpec& spec, const Trace& 
         const auto expected = reference_scan(t.input, t.heads, spec.op, spec.type, spec.exclusive);
         for (int i = 0; i < n; ++i)
             if (t.output[i] != expected[i])
-                return "output[" + std::to_string(i) + "] = " + std::to_string(t.output[i]) + ", the sequential scan gives " +
-                       std::to_string(expected[i]);
+                return "output[" + std::to_string(i) + "] = " + std::to_string(t.output[i]) +
+                       ", the sequential scan gives " + std::to_string(expected[i]);
     } else {
         std::vector<double> exact, abs_sum;
         exact_scan(t.input, t.heads, spec.exclusive, exact, abs_sum);
@@ -159,8 +161,8 @@ std::string check_trace(const VariantInfo& v, const RunSpec& spec, const Trace& 
             const double bound = gamma_bound(k) * abs_sum[i];
             if (!(err <= bound))
                 return "float output[" + std::to_string(i) + "] = " + std::to_string(t.output[i]) + " is " +
-                       std::to_string(err) + " from the exact " + std::to_string(exact[i]) + ", more than gamma(" +
-                       std::to_string(k) + ") * sum|x| = " + std::to_string(bound);
+                       std::to_string(err) + " from the exact " + std::to_string(exact[i]) +
+                       ", more than gamma(" + std::to_string(k) + ") * sum|x| = " + std::to_string(bound);
         }
     }
 
@@ -197,7 +199,8 @@ TEST_P(EveryVariant, ModelIsTheScanAndItsTraceExplainsItself) {
         d.variant = std::string(v->id);
         d.n = v->default_n;
         const auto err = v->check(d);
-        EXPECT_FALSE(err.has_value()) << "the default n " << v->default_n << " is refused: " << err.value_or("");
+        EXPECT_FALSE(err.has_value())
+            << "the default n " << v->default_n << " is refused: " << err.value_or("");
     }
 
     for (const Combo& c : combos()) {
@@ -217,7 +220,8 @@ TEST_P(EveryVariant, ModelIsTheScanAndItsTraceExplainsItself) {
                 for (auto& h : spec.heads) h = head(rng) ? 1 : 0;
             }
             if (auto err = validate_and_resolve(spec)) {
-                ADD_FAILURE() << describe(spec) << ": the variant rejects a spec its check accepted: " << *err;
+                ADD_FAILURE() << describe(spec)
+                              << ": the variant rejects a spec its check accepted: " << *err;
                 ++failures;
                 continue;
             }

@@ -6,9 +6,8 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
-#include <random>
-
 #include <nlohmann/json.hpp>
+#include <random>
 
 #include "core/trace_json.hpp"
 #include "core/variants.hpp"
@@ -115,10 +114,10 @@ std::string error_of_text(const std::string& text) {
     return "";
 }
 
-#define EXPECT_ERROR_HAS(msg, part)                                                     \
-    do {                                                                                \
-        const std::string m_ = (msg);                                                   \
-        EXPECT_NE(m_.find(part), std::string::npos) << "message: '" << m_ << "'";       \
+#define EXPECT_ERROR_HAS(msg, part)                                                    \
+    do {                                                                               \
+        const std::string m_ = (msg);                                                  \
+        EXPECT_NE(m_.find(part), std::string::npos) << "message: '" << m_ << "'";      \
         EXPECT_EQ(m_.find('\n'), std::string::npos) << "not one line: '" << m_ << "'"; \
     } while (0)
 
@@ -160,7 +159,8 @@ TEST(TraceJson, RoundTripKeepsEveryFieldAndEveryDoubleBit) {
     t.layout.regions[0].byte_offset = 64;
     t.layout.regions[0].elem_bytes = 8;
     t.layout.padding[3] = 1;
-    t.source = TraceSource{"gpu", "NVIDIA H100 80GB HBM3", "sm_90", "13.0", "2026-11-21T23:00:00Z", "note \"q\" \\"};
+    t.source =
+        TraceSource{"gpu", "NVIDIA H100 80GB HBM3", "sm_90", "13.0", "2026-11-21T23:00:00Z", "note \"q\" \\"};
     t.steps[0].ops.push_back(Operation{3, OpKind::Reduce, {1, 2, 3}, {4}, 2, 2});
     t.steps[0].ops.push_back(Operation{4, OpKind::Wait, {5}, {}, 0, 0});
     t.steps[1].ops.push_back(Operation{5, OpKind::Flag, {}, {6}, 0, 0});
@@ -289,9 +289,7 @@ TEST(TraceJson, Files) {
         EXPECT_ERROR_HAS(std::string(e.what()), "is a directory");
     }
     const std::string bad = std::string(SCANVIZ_BINARY_DIR) + "/test_trace_json_bad.json";
-    {
-        std::ofstream(bad) << "{\"format\": \"scanviz-trace\", \"version\": 1";
-    }
+    { std::ofstream(bad) << "{\"format\": \"scanviz-trace\", \"version\": 1"; }
     try {
         load_trace_file(bad);
         FAIL() << "no exception for a truncated file";

@@ -57,9 +57,9 @@ int main(int argc, char** argv, GuiEntry gui) {
     add_trace_command(app, result);  // cmd_trace.cpp
     // add_validate_command(app, result);       // cmd_validate.cpp
     // add_record_command(app, result);         // cmd_record.cpp
-    add_sass_command(app, result);   // cmd_sass.cpp
-    add_bench_command(app, result);             // cmd_bench.cpp
-    add_gui_command(app, result, gui);   // cmd_gui.cpp
+    add_sass_command(app, result);      // cmd_sass.cpp
+    add_bench_command(app, result);     // cmd_bench.cpp
+    add_gui_command(app, result, gui);  // cmd_gui.cpp
     // ---- end of subcommands ----
 
     try {
@@ -84,8 +84,9 @@ int main(int argc, char** argv, GuiEntry gui) {
     if (!file.empty()) {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(file, ec))
-            return report("'" + file + "' is neither a subcommand nor a file (scanviz --help lists the subcommands)",
-                          2);
+            return report(
+                "'" + file + "' is neither a subcommand nor a file (scanviz --help lists the subcommands)",
+                2);
         options.open_file = file;
     }
     if (!gui) return report("this build has no window (built with SCANVIZ_GUI=OFF); try scanviz --help", 2);

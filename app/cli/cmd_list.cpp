@@ -2,9 +2,8 @@
 // accepted sizes, defaults, and whether this build has its GPU kernel.
 #include <cstdio>
 #include <memory>
-#include <stdexcept>
-
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "commands.hpp"
 #include "core/variants.hpp"
@@ -46,20 +45,25 @@ int run_list(const std::string& format) {
         std::printf("%s\n", out.dump(1).c_str());
         return 0;
     }
-    std::printf("%-28s %-6s %-4s %-16s %s\n", "variant", "level", "gpu", "default", "title / sizes it accepts");
+    std::printf("%-28s %-6s %-4s %-16s %s\n", "variant", "level", "gpu", "default",
+                "title / sizes it accepts");
     for (const VariantInfo& v : all_variants()) {
         const RunSpec d = resolved_default(v);
         std::string defaults = "n=" + std::to_string(v.default_n);
         if (d.threads > 0) defaults += " t=" + std::to_string(d.threads);
-        if (v.has_items_per_thread && d.items_per_thread > 0) defaults += " i=" + std::to_string(d.items_per_thread);
-        std::printf("%-28s %-6s %-4s %-16s %s\n", std::string(v.id).c_str(), std::string(to_string(v.level)).c_str(),
-                    gpu::has_kernel(std::string(v.id)) ? "yes" : "no", defaults.c_str(), std::string(v.title).c_str());
+        if (v.has_items_per_thread && d.items_per_thread > 0)
+            defaults += " i=" + std::to_string(d.items_per_thread);
+        std::printf("%-28s %-6s %-4s %-16s %s\n", std::string(v.id).c_str(),
+                    std::string(to_string(v.level)).c_str(),
+                    gpu::has_kernel(std::string(v.id)) ? "yes" : "no", defaults.c_str(),
+                    std::string(v.title).c_str());
         std::printf("%-57s accepts %s\n", "", std::string(v.accepts).c_str());
     }
     std::string why;
     const auto device = gpu::find_device(&why);
-    std::printf("\n%zu variants; gpu = a GPU kernel is built in; t = threads per block, i = items per thread.\n",
-                all_variants().size());
+    std::printf(
+        "\n%zu variants; gpu = a GPU kernel is built in; t = threads per block, i = items per thread.\n",
+        all_variants().size());
     if (device)
         std::printf("GPU: %s (%s)\n", device->name.c_str(), device->sm().c_str());
     else
@@ -71,7 +75,8 @@ int run_list(const std::string& format) {
 
 void add_list_command(CLI::App& app, CommandResult& result) {
     auto format = std::make_shared<std::string>("text");
-    CLI::App* cmd = app.add_subcommand("list", "List every scan variant: level, sizes it accepts, defaults, GPU kernel");
+    CLI::App* cmd =
+        app.add_subcommand("list", "List every scan variant: level, sizes it accepts, defaults, GPU kernel");
     cmd->add_option("--format", *format, "text (a table) or json")->check(CLI::IsMember({"text", "json"}));
     cmd->callback([&result, format]() { result.exit_code = run_list(*format); });
 }

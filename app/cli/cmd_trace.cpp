@@ -38,7 +38,8 @@ struct TraceArgs {
 
 RunSpec build_spec(const TraceArgs& a) {
     RunSpec spec;
-    if (a.variant.empty()) throw std::invalid_argument("trace needs --variant (scanviz list shows them) or --from FILE");
+    if (a.variant.empty())
+        throw std::invalid_argument("trace needs --variant (scanviz list shows them) or --from FILE");
     spec.variant = a.variant;
     const auto op = parse_op(a.op);
     if (!op) throw std::invalid_argument("--op '" + a.op + "' is not add, max or min");
@@ -136,23 +137,29 @@ void add_trace_command(CLI::App& app, CommandResult& result) {
         "trace", "Run one variant and print every step (readable table or JSON), or print a saved trace");
     std::vector<CLI::Option*>& spec_opts = a->spec_opts;
     spec_opts.push_back(cmd->add_option("--variant", a->variant, "Variant id (scanviz list shows them)"));
-    a->n_opt = cmd->add_option("--n", a->n, "Number of elements (default: the variant's, or the --input count)");
+    a->n_opt =
+        cmd->add_option("--n", a->n, "Number of elements (default: the variant's, or the --input count)");
     spec_opts.push_back(a->n_opt);
-    spec_opts.push_back(cmd->add_option("--threads", a->threads, "Threads per block (default: the variant's)"));
-    spec_opts.push_back(cmd->add_option("--items", a->items, "Items per thread, for the CUB-style block scans"));
+    spec_opts.push_back(
+        cmd->add_option("--threads", a->threads, "Threads per block (default: the variant's)"));
+    spec_opts.push_back(
+        cmd->add_option("--items", a->items, "Items per thread, for the CUB-style block scans"));
     spec_opts.push_back(cmd->add_option("--op", a->op, "Operator: add, max or min (default add)"));
     spec_opts.push_back(cmd->add_option("--type", a->type, "Element type: i32 or f32 (f32 with add only)"));
     spec_opts.push_back(cmd->add_flag("--exclusive", a->exclusive, "Exclusive scan (default inclusive)"));
     CLI::Option* seed = cmd->add_option("--seed", a->seed, "Seed of the random input (default 1)");
-    CLI::Option* input = cmd->add_option("--input", a->input, "The input values: 3,1,4,1,5 (sets n to their count)");
+    CLI::Option* input =
+        cmd->add_option("--input", a->input, "The input values: 3,1,4,1,5 (sets n to their count)");
     CLI::Option* fill = cmd->add_option("--fill", a->fill, "Generated input: random (default), ones or ramp");
     spec_opts.insert(spec_opts.end(), {seed, input, fill});
     input->excludes(seed)->excludes(fill);
-    spec_opts.push_back(cmd->add_option("--heads", a->heads, "Segment heads, 0 or 1 per element (segmented scan)"));
-    spec_opts.push_back(cmd->add_option("--backend", a->backend,
-                                        "gpu, model, or auto (default: the GPU when there is one and the variant "
-                                        "has a kernel, else the model)")
-                            ->check(CLI::IsMember({"gpu", "model", "auto"})));
+    spec_opts.push_back(
+        cmd->add_option("--heads", a->heads, "Segment heads, 0 or 1 per element (segmented scan)"));
+    spec_opts.push_back(
+        cmd->add_option("--backend", a->backend,
+                        "gpu, model, or auto (default: the GPU when there is one and the variant "
+                        "has a kernel, else the model)")
+            ->check(CLI::IsMember({"gpu", "model", "auto"})));
     cmd->add_option("--format", a->format, "text (a table, one row per step; default) or json")
         ->check(CLI::IsMember({"text", "json"}));
     cmd->add_option("-o,--output", a->out, "Write to FILE instead of standard output");

@@ -109,7 +109,8 @@ int conflict_degree(const std::vector<SharedAccess>& accesses) {
 
 namespace {
 
-std::vector<SharedAccessGroup> groups_of_step(const Trace& trace, int step_index, const std::vector<int>& words) {
+std::vector<SharedAccessGroup> groups_of_step(const Trace& trace, int step_index,
+                                              const std::vector<int>& words) {
     const Step& step = trace.steps[static_cast<size_t>(step_index)];
     // (is_write, warp, index) -> group; reads sort before writes.
     std::map<std::tuple<bool, int, int>, SharedAccessGroup> groups;

@@ -12,49 +12,50 @@
 
 namespace scanviz {
 
-inline constexpr int kSharedBanks = 32;     // banks of shared memory (every NVIDIA GPU since Fermi)
-inline constexpr int kBankWordBytes = 4;    // one bank serves one 4-byte word per cycle
+inline constexpr int kSharedBanks = 32;   // banks of shared memory (every NVIDIA GPU since Fermi)
+inline constexpr int kBankWordBytes = 4;  // one bank serves one 4-byte word per cycle
 inline constexpr int kWarpThreads = 32;
 
 // One thread's access to one shared-memory slot.
 struct SharedAccess {
     int thread = 0;
     int slot = 0;
-    int word = 0;    // 4-byte word address: (region.byte_offset + index * elem_bytes) / 4
-    int bank = 0;    // word % 32
+    int word = 0;  // 4-byte word address: (region.byte_offset + index * elem_bytes) / 4
+    int bank = 0;  // word % 32
 };
 
 // The k-th shared-memory read (or write) of every thread of one warp in one
 // step forms one access instruction; its conflict degree is the largest number
 // of distinct words that map to one bank (the same word is a broadcast: 1).
 struct SharedAccessGroup {
-    int warp = 0;          // threads 32*warp .. 32*warp + 31
+    int warp = 0;  // threads 32*warp .. 32*warp + 31
     bool is_write = false;
-    int index = 0;         // k: the k-th shared read (or write) of each thread in this step
-    int degree = 1;        // 1 = conflict-free; 32 = every lane in one bank, all different words
+    int index = 0;   // k: the k-th shared read (or write) of each thread in this step
+    int degree = 1;  // 1 = conflict-free; 32 = every lane in one bank, all different words
     std::vector<SharedAccess> accesses;  // one per participating thread, in thread order
 };
 
 struct StepMetrics {
-    int64_t work = 0;               // operator applications in this step (sum of op.applications)
-    int active_lanes = 0;           // popcount of the step's active mask
-    int ops = 0;                    // operations recorded in this step
-    int span_so_far = 0;            // longest dependency chain of any slot written up to and including this step
-    int max_conflict_degree = 1;    // max over this step's shared access groups (1 = conflict-free or no access)
-    int shared_reads = 0;           // shared-memory slot reads in this step
-    int shared_writes = 0;          // shared-memory slot writes in this step
-    int conflicted_groups = 0;      // access groups with degree > 1
-    int64_t bank_cycles = 0;        // sum of the degrees of this step's access groups (cycles the warps spend)
+    int64_t work = 0;      // operator applications in this step (sum of op.applications)
+    int active_lanes = 0;  // popcount of the step's active mask
+    int ops = 0;           // operations recorded in this step
+    int span_so_far = 0;   // longest dependency chain of any slot written up to and including this step
+    int max_conflict_degree =
+        1;                      // max over this step's shared access groups (1 = conflict-free or no access)
+    int shared_reads = 0;       // shared-memory slot reads in this step
+    int shared_writes = 0;      // shared-memory slot writes in this step
+    int conflicted_groups = 0;  // access groups with degree > 1
+    int64_t bank_cycles = 0;    // sum of the degrees of this step's access groups (cycles the warps spend)
 };
 
 struct Metrics {
-    int64_t work = 0;               // operator applications over the whole trace
-    int span = 0;                   // longest dependency chain (in operator applications) of any slot
-    int steps = 0;                  // number of steps
-    int64_t sequential_work = 0;    // what a sequential scan does: n - 1 applications (0 for n <= 1)
-    int max_conflict_degree = 1;    // max over all steps
+    int64_t work = 0;             // operator applications over the whole trace
+    int span = 0;                 // longest dependency chain (in operator applications) of any slot
+    int steps = 0;                // number of steps
+    int64_t sequential_work = 0;  // what a sequential scan does: n - 1 applications (0 for n <= 1)
+    int max_conflict_degree = 1;  // max over all steps
     std::vector<StepMetrics> per_step;
-    std::vector<int> final_depth;   // dependency depth of every slot after the last step
+    std::vector<int> final_depth;  // dependency depth of every slot after the last step
 };
 
 Metrics compute_metrics(const Trace& trace);

@@ -6,10 +6,9 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
-
-#include <nlohmann/json.hpp>
 
 namespace scanviz {
 
@@ -116,12 +115,13 @@ const json& get_array(const json& obj, const std::string& where, const char* key
     const json& j = field(obj, where, key);
     if (!j.is_array()) fail(sub(where, key), "expected an array, got " + type_name(j));
     if (static_cast<int64_t>(j.size()) > max_size)
-        fail(sub(where, key), "has " + std::to_string(j.size()) + " entries, more than the limit " +
-                                  std::to_string(max_size));
+        fail(sub(where, key),
+             "has " + std::to_string(j.size()) + " entries, more than the limit " + std::to_string(max_size));
     return j;
 }
 
-std::vector<double> get_numbers(const json& obj, const std::string& where, const char* key, int64_t expected) {
+std::vector<double> get_numbers(const json& obj, const std::string& where, const char* key,
+                                int64_t expected) {
     const json& a = get_array(obj, where, key, kMaxN);
     const std::string w = sub(where, key);
     if (expected >= 0 && static_cast<int64_t>(a.size()) != expected)
@@ -159,7 +159,8 @@ std::vector<int> get_slots(const json& obj, const std::string& where, const char
 }
 
 template <typename E, typename Parse>
-E get_enum(const json& obj, const std::string& where, const char* key, Parse parse, const std::string& choices) {
+E get_enum(const json& obj, const std::string& where, const char* key, Parse parse,
+           const std::string& choices) {
     const std::string s = get_string(obj, where, key);
     auto e = parse(s);
     if (!e) fail(sub(where, key), "unknown value '" + s + "' (expected " + choices + ")");
@@ -208,12 +209,12 @@ RunSpec read_spec(const json& j, const std::string& w) {
     }
     s.values = get_numbers(j, w, "values", -1);
     if (s.input == InputKind::Given && static_cast<int>(s.values.size()) != s.n)
-        fail(sub(w, "values"), "has " + std::to_string(s.values.size()) + " values, expected n = " +
-                                   std::to_string(s.n));
+        fail(sub(w, "values"),
+             "has " + std::to_string(s.values.size()) + " values, expected n = " + std::to_string(s.n));
     s.heads = get_flags(j, w, "heads");
     if (!s.heads.empty() && static_cast<int>(s.heads.size()) != s.n)
-        fail(sub(w, "heads"), "has " + std::to_string(s.heads.size()) + " flags, expected n = " +
-                                  std::to_string(s.n));
+        fail(sub(w, "heads"),
+             "has " + std::to_string(s.heads.size()) + " flags, expected n = " + std::to_string(s.n));
     return s;
 }
 
@@ -231,8 +232,9 @@ Layout read_layout(const json& j, const std::string& w) {
         r.first_slot = get_int(rj, ri, "first_slot", 0, l.slots);
         r.count = get_int(rj, ri, "count", 0, l.slots);
         if (r.first_slot + r.count > l.slots)
-            fail(ri, "slots [" + std::to_string(r.first_slot) + ", " + std::to_string(r.first_slot + r.count) +
-                         ") reach past the layout (" + std::to_string(l.slots) + " slots)");
+            fail(ri, "slots [" + std::to_string(r.first_slot) + ", " +
+                         std::to_string(r.first_slot + r.count) + ") reach past the layout (" +
+                         std::to_string(l.slots) + " slots)");
         r.byte_offset = get_int(rj, ri, "byte_offset", 0, kMaxRegionBytes);
         r.elem_bytes = get_int(rj, ri, "elem_bytes", 1, 64);
         if (int64_t{r.byte_offset} + int64_t{r.count} * r.elem_bytes > kMaxRegionBytes)
@@ -366,7 +368,9 @@ json trace_to_json(const Trace& t) {
         {"spec", run_spec_to_json(t.spec)},
         {"threads", t.threads},
         {"blocks", t.blocks},
-        {"layout", json{{"slots", t.layout.slots}, {"regions", std::move(regions)}, {"padding", flags(t.layout.padding)}}},
+        {"layout", json{{"slots", t.layout.slots},
+                        {"regions", std::move(regions)},
+                        {"padding", flags(t.layout.padding)}}},
         {"input", numbers(t.input)},
         {"heads", flags(t.heads)},
         {"initial_state", numbers(t.initial_state)},
@@ -400,8 +404,8 @@ Trace trace_from_json(const json& j) {
     t.input = get_numbers(j, w, "input", t.spec.n);
     t.heads = get_flags(j, w, "heads");
     if (!t.heads.empty() && static_cast<int>(t.heads.size()) != t.spec.n)
-        fail(sub(w, "heads"), "has " + std::to_string(t.heads.size()) + " flags, expected n = " +
-                                  std::to_string(t.spec.n));
+        fail(sub(w, "heads"),
+             "has " + std::to_string(t.heads.size()) + " flags, expected n = " + std::to_string(t.spec.n));
     t.initial_state = get_numbers(j, w, "initial_state", slots);
     const json& steps = get_array(j, w, "steps", kMaxSteps);
     if (static_cast<int64_t>(steps.size()) * slots > kMaxStateValues)
@@ -409,7 +413,8 @@ Trace trace_from_json(const json& j) {
                                   " slots is more state than the limit " + std::to_string(kMaxStateValues));
     const std::string ws = sub(w, "steps");
     t.steps.reserve(steps.size());
-    for (size_t i = 0; i < steps.size(); ++i) t.steps.push_back(read_step(steps[i], sub(ws, i), slots, t.threads));
+    for (size_t i = 0; i < steps.size(); ++i)
+        t.steps.push_back(read_step(steps[i], sub(ws, i), slots, t.threads));
     t.output = get_numbers(j, w, "output", t.spec.n);
     t.source = read_source(field(j, w, "source"), sub(w, "source"));
     return t;
@@ -437,7 +442,8 @@ void save_trace_file(const std::string& path, const Trace& trace) {
 
 Trace load_trace_file(const std::string& path) {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw std::runtime_error("cannot read '" + path + "': it is a directory");
+    if (std::filesystem::is_directory(path, ec))
+        throw std::runtime_error("cannot read '" + path + "': it is a directory");
     errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot read '" + path + "': " + std::strerror(errno ? errno : ENOENT));

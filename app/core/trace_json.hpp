@@ -10,10 +10,9 @@
 // Any problem throws std::runtime_error with one line naming it and where it is.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "trace.hpp"
 

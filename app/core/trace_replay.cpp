@@ -60,8 +60,8 @@ std::optional<ReplayMismatch> replay(const Trace& trace) {
             switch (x.kind) {
                 case OpKind::Combine:
                     if (x.reads.size() == 2 && x.writes.size() == 1) {
-                        write(x.thread, x.writes[0], apply_op(op, type, read(x.thread, x.reads[0]),
-                                                              read(x.thread, x.reads[1])));
+                        write(x.thread, x.writes[0],
+                              apply_op(op, type, read(x.thread, x.reads[0]), read(x.thread, x.reads[1])));
                         continue;
                     }
                     break;
@@ -80,8 +80,10 @@ std::optional<ReplayMismatch> replay(const Trace& trace) {
                         continue;
                     }
                     break;
-                case OpKind::Wait: continue;
-                default: break;
+                case OpKind::Wait:
+                    continue;
+                default:
+                    break;
             }
             // Not recomputable from its reads: take the written values from the recorded state.
             for (int w : x.writes) write(x.thread, w, step.state[w]);

@@ -19,7 +19,7 @@
 namespace scanviz {
 
 struct ReplayMismatch {
-    int step = -1;          // -1: the trace's shape (initial state or a step's state has the wrong length)
+    int step = -1;  // -1: the trace's shape (initial state or a step's state has the wrong length)
     int slot = -1;
     double recorded = 0.0;  // what the trace says
     double replayed = 0.0;  // what the operations give

@@ -101,18 +101,20 @@ public:
     }
 
     // The state, region by region, written cells marked with '*', padding as '.'.
-    void write(std::ostream& os, const std::vector<double>& state, const std::vector<uint8_t>& written) const {
+    void write(std::ostream& os, const std::vector<double>& state,
+               const std::vector<uint8_t>& written) const {
         const std::string indent = "      ";
         for (const Region& r : t_.layout.regions) {
             const size_t prefix_w = indent.size() + name_w_ + 1 + index_w_ + 2;
             const int fit = std::max<int>(
-                4, static_cast<int>((static_cast<size_t>(std::max(o_.width, 40)) - prefix_w) / (cell_w_ + 1)));
+                4,
+                static_cast<int>((static_cast<size_t>(std::max(o_.width, 40)) - prefix_w) / (cell_w_ + 1)));
             const int per_line = cells_per_line(fit, r.cols);
             const Shown shown = shown_cells(r.count, o_.max_cells, per_line);
             bool first_line = true;
             auto line_head = [&](const std::string& index) {
-                os << indent << pad_right(first_line ? r.name : "", name_w_) << ' ' << pad_left(index, index_w_)
-                   << ": ";
+                os << indent << pad_right(first_line ? r.name : "", name_w_) << ' '
+                   << pad_left(index, index_w_) << ": ";
                 first_line = false;
             };
             auto cells = [&](int from, int to) {
@@ -122,11 +124,12 @@ public:
                     for (int c = start; c < end; ++c) {
                         const int slot = r.first_slot + c;
                         std::string cell;
-                        const bool wrote = slot >= 0 && slot < static_cast<int>(written.size()) && written[slot];
+                        const bool wrote =
+                            slot >= 0 && slot < static_cast<int>(written.size()) && written[slot];
                         if (slot < 0 || slot >= static_cast<int>(state.size()))
                             cell = "?";
-                        else if (slot < static_cast<int>(t_.layout.padding.size()) && t_.layout.padding[slot] &&
-                                 !wrote)
+                        else if (slot < static_cast<int>(t_.layout.padding.size()) &&
+                                 t_.layout.padding[slot] && !wrote)
                             cell = ".";
                         else
                             cell = format_value(state[slot], t_.spec.type);
@@ -187,7 +190,8 @@ std::string trace_to_text(const Trace& t, const TextOptions& o) {
     const int block_threads = t.spec.threads > 0 ? t.spec.threads : t.threads;
     os << "run      n = " << t.spec.n << ", " << (tiles ? "tiles of " : "") << block_threads << " threads";
     if (t.spec.items_per_thread > 1) os << " x " << t.spec.items_per_thread << " items";
-    if (t.blocks > 1 || tiles) os << ", " << t.blocks << (tiles ? " tiles (one thread block each)" : " blocks");
+    if (t.blocks > 1 || tiles)
+        os << ", " << t.blocks << (tiles ? " tiles (one thread block each)" : " blocks");
     os << ", op " << to_string(t.spec.op) << ", type " << to_string(t.spec.type) << ", "
        << (t.spec.exclusive ? "exclusive" : "inclusive") << ", input " << to_string(t.spec.input);
     if (t.spec.input == InputKind::Random) os << " (seed " << t.spec.seed << ")";
@@ -240,7 +244,8 @@ std::string trace_to_text(const Trace& t, const TextOptions& o) {
         sw.write(os, s.state, written);
     }
     os << '\n';
-    os << "work     " << m.work << " operator applications (a sequential scan does " << m.sequential_work << ")\n";
+    os << "work     " << m.work << " operator applications (a sequential scan does " << m.sequential_work
+       << ")\n";
     os << "span     " << m.span << " (longest chain of dependent operator applications)\n";
     os << "steps    " << m.steps << '\n';
     os << "banks    worst conflict degree " << m.max_conflict_degree

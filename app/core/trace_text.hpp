@@ -14,11 +14,11 @@
 namespace scanviz {
 
 struct TextOptions {
-    int width = 110;              // wrap state lines at this many columns
-    int max_cells = 128;          // a region with more cells shows its first and last ones only
-    int max_values = 48;          // input, heads and output lines show their first and last values beyond this
-    bool show_initial = true;     // a row for the state before the first step
-    std::string elide_hint;       // appended where cells are left out, e.g. "; --full shows every cell"
+    int width = 110;           // wrap state lines at this many columns
+    int max_cells = 128;       // a region with more cells shows its first and last ones only
+    int max_values = 48;       // input, heads and output lines show their first and last values beyond this
+    bool show_initial = true;  // a row for the state before the first step
+    std::string elide_hint;    // appended where cells are left out, e.g. "; --full shows every cell"
 };
 
 std::string trace_to_text(const Trace& trace, const TextOptions& options = {});
