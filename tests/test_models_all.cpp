@@ -255,6 +255,56 @@ std::vector<std::string> variant_ids() {
 INSTANTIATE_TEST_SUITE_P(Models, EveryVariant, ::testing::ValuesIn(variant_ids()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
+// The checks above can fail: replay notices a state its operations do not explain.
+TEST(Replay, FindsTheFirstStateTheOperationsDoNotExplain) {
+    RunSpec spec;
+    spec.variant = "warp_conditional";
+    spec.n = 32;
+    const Trace good = run_model(spec);
+    ASSERT_FALSE(replay(good).has_value());
+
+    Trace bad_value = good;
+    bad_value.steps[2].state[17] += 1;  // a value no operation wrote
+    auto m = replay(bad_value);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_EQ(m->step, 2);
+    EXPECT_EQ(m->slot, 17);
+    EXPECT_EQ(m->recorded, good.steps[2].state[17] + 1);
+    EXPECT_EQ(m->replayed, good.steps[2].state[17]);
+    EXPECT_NE(m->what.find("step 2 (kogge-stone d=4): slot 17"), std::string::npos) << m->what;
+
+    Trace bad_op = good;
+    bad_op.steps[0].ops[0].reads[0] = 5;  // lane 1 claims to have read slot 5, not slot 0
+    m = replay(bad_op);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_EQ(m->step, 0);
+    EXPECT_EQ(m->slot, 1);
+
+    Trace bad_shape = good;
+    bad_shape.steps[3].state.pop_back();
+    m = replay(bad_shape);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_EQ(m->step, 3);
+    EXPECT_EQ(m->slot, -1);
+
+    Trace out_of_range = good;
+    out_of_range.steps[1].ops[0].writes[0] = 99;
+    m = replay(out_of_range);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_NE(m->what.find("slot 99, outside the layout"), std::string::npos) << m->what;
+}
+
+TEST(Replay, ReferenceScanRestartsAtEveryHead) {
+    const std::vector<double> in = {1, 2, 3, 4, 5, 6};
+    const std::vector<uint8_t> heads = {1, 0, 1, 0, 0, 1};
+    EXPECT_EQ(reference_scan(in, heads, Op::Add, ElemType::I32, false),
+              (std::vector<double>{1, 3, 3, 7, 12, 6}));
+    EXPECT_EQ(reference_scan(in, heads, Op::Add, ElemType::I32, true),
+              (std::vector<double>{0, 1, 0, 3, 7, 0}));
+    EXPECT_EQ(reference_scan(in, {}, Op::Max, ElemType::I32, false),
+              sequential_scan(in, Op::Max, ElemType::I32, false));
+}
+
 TEST(EveryVariantRegistry, IdsAreUniqueAndEveryVariantListsItsPhases) {
     std::vector<std::string> ids = variant_ids();
     EXPECT_EQ(ids.size(), 18u);
