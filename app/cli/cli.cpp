@@ -55,8 +55,8 @@ int main(int argc, char** argv, GuiEntry gui) {
     // ---- subcommands: each engineer adds the one line for their cmd_<name>.cpp here ----
     add_list_command(app, result);   // cmd_list.cpp
     add_trace_command(app, result);  // cmd_trace.cpp
-    // add_validate_command(app, result);       // cmd_validate.cpp
-    // add_record_command(app, result);         // cmd_record.cpp
+    add_validate_command(app, result);  // cmd_validate.cpp
+    add_record_command(app, result);    // cmd_record.cpp
     add_sass_command(app, result);      // cmd_sass.cpp
     add_bench_command(app, result);     // cmd_bench.cpp
     add_gui_command(app, result, gui);  // cmd_gui.cpp
