@@ -7,8 +7,9 @@
 #   -DMIRROR=<dir>                optional: a copy of kernels/*.cuh searched first
 #                                 (the probe-free copy, see sass_strip_probes.cmake)
 #
-# Writes OUT.sha256 (the cubin's SHA-256) always, and OUT.sass (the listing with
-# a header naming the cubin's hash) where a disassembler exists.
+# Writes OUT.sha256 (the cubin's SHA-256) always, OUT.sass (the listing with a
+# header naming the cubin's hash) where a disassembler exists, and OUT.d (the
+# headers the source includes, absolute paths, for the build's DEPFILE).
 #
 # The cubin must not depend on where the tree is checked out, or a committed
 # snapshot could never match a fresh clone. nvcc writes absolute source paths
@@ -36,7 +37,8 @@ list(APPEND flags "-I${ROOT}" "-I${ROOT}/app")
 
 execute_process(
   COMMAND "${NVCC}" -ptx -arch=${ARCH} -lineinfo -std=c++20 --expt-relaxed-constexpr ${flags}
-          -Xcicc --orig_src_path_name -Xcicc "${SOURCE}" -o "${OUT}.ptx" "${SOURCE}"
+          -Xcicc --orig_src_path_name -Xcicc "${SOURCE}" -MD -MF "${OUT}.d" -MT "${OUT}.sha256"
+          -o "${OUT}.ptx" "${ROOT}/${SOURCE}"
   WORKING_DIRECTORY "${ROOT}"
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
