@@ -16,7 +16,8 @@ namespace {
 
 constexpr int kSettleFrames = 3;  // frames drawn after a script ends, before the capture
 constexpr double kScriptFrameSeconds = 1.0 / 60.0;
-constexpr double kIdleWaitSeconds = 0.5;
+constexpr double kIdleWaitSeconds = 5.0;  // a redraw now and then even without events
+constexpr int kFramesAfterEvent = 2;
 
 bool write_screenshot(Window& window, const std::string& path) {
     int w = 0, h = 0;
@@ -68,6 +69,7 @@ int gui_main(const GuiOptions& options) {
     int wait_frames = 0;
     int settle_frames = -1;
     int exit_code = 0;
+    int settled_frames = 0;
     auto last = std::chrono::steady_clock::now();
     while (!window.should_close()) {
         if (runner && wait_frames == 0 && !runner->done()) {
@@ -85,7 +87,12 @@ int gui_main(const GuiOptions& options) {
         }
         // Nothing moving and nothing left to compute: wait for the person (hover,
         // keys and clicks are events) instead of redrawing an unchanged window.
-        if (!scripted && !session.Busy()) window.wait_events(kIdleWaitSeconds);
+        // ImGui settles in a frame or two after an event (hover, popups): those
+        // are drawn before the next wait.
+        if (!scripted && !session.Busy() && ++settled_frames > kFramesAfterEvent) {
+            window.wait_events(kIdleWaitSeconds);
+            settled_frames = 0;
+        }
         const auto now = std::chrono::steady_clock::now();
         const double seconds =
             scripted ? kScriptFrameSeconds : std::chrono::duration<double>(now - last).count();

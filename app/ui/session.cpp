@@ -46,6 +46,11 @@ bool GuiSession::Init(std::string* error) {
     return true;
 }
 
+bool GuiSession::Busy() const {
+    const ImGuiIO& io = ImGui::GetIO();
+    return app.playing || !metrics.Done() || io.WantTextInput || ImGui::IsAnyMouseDown();
+}
+
 void GuiSession::DrawMenu(Window& window) {
     (void)window;
     if (!ImGui::BeginMainMenuBar()) return;

@@ -40,8 +40,9 @@ struct GuiSession {
     bool Init(std::string* error);
     // One frame of UI, between Window::begin_frame and Window::render.
     void Frame(Window& window, double seconds);
-    // True while something changes without input (playing, the chart being computed).
-    bool Busy() const { return app.playing || !metrics.Done(); }
+    // True while the window must keep drawing without new input: playing, the
+    // chart being computed, a text field or a drag in progress.
+    bool Busy() const;
     // What the window holds after the last frame.
     nlohmann::json StateDump() const;
 
