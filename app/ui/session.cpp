@@ -159,6 +159,7 @@ void GuiSession::Frame(Window& window, double seconds) {
         if (ImGui::Begin("Look-back timeline", &s.show_lookback)) lookback.Draw(app);
         ImGui::End();
     }
+    sass.Window(app, fonts);  // the SASS view (app/ui/sass_view.hpp): its own menu item and window
     app.zoom_request = 1.0f;
     app.fit_request = false;
     ImGui::PopFont();

@@ -13,6 +13,7 @@
 #include "lookback_view.hpp"
 #include "metrics_view.hpp"
 #include "sidebar_view.hpp"
+#include "sass_view.hpp"
 #include "source_view.hpp"
 #include "state_view.hpp"
 #include "theme.hpp"
@@ -31,6 +32,7 @@ struct GuiSession {
     BenchView bench;
     LookbackView lookback;
     SourceView source;
+    SassView sass;
     std::vector<ScriptedInput> scripted_input;  // one per frame, front first (scripts: click, key)
     bool show_open_popup = false;
     std::string open_path;
