@@ -44,19 +44,26 @@ Runner make_candidate(const void* in, void* out, size_t n, bool exclusive, kern:
     };
 }
 
+// A staged tile (shared memory, cp.async) with B blocks per SM asked of ptxas.
+template <int Threads, int Items, int Blocks, bool Counter = false>
+using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Counter, true>;
+
 const std::vector<Candidate>& candidates() {
     using kern::LookbackPolicy;
     static const std::vector<Candidate> c = {
-        {"device_decoupled_lookback@256x16k1", make_candidate<LookbackPolicy<256, 16, 1>>},
+        // Run 3 (H100): the committed tuning against the ideas NOTES.md names.
+        // @TxI: tile of T threads x I items; k1: one status word per lane per round;
+        // s: staged in shared memory (cp.async); bB: __launch_bounds__ asks for B blocks
+        // per SM; c: tile index from an atomic counter.
         {"device_decoupled_lookback@256x32k1", make_candidate<LookbackPolicy<256, 32, 1>>},
-        {"device_decoupled_lookback@256x32k2", make_candidate<LookbackPolicy<256, 32, 2>>},
-        {"device_decoupled_lookback@256x32k4", make_candidate<LookbackPolicy<256, 32, 4>>},
-        {"device_decoupled_lookback@128x32k4", make_candidate<LookbackPolicy<128, 32, 4>>},
-        {"device_decoupled_lookback@128x32k4b8", make_candidate<LookbackPolicy<128, 32, 4, 8>>},
-        {"device_decoupled_lookback@128x48k4", make_candidate<LookbackPolicy<128, 48, 4>>},
-        {"device_decoupled_lookback@128x64k4", make_candidate<LookbackPolicy<128, 64, 4>>},
-        {"device_decoupled_lookback@64x64k4", make_candidate<LookbackPolicy<64, 64, 4>>},
-        {"device_decoupled_lookback@128x64k2", make_candidate<LookbackPolicy<128, 64, 2>>},
+        {"device_decoupled_lookback@256x32k1c", make_candidate<LookbackPolicy<256, 32, 1, 1, 32, 256, true>>},
+        {"device_decoupled_lookback@256x32sb6", make_candidate<StagedPolicy<256, 32, 6>>},
+        {"device_decoupled_lookback@256x32sb6c", make_candidate<StagedPolicy<256, 32, 6, true>>},
+        {"device_decoupled_lookback@128x32sb12", make_candidate<StagedPolicy<128, 32, 12>>},
+        {"device_decoupled_lookback@128x32sb13", make_candidate<StagedPolicy<128, 32, 13>>},
+        {"device_decoupled_lookback@128x64sb6", make_candidate<StagedPolicy<128, 64, 6>>},
+        {"device_decoupled_lookback@256x24sb8", make_candidate<StagedPolicy<256, 24, 8>>},
+        {"device_decoupled_lookback@128x48sb9", make_candidate<StagedPolicy<128, 48, 9>>},
     };
     return c;
 }

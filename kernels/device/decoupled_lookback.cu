@@ -39,7 +39,8 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
 using TimelinePolicy =
     kern::LookbackPolicy<LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems,
                          LookbackTunedPolicy::kLanePreds, kern::kLookbackTunedBlocksPerSm,
-                         LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs>;
+                         LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs,
+                         LookbackTunedPolicy::kTileCounter, LookbackTunedPolicy::kStaged>;
 
 LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     using Probe = kern::LookbackTimelineProbe;

@@ -61,8 +61,20 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // not ready: the first re-read comes at once, then the sleep doubles from
 // SleepMinNs up to SleepMaxNs, so a spinning warp does not flood L2 with
 // status reads that slow the very tiles it waits for.
+//
+// TileCounter: a tile takes its index from an atomic counter when its block
+// starts (thread 0, shared with the block), not from blockIdx.x, so tile order
+// follows the order in which blocks actually start: a tile never waits on a
+// predecessor whose block has not been given an SM yet.
+//
+// Staged: the tile is copied into shared memory with cp.async (LDGSTS, 16
+// bytes a thread per instruction; no register holds it in flight), scanned
+// there chunk by chunk, and waits through its look-back in shared memory, not
+// in registers. Registers per thread fall to what one chunk needs, so shared
+// memory (228 KiB per SM on sm_90), not the register file, bounds the tile
+// bytes resident per SM. Same arithmetic, same order as the register path.
 template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32,
-          int SleepMaxNs = 256>
+          int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
@@ -79,6 +91,9 @@ struct LookbackPolicy {
     static constexpr int kMinBlocks = MinBlocks;  // __launch_bounds__: resident blocks per SM asked of ptxas
     static constexpr int kSleepMinNs = SleepMinNs;
     static constexpr int kSleepMaxNs = SleepMaxNs;
+    static constexpr bool kTileCounter = TileCounter;
+    static constexpr bool kStaged = Staged;
+    static_assert(!Staged || kVecItems == 4, "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
 
@@ -114,11 +129,18 @@ struct LookbackPolicy {
 // through the flag (the value is in the same word), so no release/acquire
 // fence is needed; "relaxed" (not a plain weak access) keeps the spinning
 // load from being hoisted out of the loop and makes the 64-bit word atomic.
-using LookbackTunedPolicy = LookbackPolicy<256, 32, 1>;
-// Blocks of the tuned kernel that share an SM (64 registers x 256 threads in
-// 64K registers, ptxas for sm_90); the instrumented timeline kernel is held
-// to the same, so its timeline shows as many resident tiles.
-inline constexpr int kLookbackTunedBlocksPerSm = 4;
+//
+// Run 3 (H100, kernels/bench/NOTES.md "Version 4"): tiles staged in shared memory
+// (cp.async) wait there, not in registers, so shared memory bounds the tile bytes
+// resident per SM: 128 threads x 64 items (8192 items, 32 KiB, as before), 78
+// registers, 6 blocks per SM = 192 KiB of tile per SM instead of 128 KiB. The
+// fastest candidate of run 3 at 2^24 and within 0.1% of the fastest at 2^26, 2^28.
+using LookbackTunedPolicy = LookbackPolicy<128, 64, 1, 6, 32, 256, false, true>;
+// Blocks of the tuned kernel that share an SM (32.8 KB of shared memory each in
+// 228 KiB; __launch_bounds__ holds ptxas to registers for as many); the
+// instrumented timeline kernel is held to the same, so its timeline shows as
+// many resident tiles.
+inline constexpr int kLookbackTunedBlocksPerSm = 6;
 
 // ---------------------------------------------------------------------------
 // Bits of 4-byte values (the status word stores the value's bits).
@@ -178,14 +200,18 @@ struct LookbackNoProbe {
     static constexpr bool kOn = false;
     struct Buffer {};
     __device__ explicit LookbackNoProbe(const Buffer&, uint32_t) {}
+    // The first tile of this launch (a capture may launch the tiles in waves).
+    __device__ static uint32_t tile_offset(const Buffer&) { return 0; }
     __device__ __forceinline__ void tile_start() {}
-    __device__ __forceinline__ void aggregate_published() {}
+    // The status and value bits the tile published first (aggregate; tile 0: inclusive).
+    __device__ __forceinline__ void aggregate_published(uint32_t, uint32_t) {}
     __device__ __forceinline__ void lookback_start() {}
     // Per lane, per window: this lane's predecessor, the status it settled on,
     // when it was first seen ready (clock64), whether it counted.
     __device__ __forceinline__ void predecessor(int, int64_t, uint32_t, int64_t, bool) {}
-    __device__ __forceinline__ void lookback_end(int) {}
-    __device__ __forceinline__ void inclusive_published() {}
+    // How many predecessors were folded, and the tile's exclusive prefix (bits).
+    __device__ __forceinline__ void lookback_end(int, uint32_t) {}
+    __device__ __forceinline__ void inclusive_published(uint32_t) {}
     __device__ __forceinline__ void tile_end() {}
 };
 
@@ -215,6 +241,7 @@ struct LookbackTimelineProbe {
     int64_t c_lookback = 0;
 
     __device__ LookbackTimelineProbe(const Buffer& b, uint32_t t) : buf(b), tile(t) {}
+    __device__ static uint32_t tile_offset(const Buffer&) { return 0; }
     __device__ bool leader() const { return threadIdx.x == 0; }
     __device__ void tile_start() {
         if (leader()) {
@@ -222,7 +249,7 @@ struct LookbackTimelineProbe {
             buf.tiles[tile].sm = lb_smid();
         }
     }
-    __device__ void aggregate_published() {
+    __device__ void aggregate_published(uint32_t, uint32_t) {
         if (leader()) buf.tiles[tile].t_aggregate = lb_globaltimer();
     }
     __device__ void lookback_start() {
@@ -236,14 +263,14 @@ struct LookbackTimelineProbe {
         r.status = status;
         r.wait_cycles = static_cast<uint32_t>(seen_clock > c_lookback ? seen_clock - c_lookback : 0);
     }
-    __device__ void lookback_end(int distance) {
+    __device__ void lookback_end(int distance, uint32_t) {
         if (leader()) {
             buf.tiles[tile].t_lookback_end = lb_globaltimer();
             buf.tiles[tile].distance = static_cast<uint32_t>(distance);
             buf.tiles[tile].npreds = static_cast<uint32_t>(distance < kMaxPreds ? distance : kMaxPreds);
         }
     }
-    __device__ void inclusive_published() {
+    __device__ void inclusive_published(uint32_t) {
         if (leader()) buf.tiles[tile].t_inclusive = lb_globaltimer();
     }
     __device__ void tile_end() {
@@ -292,7 +319,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
                                                                     ScanOp op, Probe& probe, int& distance) {
     using T = typename ScanOp::value_type;
     T exclusive = ScanOp::identity();
-    bool have = false;
+    [[maybe_unused]] bool have = false;
     distance = 0;
     constexpr int K = Policy::kLanePreds;
     int64_t nearest = static_cast<int64_t>(tile) - 1;  // the window's nearest predecessor
@@ -354,11 +381,52 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
             value = op(value, counted ? lb_from_bits<T>(static_cast<uint32_t>(word[q])) : ScanOp::identity());
             distance += __popc(needed[q]);
         }
-        const T window = lb_warp_reduce(value, op);
-        exclusive = have ? op(window, exclusive) : window;
-        have = true;
-        if (found) break;
-        nearest -= Policy::kWindow;
+        if constexpr (std::is_floating_point_v<T>) {
+            // Float addition does not associate, and which predecessors a tile folds
+            // depends on timing. So floats fold in one canonical order: left to right,
+            // from the inclusive prefix found up to the nearest predecessor, one at a
+            // time. Every inclusive prefix is then the left fold of all aggregates
+            // before it and the tile's own, bit for bit, whatever the schedule (by
+            // induction over the tiles): the result does not depend on where a
+            // look-back stopped. Nearer windows are read again (a predecessor that has
+            // since published its inclusive prefix restarts the fold with it: the same
+            // value the fold would reach).
+            if (!found) {
+                nearest -= Policy::kWindow;
+                continue;
+            }
+            T acc = ScanOp::identity();
+#pragma unroll
+            for (int q = K - 1; q >= 0; --q) {
+                const T v = lb_from_bits<T>(static_cast<uint32_t>(word[q]));
+                for (int j = 31; j >= 0; --j) {
+                    const T vj = __shfl_sync(0xffffffffu, v, j);
+                    const bool inclusive = __shfl_sync(0xffffffffu, st[q] == kTileInclusive, j);
+                    if ((needed[q] >> j) & 1u) acc = inclusive ? vj : op(acc, vj);
+                }
+            }
+            for (int64_t near = nearest + Policy::kWindow; near <= static_cast<int64_t>(tile) - 1;
+                 near += Policy::kWindow) {
+#pragma unroll
+                for (int q = K - 1; q >= 0; --q) {
+                    const uint64_t w = lb_load_relaxed(status + (near - (32 * q + lane)));
+                    const T v = lb_from_bits<T>(static_cast<uint32_t>(w));
+                    const bool inc = lb_status(w, epoch) == kTileInclusive;
+                    for (int j = 31; j >= 0; --j) {
+                        const T vj = __shfl_sync(0xffffffffu, v, j);
+                        acc = __shfl_sync(0xffffffffu, inc, j) ? vj : op(acc, vj);
+                    }
+                }
+            }
+            exclusive = acc;
+            break;
+        } else {
+            const T window = lb_warp_reduce(value, op);
+            exclusive = have ? op(window, exclusive) : window;
+            have = true;
+            if (found) break;
+            nearest -= Policy::kWindow;
+        }
     }
     return exclusive;
 }
@@ -393,12 +461,47 @@ template <class Policy, class T>
 struct LookbackTempStorage {
     T warp_aggregate[Policy::kWarps];
     T warp_prefix[Policy::kWarps];
+    alignas(16) T items[Policy::kStaged ? Policy::kTileItems : 1];  // the staged tile
 };
+
+// 16 bytes global -> shared without a register (sm_80+), and the wait for this
+// thread's copies (each thread reads back only what it copied itself).
+__device__ __forceinline__ void lb_cp_async16(void* smem, const void* gmem) {
+    const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void lb_cp_async_wait_all() {
+    asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
+}
+
+// One chunk of a warp (step 1b): W items in the thread, then the 32 thread totals
+// across the warp; the fold of the warp's items before this lane's vector goes into
+// the items (they become the warp-level inclusive scan). `warp_total` carries the
+// fold of the warp's earlier chunks (k > 0) and receives this chunk's.
+template <int W, class T, class ScanOp>
+__device__ __forceinline__ void lb_scan_chunk(T (&x)[W], int k, int lane, T& warp_total, ScanOp op) {
+#pragma unroll
+    for (int j = 1; j < W; ++j) x[j] = op(x[j - 1], x[j]);
+    const T incl = lb_warp_inclusive(x[W - 1], lane, op);
+    const T excl = __shfl_up_sync(0xffffffffu, incl, 1);
+    const T chunk_total = __shfl_sync(0xffffffffu, incl, 31);
+    const bool has_prefix = k > 0 || lane > 0;
+    const T lane_prefix = k == 0 ? excl : (lane == 0 ? warp_total : op(warp_total, excl));
+    if (has_prefix) {
+#pragma unroll
+        for (int j = 0; j < W; ++j) x[j] = op(lane_prefix, x[j]);
+    }
+    warp_total = k == 0 ? chunk_total : op(warp_total, chunk_total);
+}
 
 struct LookbackParams {
     unsigned long long* status;  // [num_tiles] status words
     uint32_t epoch;              // this launch's number (1 .. 2^30 - 1)
     bool exclusive;
+    // Policies with kTileCounter: tile = atomicAdd(tile_counter, 1) - tile_base (the
+    // counter is never reset: tile_base is the count taken by earlier launches).
+    unsigned long long* tile_counter;
+    unsigned long long tile_base;
 };
 
 // One tile (steps 1 to 5). kFull: the tile lies wholly inside [0, n), so it
@@ -418,39 +521,55 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         static_cast<size_t>(tile) * Policy::kTileItems + static_cast<size_t>(warp) * Policy::kWarpItems;
     probe.tile_start();
 
-    // Step 1a: load. Vector k of this lane: elements warp_base + 32 W k + W lane + (0 .. W-1).
-    T x[V][W];
+    // Step 1a: load. Vector k of this lane: elements warp_base + 32 W k + W lane + (0 .. W-1)
+    // (staged: the same elements, at the same offsets in the warp's part of temp.items).
+    constexpr int kRegV = Policy::kStaged ? 1 : V;  // vectors held in registers
+    T x[kRegV][W];
+    T* s_warp = temp.items + (Policy::kStaged ? warp * Policy::kWarpItems : 0);
+    const auto offset = [&](int k) { return k * Policy::kChunkItems + W * lane; };
+    if constexpr (Policy::kStaged) {
+        if constexpr (kFull) {
 #pragma unroll
-    for (int k = 0; k < V; ++k) {
-        const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
-        if constexpr (kFull)
-            lb_load_vec<W>(in + e, x[k]);
-        else {
+            for (int k = 0; k < V; ++k) lb_cp_async16(s_warp + offset(k), in + warp_base + offset(k));
+            lb_cp_async_wait_all();
+        } else {
+#pragma unroll 1
+            for (int k = 0; k < V; ++k)
 #pragma unroll
-            for (int j = 0; j < W; ++j) x[k][j] = e + j < n ? in[e + j] : ScanOp::identity();
+                for (int j = 0; j < W; ++j) {
+                    const size_t e = warp_base + offset(k) + j;
+                    s_warp[offset(k) + j] = e < n ? in[e] : ScanOp::identity();
+                }
+        }
+    } else {
+#pragma unroll
+        for (int k = 0; k < V; ++k) {
+            const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
+            if constexpr (kFull)
+                lb_load_vec<W>(in + e, x[k]);
+            else {
+#pragma unroll
+                for (int j = 0; j < W; ++j) x[k][j] = e + j < n ? in[e + j] : ScanOp::identity();
+            }
         }
     }
 
-    // Step 1b: scan each chunk of the warp: W items in the thread, then the
-    // 32 thread totals across the warp.
-    // The fold of the warp's items before this lane's vector k goes into the items at
-    // once (x becomes the warp-level inclusive scan), so no per-vector prefix stays live
-    // in registers through the look-back.
+    // Step 1b: scan each chunk of the warp (lb_scan_chunk); x (or the staged items)
+    // becomes the warp-level inclusive scan, so no per-vector prefix stays live through
+    // the look-back.
     T warp_total = ScanOp::identity();
 #pragma unroll
     for (int k = 0; k < V; ++k) {
+        if constexpr (Policy::kStaged) {
+            T y[W];
 #pragma unroll
-        for (int j = 1; j < W; ++j) x[k][j] = op(x[k][j - 1], x[k][j]);
-        const T incl = lb_warp_inclusive(x[k][W - 1], lane, op);
-        const T excl = __shfl_up_sync(0xffffffffu, incl, 1);
-        const T chunk_total = __shfl_sync(0xffffffffu, incl, 31);
-        const bool has_prefix = k > 0 || lane > 0;
-        const T lane_prefix = k == 0 ? excl : (lane == 0 ? warp_total : op(warp_total, excl));
-        if (has_prefix) {
+            for (int j = 0; j < W; ++j) y[j] = s_warp[offset(k) + j];
+            lb_scan_chunk<W>(y, k, lane, warp_total, op);
 #pragma unroll
-            for (int j = 0; j < W; ++j) x[k][j] = op(lane_prefix, x[k][j]);
+            for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
+        } else {
+            lb_scan_chunk<W>(x[k], k, lane, warp_total, op);
         }
-        warp_total = k == 0 ? chunk_total : op(warp_total, chunk_total);
     }
     if (lane == 0) temp.warp_aggregate[warp] = warp_total;
     __syncthreads();
@@ -465,22 +584,22 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         if (tile == 0) {
             if (lane == 0)
                 lb_store_relaxed(p.status, lb_pack(p.epoch, kTileInclusive, lb_to_bits(aggregate)));
-            probe.aggregate_published();
+            probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
             probe.lookback_start();
-            probe.lookback_end(0);
-            probe.inclusive_published();
+            probe.lookback_end(0, lb_to_bits(tile_exclusive));
+            probe.inclusive_published(lb_to_bits(aggregate));
         } else {
             if (lane == 0)
                 lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileAggregate, lb_to_bits(aggregate)));
-            probe.aggregate_published();
+            probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
             probe.lookback_start();
             int distance = 0;
             tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);
-            probe.lookback_end(distance);
+            probe.lookback_end(distance, lb_to_bits(tile_exclusive));
+            const T inclusive = op(tile_exclusive, aggregate);
             if (lane == 0)
-                lb_store_relaxed(p.status + tile,
-                                 lb_pack(p.epoch, kTileInclusive, lb_to_bits(op(tile_exclusive, aggregate))));
-            probe.inclusive_published();
+                lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileInclusive, lb_to_bits(inclusive)));
+            probe.inclusive_published(lb_to_bits(inclusive));
         }
         if (lane < Policy::kWarps) {
             const T within = lane == 0 ? ScanOp::identity() : w_excl;
@@ -495,30 +614,57 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     // warp (the lane before, or lane 31 of the previous chunk), the warp's first item
     // the warp's prefix alone.
     const T warp_prefix = temp.warp_prefix[warp];
+    if constexpr (Policy::kStaged) {
+        // The item before each item is in shared memory: the same values the register
+        // path shuffles (the lane before, or lane 31 of the previous chunk).
 #pragma unroll
-    for (int k = 0; k < V; ++k) {
-        T y[W];
-        if (p.exclusive) {
-            const T up = __shfl_up_sync(0xffffffffu, x[k][W - 1], 1);
-            const T last_of_previous_chunk =
-                k > 0 ? __shfl_sync(0xffffffffu, x[k > 0 ? k - 1 : 0][W - 1], 31) : ScanOp::identity();
-            if (lane > 0)
-                y[0] = op(warp_prefix, up);
-            else
-                y[0] = k == 0 ? warp_prefix : op(warp_prefix, last_of_previous_chunk);
+        for (int k = 0; k < V; ++k) {
+            T xs[W], y[W];
 #pragma unroll
-            for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, x[k][j - 1]);
-        } else {
+            for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
+            if (p.exclusive) {
+                y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, s_warp[offset(k) - 1]);
 #pragma unroll
-            for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, x[k][j]);
+                for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);
+            } else {
+#pragma unroll
+                for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);
+            }
+            const size_t e = warp_base + offset(k);
+            if constexpr (kFull)
+                lb_store_vec<W>(out + e, y);
+            else {
+#pragma unroll
+                for (int j = 0; j < W; ++j)
+                    if (e + j < n) out[e + j] = y[j];
+            }
         }
-        const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
-        if constexpr (kFull)
-            lb_store_vec<W>(out + e, y);
-        else {
+    } else {
 #pragma unroll
-            for (int j = 0; j < W; ++j)
-                if (e + j < n) out[e + j] = y[j];
+        for (int k = 0; k < V; ++k) {
+            T y[W];
+            if (p.exclusive) {
+                const T up = __shfl_up_sync(0xffffffffu, x[k][W - 1], 1);
+                const T last_of_previous_chunk =
+                    k > 0 ? __shfl_sync(0xffffffffu, x[k > 0 ? k - 1 : 0][W - 1], 31) : ScanOp::identity();
+                if (lane > 0)
+                    y[0] = op(warp_prefix, up);
+                else
+                    y[0] = k == 0 ? warp_prefix : op(warp_prefix, last_of_previous_chunk);
+#pragma unroll
+                for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, x[k][j - 1]);
+            } else {
+#pragma unroll
+                for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, x[k][j]);
+            }
+            const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
+            if constexpr (kFull)
+                lb_store_vec<W>(out + e, y);
+            else {
+#pragma unroll
+                for (int j = 0; j < W; ++j)
+                    if (e + j < n) out[e + j] = y[j];
+            }
         }
     }
     probe.tile_end();
@@ -534,7 +680,15 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
                               typename Probe::Buffer probe_buffer) {
     using T = typename ScanOp::value_type;
     __shared__ LookbackTempStorage<Policy, T> temp;
-    const uint32_t tile = blockIdx.x;
+    uint32_t tile;
+    if constexpr (Policy::kTileCounter) {
+        __shared__ uint32_t s_tile;
+        if (threadIdx.x == 0) s_tile = static_cast<uint32_t>(atomicAdd(p.tile_counter, 1ull) - p.tile_base);
+        __syncthreads();
+        tile = s_tile + Probe::tile_offset(probe_buffer);
+    } else {
+        tile = blockIdx.x + Probe::tile_offset(probe_buffer);
+    }
     Probe probe(probe_buffer, tile);
     if (static_cast<size_t>(tile + 1) * Policy::kTileItems <= n)
         decoupled_lookback_tile<Policy, true>(in, out, n, tile, p, temp, ScanOp{}, probe);

@@ -37,10 +37,24 @@ public:
         return reinterpret_cast<unsigned long long*>(status_.get());
     }
 
+    // The tile counter of kTileCounter policies, and the count earlier launches took
+    // from it (this launch's tiles are then counted as taken).
+    unsigned long long* take_tiles(size_t tiles, unsigned long long& base) {
+        if (counter_.size() == 0) {
+            counter_ = DeviceArray<uint64_t>(1);
+            counter_.fill_bytes(0);
+        }
+        base = taken_;
+        taken_ += tiles;
+        return reinterpret_cast<unsigned long long*>(counter_.get());
+    }
+
 private:
     static constexpr uint32_t kEpochLimit = 1u << 30;  // the flag field keeps 30 bits of epoch
     DeviceArray<uint64_t> status_;
     uint32_t epoch_ = 0;
+    DeviceArray<uint64_t> counter_;
+    unsigned long long taken_ = 0;
 };
 
 // Calls f(OpX<T>{}) for a value type and operator: int32 and uint32 take add,
@@ -80,6 +94,17 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
     LookbackParams p{};
     p.status = ws.prepare(tiles, p.epoch);
     p.exclusive = exclusive;
+    if constexpr (Policy::kTileCounter) p.tile_counter = ws.take_tiles(tiles, p.tile_base);
+    if constexpr (Policy::kStaged) {
+        // Ask for the largest shared-memory carveout: staged tiles are bounded by it.
+        static const bool carveout_set = [] {
+            SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(decoupled_lookback_kernel<Policy, ScanOp, Probe>,
+                                                    cudaFuncAttributePreferredSharedMemoryCarveout,
+                                                    cudaSharedmemCarveoutMaxShared));
+            return true;
+        }();
+        (void)carveout_set;
+    }
     decoupled_lookback_kernel<Policy, ScanOp, Probe>
         <<<static_cast<unsigned>(tiles), Policy::kThreads, 0, stream>>>(d_in, d_out, n, p, probe_buffer);
     SCANVIZ_CUDA_CHECK(cudaGetLastError());

@@ -1,5 +1,6 @@
-#include "../registry.hpp"
 #include "device_kernels.hpp"
+
+#include "../registry.hpp"
 
 namespace scanviz::kern {
 
@@ -8,6 +9,7 @@ std::vector<KernelEntry> device_kernels() {
     return {
         kernel_device_scan_then_propagate(),
         kernel_device_reduce_then_scan(),
+        kernel_device_decoupled_lookback(),
     };
 }
 

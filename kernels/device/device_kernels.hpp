@@ -7,5 +7,6 @@ namespace scanviz::kern {
 
 KernelEntry kernel_device_scan_then_propagate();  // device_scan_then_propagate.cu
 KernelEntry kernel_device_reduce_then_scan();     // device_reduce_then_scan.cu
+KernelEntry kernel_device_decoupled_lookback();   // decoupled_lookback_trace.cu
 
 }  // namespace scanviz::kern

@@ -12,8 +12,12 @@
 #include <vector>
 
 #include "core/lookback_timeline.hpp"
+#include "core/models/device_common.hpp"
+#include "core/trace_compare.hpp"
+#include "core/variants.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
+#include "kernels/gpu.hpp"
 
 using namespace scanviz;
 
@@ -180,4 +184,65 @@ TEST(GpuLookback, TimelineOfAnInstrumentedRun) {
         "%.0f%% at 1), median look-back %.0f ns, span %.1f us\n",
         s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance,
         100 * s.fraction_distance_1, s.median_lookback_ns, s.span_ns * 1e-3);
+}
+
+// The trace capture (kernels/device/decoupled_lookback_trace.cu) imposes the model's
+// schedule: waves of four tiles, so tile t of a wave folds t - first + 1 predecessors
+// (its earlier wave-mates' aggregates and the previous wave's last inclusive prefix;
+// in wave 0 tile 0's inclusive prefix, so t).
+// Every tile configuration of the table, ten tiles (three waves, the last partial, the
+// last tile short), int32 and float32: the GPU trace equals the model's step by step and
+// the uninstrumented run of the same configuration gives the model's output bit for bit.
+TEST(GpuLookbackTrace, CaptureFollowsTheWaveScheduleInEveryConfiguration) {
+    SCANVIZ_REQUIRE_GPU();
+    uint64_t seed = 401;
+    for (const DeviceTileConfig cfg : kDeviceTileConfigs) {
+        for (const ElemType type : {ElemType::I32, ElemType::F32}) {
+            RunSpec spec;
+            spec.variant = "device_decoupled_lookback";
+            spec.n = cfg.tile() * 9 + 5;
+            spec.threads = cfg.threads;
+            spec.items_per_thread = cfg.items;
+            spec.type = type;
+            spec.exclusive = type == ElemType::F32;
+            spec.seed = ++seed;
+            ASSERT_FALSE(validate_and_resolve(spec).has_value());
+            SCOPED_TRACE(std::to_string(cfg.threads) + "x" + std::to_string(cfg.items) + " " +
+                         std::string(to_string(type)));
+            const Trace model = run_model(spec);
+            const Trace got = gpu::capture(spec);
+            EXPECT_EQ(got.source.kind, "gpu");
+            const auto mismatch = compare_traces(model, got);
+            EXPECT_FALSE(mismatch.has_value()) << (mismatch ? mismatch->what : "");
+            int look_backs = 0;
+            for (const Step& s : got.steps) {
+                if (s.phase != "look back") continue;
+                for (const Operation& op : s.ops) {
+                    if (op.kind != OpKind::Reduce) continue;  // the waits on each flag
+                    // Wave 0: tile 0 publishes its inclusive prefix at once, so tile t folds t.
+                    const int expect = op.thread < 4 ? op.thread : op.thread % 4 + 1;
+                    EXPECT_EQ(static_cast<int>(op.reads.size()), expect) << "tile " << op.thread;
+                    ++look_backs;
+                }
+            }
+            EXPECT_EQ(look_backs, 9);  // every tile but tile 0
+            EXPECT_EQ(gpu::run(spec), model.output);
+        }
+    }
+}
+
+// gpu::run past the trace limit with no tile configuration asked for runs the tuned
+// kernel (what `scanviz validate` does at 2^20 + 1 and beyond).
+TEST(GpuLookbackTrace, RunPastTheTraceLimitIsTheScan) {
+    SCANVIZ_REQUIRE_GPU();
+    for (const Op op : {Op::Add, Op::Max}) {
+        RunSpec spec;
+        spec.variant = "device_decoupled_lookback";
+        spec.n = (1 << 20) + 1;
+        spec.op = op;
+        spec.exclusive = op == Op::Max;
+        spec.seed = 77;
+        const auto out = gpu::run(spec);
+        EXPECT_EQ(out, sequential_scan(make_input(spec), spec.op, spec.type, spec.exclusive));
+    }
 }

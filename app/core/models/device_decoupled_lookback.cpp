@@ -37,7 +37,10 @@
 namespace scanviz {
 namespace {
 
-// Tiles the model runs in lockstep before the next wave starts.
+// Tiles the model runs in lockstep before the next wave starts. The GPU capture
+// (kernels/device/decoupled_lookback_trace.cu, kLookbackTraceWave) imposes the same
+// schedule: one launch per wave and a barrier of the wave's tiles before any of them
+// publishes its inclusive prefix.
 constexpr int kLookbackWave = 4;
 // Predecessors one look-back round inspects: one per lane of a warp.
 constexpr int kLookbackWindow = 32;
@@ -139,10 +142,18 @@ private:
 };
 
 // The look-back window's fold: lane j holds predecessor t-1-j's value (or the
-// identity), folded by the butterfly of lb_warp_reduce; every lane gets lane 0's.
+// identity). Integers: the butterfly of lb_warp_reduce; every lane gets lane 0's.
 // (A lane of the kernel first folds its slots into the identity; with one value
-// per lane, as in this schedule, that fold is exact.)
+// per lane, as in this schedule, that fold is exact.) Float32: left to right from
+// the furthest lane (the inclusive prefix) to lane 0, one value at a time: the
+// kernel's canonical order, which makes every float prefix independent of where a
+// look-back stopped.
 double window_fold(const std::vector<double>& lanes, Op op, ElemType type) {
+    if (type == ElemType::F32) {
+        double acc = lanes.back();
+        for (size_t i = lanes.size() - 1; i-- > 0;) acc = apply_op(op, type, acc, lanes[i]);
+        return acc;
+    }
     std::vector<double> x(lanes);
     x.resize(32, identity(op, type));
     for (int d = 16; d >= 1; d /= 2) {
@@ -206,7 +217,8 @@ Trace model(const RunSpec& spec) {
                 throw std::logic_error("look-back model: longer than one window");
             b.poke(t, r.prefix + t, window_fold(lanes, spec.op, spec.type));
             Operation op = tile_operation(OpKind::Reduce, t, std::move(reads), {r.prefix + t});
-            op.depth = ceil_log2(kLookbackWindow);  // the butterfly's five levels
+            // Integers: the butterfly's five levels; float32: one application after another.
+            op.depth = spec.type == ElemType::F32 ? op.applications : ceil_log2(kLookbackWindow);
             b.record(std::move(op));
         }
         b.end_step();
