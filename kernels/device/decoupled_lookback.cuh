@@ -98,8 +98,10 @@ struct LookbackPolicy {
 };
 
 // The tuning the benchmark times on Hopper (sm_90), int32/uint32/float32:
-// 256 threads x 32 items = 8192 items (32 KiB in, 32 KiB out) per tile, a
-// look-back window of 32 predecessors (one per lane of warp 0).
+// 8192 items (32 KiB in, 32 KiB out) per tile, a look-back window of 32
+// predecessors (one per lane of warp 0). Version 3 (below) held the tile in
+// registers as 256 threads x 32 items; version 4 (at the end) stages it in
+// shared memory as 128 x 64.
 //
 // CUB 3.0 picks 128 threads x 24 items (3072 items per tile) for 4-byte types
 // on sm_90 (cub/device/dispatch/tuning/tuning_scan.cuh), with warp-transposed
