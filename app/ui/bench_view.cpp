@@ -33,7 +33,7 @@ std::string default_bench_file() {
     std::error_code ec;
     std::filesystem::path dir = std::filesystem::current_path(ec);
     for (int up = 0; up < 4 && !ec; ++up) {
-        const auto p = dir / "assets" / "bench" / "h200_bench.csv";
+        const auto p = dir / "assets" / "bench" / "h100_bench.csv";
         if (std::filesystem::is_regular_file(p, ec)) return p.string();
         if (!dir.has_parent_path() || dir.parent_path() == dir) break;
         dir = dir.parent_path();

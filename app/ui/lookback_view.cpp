@@ -19,7 +19,7 @@ std::string default_timeline_file() {
     std::error_code ec;
     std::filesystem::path dir = std::filesystem::current_path(ec);
     for (int up = 0; up < 4 && !ec; ++up) {
-        const auto p = dir / "assets" / "bench" / "lookback_timeline_run1.json";
+        const auto p = dir / "assets" / "bench" / "h100_lookback_timeline.json";
         if (std::filesystem::is_regular_file(p, ec)) return p.string();
         if (!dir.has_parent_path() || dir.parent_path() == dir) break;
         dir = dir.parent_path();

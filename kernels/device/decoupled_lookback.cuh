@@ -296,9 +296,19 @@ __device__ __forceinline__ T lb_warp_inclusive(T x, int lane, ScanOp op) {
 
 // Fold of all 32 lanes' values; every lane gets it. Integer add/max/min use
 // the one-instruction redux.sync (sm_80+); float uses a butterfly.
+// Turing (sm_75) has no redux.sync: the butterfly serves there.
 template <class T, class ScanOp>
 __device__ __forceinline__ T lb_warp_reduce(T x, ScanOp op) {
-    if constexpr (std::is_same_v<ScanOp, OpAdd<T>> && std::is_integral_v<T>) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    constexpr bool kRedux = false;
+#else
+    constexpr bool kRedux = true;
+#endif
+    if constexpr (!kRedux) {
+#pragma unroll
+        for (int d = 16; d >= 1; d /= 2) x = op(x, __shfl_xor_sync(0xffffffffu, x, d));
+        return x;
+    } else if constexpr (std::is_same_v<ScanOp, OpAdd<T>> && std::is_integral_v<T>) {
         return __reduce_add_sync(0xffffffffu, x);
     } else if constexpr (std::is_same_v<ScanOp, OpMax<T>> && std::is_integral_v<T>) {
         return __reduce_max_sync(0xffffffffu, x);
@@ -468,12 +478,19 @@ struct LookbackTempStorage {
 
 // 16 bytes global -> shared without a register (sm_80+), and the wait for this
 // thread's copies (each thread reads back only what it copied itself).
+// Turing (sm_75) has no cp.async: there the copy goes through a register.
 __device__ __forceinline__ void lb_cp_async16(void* smem, const void* gmem) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    *static_cast<int4*>(smem) = __ldcg(static_cast<const int4*>(gmem));
+#else
     const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
+#endif
 }
 __device__ __forceinline__ void lb_cp_async_wait_all() {
+#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
     asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
+#endif
 }
 
 // One chunk of a warp (step 1b): W items in the thread, then the 32 thread totals

@@ -16,7 +16,8 @@ mkdir -p "$OUT"
 STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,record}
 ARCH=${SCANVIZ_GPU_ARCH:-90-real}
 BUILD=${SCANVIZ_GPU_BUILD:-build-gpu}
-LOGS=$(mktemp -d)
+LOGS="$BUILD/suite-logs"   # kept between calls while the machine stays warm
+mkdir -p "$LOGS"
 SUMMARY="$OUT/summary.txt"
 export PATH=/usr/local/cuda/bin:$PATH
 
@@ -85,7 +86,8 @@ fi
 if has record; then
   t0=$(date +%s)
   extra=()
-  [ -s "$OUT/bench.csv" ] && extra+=(--bench-from "$OUT/bench.csv")
+  [ -s "$OUT/bench.csv" ] && cp "$OUT/bench.csv" "$LOGS/bench.csv"
+  [ -s "$LOGS/bench.csv" ] && extra+=(--bench-from "$LOGS/bench.csv")
   [ -s "$LOGS/validation.json" ] && extra+=(--validation-from "$LOGS/validation.json")
   "$SCANVIZ" record -o "$OUT/recording.svzrec" "${extra[@]}" > "$LOGS/record.log" 2>&1
   rc=$?; [ $rc -ne 0 ] && status=1
