@@ -20,7 +20,8 @@ namespace {
 
 sass::Locations where() {
     const std::filesystem::path build = std::filesystem::path(SCANVIZ_BINARY_DIR) / "sass";
-    return {build, std::filesystem::path(SCANVIZ_SOURCE_DIR) / "assets" / "sass", std::filesystem::exists(build)};
+    return {build, std::filesystem::path(SCANVIZ_SOURCE_DIR) / "assets" / "sass",
+            std::filesystem::exists(build)};
 }
 
 std::vector<std::string> archs() {
@@ -35,7 +36,8 @@ std::vector<std::string> archs() {
 }
 
 // The row of `variant` on `arch`; skips the test where the listing cannot be shown.
-const sass::Row* row_of(const std::vector<sass::Row>& rows, const std::string& arch, const std::string& variant) {
+const sass::Row* row_of(const std::vector<sass::Row>& rows, const std::string& arch,
+                        const std::string& variant) {
     for (const auto& r : rows)
         if (r.arch == arch && r.variant == variant) return &r;
     return nullptr;
@@ -52,7 +54,8 @@ std::string read(const std::filesystem::path& p) {
 
 TEST(SassCounts, ShuffleWithPredicateIsTenOnSm90) {
     const auto a = archs();
-    if (std::find(a.begin(), a.end(), "sm_90") == a.end()) GTEST_SKIP() << "sm_90 is not in this build's SASS list";
+    if (std::find(a.begin(), a.end(), "sm_90") == a.end())
+        GTEST_SKIP() << "sm_90 is not in this build's SASS list";
     const auto loaded = sass::load(where(), "sm_90", "iso_warp_shfl_ptx");
     if (!loaded.listing) GTEST_SKIP() << loaded.message;
     const auto* k = loaded.listing->find("iso_warp_shfl_ptx");
@@ -112,7 +115,8 @@ TEST(SassSteps, ConditionalScanStepsMapToTheirInstructions) {
     // Every instruction of the step is in the region, and every shared-memory
     // access of the region belongs to the step (the tagged read and write lines).
     for (int i : step)
-        EXPECT_TRUE(std::find(region.instructions.begin(), region.instructions.end(), i) != region.instructions.end());
+        EXPECT_TRUE(std::find(region.instructions.begin(), region.instructions.end(), i) !=
+                    region.instructions.end());
     int shared_in_step = 0;
     for (int i : region.instructions) {
         const auto& ins = k->code[static_cast<size_t>(i)];

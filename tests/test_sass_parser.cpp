@@ -19,7 +19,8 @@ namespace {
 // Two nvdisasm runs as kernels/sass/sass_compile.cmake stores them. In the -gi
 // part the STG carries no marker of its own (nvdisasm 13.5 leaves it out when
 // the location steps back to the outer frame); the -g part has it.
-const char* kListing = R"(// scanviz-sass arch=sm_90 source=kernels/sass/iso_t.cu cubin-sha256=abc123 disassembler=nvdisasm release 13.5, V13.5.37
+const char* kListing =
+    R"(// scanviz-sass arch=sm_90 source=kernels/sass/iso_t.cu cubin-sha256=abc123 disassembler=nvdisasm release 13.5, V13.5.37
 // scanviz-sass section=inline (nvdisasm -gi -c)
 	.target	sm_90
 //--------------------- .text.iso_t        --------------------------
@@ -134,9 +135,11 @@ TEST(SassParser, InlineChainsAndTheLinesMerge) {
     const auto l = sass::parse_listing(kListing);
     const auto& code = l.find("iso_t")->code;
     // A two-frame chain, and a three-frame chain whose path is normalised.
-    EXPECT_EQ(code[2].frames, (std::vector<sass::SourceLoc>{{"kernels/warp/t.cuh", 20}, {"kernels/sass/iso_t.cu", 11}}));
-    EXPECT_EQ(code[3].frames, (std::vector<sass::SourceLoc>{
-                                  {"kernels/ops.cuh", 15}, {"kernels/warp/t.cuh", 22}, {"kernels/sass/iso_t.cu", 11}}));
+    EXPECT_EQ(code[2].frames,
+              (std::vector<sass::SourceLoc>{{"kernels/warp/t.cuh", 20}, {"kernels/sass/iso_t.cu", 11}}));
+    EXPECT_EQ(code[3].frames,
+              (std::vector<sass::SourceLoc>{
+                  {"kernels/ops.cuh", 15}, {"kernels/warp/t.cuh", 22}, {"kernels/sass/iso_t.cu", 11}}));
     // The SHFL keeps the chain before it (no marker in either run).
     EXPECT_EQ(code[4].frames, code[3].frames);
     // The STG: -gi would leave it inside the routine; -g puts it back in the kernel.
@@ -235,8 +238,8 @@ TEST(SassSteps, TagsLinkInstructionsBothWays) {
     EXPECT_TRUE(sass::steps_of(k.code[0], tags).empty());
     EXPECT_EQ(sass::instructions_of_step(k, "kogge-stone", tags), (std::vector<int>{2, 3, 4}));
     EXPECT_TRUE(sass::instructions_of_step(k, "down-sweep", tags).empty());
-    EXPECT_EQ(sass::source_files(k), (std::vector<std::string>{"kernels/ops.cuh", "kernels/sass/iso_t.cu",
-                                                                "kernels/warp/t.cuh"}));
+    EXPECT_EQ(sass::source_files(k),
+              (std::vector<std::string>{"kernels/ops.cuh", "kernels/sass/iso_t.cu", "kernels/warp/t.cuh"}));
 }
 
 namespace {
@@ -315,7 +318,8 @@ TEST(SassTable, RowsAndFormats) {
         std::string s = kListing;
         for (const char* from : {"iso_t", "base_t"}) {
             const std::string f = from, to = f.substr(0, f.size() - 1) + "warp_t";
-            for (size_t p = s.find(f); p != std::string::npos; p = s.find(f, p + to.size())) s.replace(p, f.size(), to);
+            for (size_t p = s.find(f); p != std::string::npos; p = s.find(f, p + to.size()))
+                s.replace(p, f.size(), to);
         }
         return s;
     }());

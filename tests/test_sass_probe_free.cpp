@@ -39,7 +39,8 @@ TEST(SassProbeFree, NoProbeEqualsNoProbeCalls) {
     const fs::path root = fs::path(SCANVIZ_BINARY_DIR) / "sass_noprobe";
     const std::string stripped_list = read(root / "stripped.txt");
     if (!fs::exists(root) || stripped_list.empty())
-        GTEST_SKIP() << "this build compiles no probe-free copies (no CUDA compiler, or scanviz_sass not built)";
+        GTEST_SKIP()
+            << "this build compiles no probe-free copies (no CUDA compiler, or scanviz_sass not built)";
     std::set<std::string> stripped;
     std::istringstream ls(stripped_list);
     for (std::string line; std::getline(ls, line);)
@@ -63,7 +64,8 @@ TEST(SassProbeFree, NoProbeEqualsNoProbeCalls) {
             for (const auto& fa : a.functions) {
                 const auto* fb = b.find(fa.name);
                 ASSERT_NE(fb, nullptr) << arch << " " << fa.name;
-                ASSERT_EQ(fa.code.size(), fb->code.size()) << arch << " " << fa.name << ": instruction counts differ";
+                ASSERT_EQ(fa.code.size(), fb->code.size())
+                    << arch << " " << fa.name << ": instruction counts differ";
                 for (size_t i = 0; i < fa.code.size(); ++i) {
                     EXPECT_EQ(fa.code[i].address, fb->code[i].address);
                     EXPECT_EQ(fa.code[i].text, fb->code[i].text) << arch << " " << fa.name << " at " << i;
@@ -79,10 +81,10 @@ TEST(SassProbeFree, NoProbeEqualsNoProbeCalls) {
     }
     if (archs == 0) GTEST_SKIP() << "this build has no disassembler: nothing to compare";
     // At least the warp scans and one block scan (issue 3).
-    for (const char* v : {"warp_conditional", "warp_zeropad", "warp_templated", "warp_shfl_ptx", "warp_shfl_intrinsic",
-                          "warp_segmented", "warp_legacy_volatile"})
+    for (const char* v : {"warp_conditional", "warp_zeropad", "warp_templated", "warp_shfl_ptx",
+                          "warp_shfl_intrinsic", "warp_segmented", "warp_legacy_volatile"})
         EXPECT_TRUE(compared_variants.count(v)) << v << " was not compared";
-    EXPECT_TRUE(std::any_of(compared_variants.begin(), compared_variants.end(),
-                            [](const std::string& v) { return v.rfind("block_", 0) == 0; }))
-        << "no block scan was compared";
+    EXPECT_TRUE(std::any_of(compared_variants.begin(), compared_variants.end(), [](const std::string& v) {
+        return v.rfind("block_", 0) == 0;
+    })) << "no block scan was compared";
 }

@@ -11,12 +11,11 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "core/sass.hpp"
@@ -85,11 +84,13 @@ int print_listings(const SassArgs& a, const std::vector<std::string>& archs) {
     const auto where = locations();
     int missing = 0;
     nlohmann::json json = nlohmann::json::array();
-    if (a.format == "csv") std::printf("arch,kernel,address,predicate,opcode,operands,class,region,file,line,steps\n");
+    if (a.format == "csv")
+        std::printf("arch,kernel,address,predicate,opcode,operands,class,region,file,line,steps\n");
     for (const auto& arch : archs) {
         for (const auto& name : sass::listing_names(where, arch)) {
             const std::string variant = name.substr(4);
-            if (!a.variants.empty() && std::find(a.variants.begin(), a.variants.end(), variant) == a.variants.end())
+            if (!a.variants.empty() &&
+                std::find(a.variants.begin(), a.variants.end(), variant) == a.variants.end())
                 continue;
             const auto loaded = sass::load(where, arch, name);
             if (!loaded.listing) {
@@ -119,18 +120,21 @@ int print_listings(const SassArgs& a, const std::vector<std::string>& archs) {
                     if (a.format == "text") {
                         std::printf("%c %04x  %-44s %-8s %s%s\n", in_region[i] ? '>' : ' ', ins.address,
                                     ins.text.c_str(), std::string(sass::class_name(ins.cls)).c_str(),
-                                    where_of(ins).c_str(), step_text.empty() ? "" : ("  [" + step_text + "]").c_str());
+                                    where_of(ins).c_str(),
+                                    step_text.empty() ? "" : ("  [" + step_text + "]").c_str());
                     } else if (a.format == "csv") {
                         std::string ops;
                         for (const auto& o : ins.operands) ops += (ops.empty() ? "" : " ") + o;
-                        std::printf("%s,%s,0x%04x,%s,%s,\"%s\",%s,%d,%s,%d,%s\n", arch.c_str(), f.name.c_str(),
-                                    ins.address, ins.predicate.c_str(), ins.opcode.c_str(), ops.c_str(),
-                                    std::string(sass::class_name(ins.cls)).c_str(), in_region[i] ? 1 : 0,
+                        std::printf("%s,%s,0x%04x,%s,%s,\"%s\",%s,%d,%s,%d,%s\n", arch.c_str(),
+                                    f.name.c_str(), ins.address, ins.predicate.c_str(), ins.opcode.c_str(),
+                                    ops.c_str(), std::string(sass::class_name(ins.cls)).c_str(),
+                                    in_region[i] ? 1 : 0,
                                     ins.frames.empty() ? "" : ins.frames.front().file.c_str(),
                                     ins.frames.empty() ? 0 : ins.frames.front().line, step_text.c_str());
                     } else {
                         nlohmann::json frames = nlohmann::json::array();
-                        for (const auto& fr : ins.frames) frames.push_back({{"file", fr.file}, {"line", fr.line}});
+                        for (const auto& fr : ins.frames)
+                            frames.push_back({{"file", fr.file}, {"line", fr.line}});
                         code.push_back({{"address", ins.address},
                                         {"predicate", ins.predicate},
                                         {"opcode", ins.opcode},
@@ -158,15 +162,17 @@ int print_listings(const SassArgs& a, const std::vector<std::string>& archs) {
 int run_sass(SassArgs a) {
     const auto archs_known = known_archs();
     if (archs_known.empty())
-        throw std::runtime_error("no SASS here: this build compiles no cubins and assets/sass has no snapshot");
+        throw std::runtime_error(
+            "no SASS here: this build compiles no cubins and assets/sass has no snapshot");
     for (const auto& arch : a.archs)
         if (std::find(archs_known.begin(), archs_known.end(), arch) == archs_known.end())
-            throw std::invalid_argument("unknown architecture '" + arch + "' (this build has " + joined(archs_known) +
-                                        "; set SCANVIZ_SASS_ARCHS to build others)");
+            throw std::invalid_argument("unknown architecture '" + arch + "' (this build has " +
+                                        joined(archs_known) + "; set SCANVIZ_SASS_ARCHS to build others)");
     const auto archs = a.archs.empty() ? archs_known : a.archs;
     for (const auto& v : a.variants) {
         const std::string base = v.substr(0, v.find("__"));
-        if (!find_variant(base)) throw std::invalid_argument("unknown variant '" + v + "' (scanviz list shows them)");
+        if (!find_variant(base))
+            throw std::invalid_argument("unknown variant '" + v + "' (scanviz list shows them)");
     }
     if (a.listing) return print_listings(a, archs);
 
@@ -175,10 +181,14 @@ int run_sass(SassArgs a) {
         throw std::runtime_error("no isolation kernel found for " +
                                  (a.variants.empty() ? std::string("any variant") : joined(a.variants)) +
                                  " (kernels/sass/iso_<variant>.cu holds them)");
-    if (a.format == "json") std::printf("%s", sass::format_json(rows).c_str());
-    else if (a.format == "csv") std::printf("%s", sass::format_csv(rows).c_str());
-    else std::printf("%s", sass::format_text(rows).c_str());
-    const bool all_shown = std::all_of(rows.begin(), rows.end(), [](const sass::Row& r) { return r.method.has_value(); });
+    if (a.format == "json")
+        std::printf("%s", sass::format_json(rows).c_str());
+    else if (a.format == "csv")
+        std::printf("%s", sass::format_csv(rows).c_str());
+    else
+        std::printf("%s", sass::format_text(rows).c_str());
+    const bool all_shown =
+        std::all_of(rows.begin(), rows.end(), [](const sass::Row& r) { return r.method.has_value(); });
     if (!all_shown) std::fprintf(stderr, "scanviz: some listings are stale or missing (see the table)\n");
     return all_shown ? 0 : 1;
 }
@@ -188,12 +198,16 @@ int run_sass(SassArgs a) {
 void add_sass_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<SassArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "sass", "SASS instruction counts of each scan routine by opcode class and architecture, or the listing");
+        "sass",
+        "SASS instruction counts of each scan routine by opcode class and architecture, or the listing");
     cmd->add_option("--arch", args->archs, "Architectures, e.g. sm_90 (default: every one the build has)");
-    cmd->add_option("--variant", args->variants, "Variants, e.g. warp_shfl_ptx (default: every one with a kernel)");
-    cmd->add_option("--format", args->format, "text, json or csv")->check(CLI::IsMember({"text", "json", "csv"}));
-    cmd->add_flag("--listing", args->listing,
-                  "Print the instructions: class, source line and inline chain, step; '>' marks the scan region");
+    cmd->add_option("--variant", args->variants,
+                    "Variants, e.g. warp_shfl_ptx (default: every one with a kernel)");
+    cmd->add_option("--format", args->format, "text, json or csv")
+        ->check(CLI::IsMember({"text", "json", "csv"}));
+    cmd->add_flag(
+        "--listing", args->listing,
+        "Print the instructions: class, source line and inline chain, step; '>' marks the scan region");
     cmd->callback([&result, args]() { result.exit_code = run_sass(*args); });
 }
 

@@ -4,11 +4,10 @@
 #include <charconv>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <stdexcept>
-
-#include <nlohmann/json.hpp>
 
 #include "variants.hpp"
 
@@ -53,8 +52,10 @@ std::string normalize_path(std::string_view p) {
         if (slash == std::string_view::npos) slash = p.size();
         const std::string_view part = p.substr(pos, slash - pos);
         if (part == "..") {
-            if (!parts.empty() && parts.back() != "..") parts.pop_back();
-            else if (!absolute) parts.emplace_back("..");
+            if (!parts.empty() && parts.back() != "..")
+                parts.pop_back();
+            else if (!absolute)
+                parts.emplace_back("..");
         } else if (!part.empty() && part != ".") {
             parts.emplace_back(part);
         }
@@ -88,7 +89,8 @@ std::vector<SourceLoc> parse_marker(std::string_view line, size_t line_no) {
     std::string_view s = trim(line);
     s.remove_prefix(4);  // "//##"
     auto inner = parse_file_line(s);
-    if (!inner) throw std::runtime_error("sass listing line " + std::to_string(line_no) + ": bad line marker");
+    if (!inner)
+        throw std::runtime_error("sass listing line " + std::to_string(line_no) + ": bad line marker");
     std::vector<SourceLoc> frames{*inner};
     s = trim(s);
     if (starts_with(s, "inlined at ")) {
@@ -96,7 +98,8 @@ std::vector<SourceLoc> parse_marker(std::string_view line, size_t line_no) {
         const std::string caller = "File " + std::string(s);  // same shape as the inner location
         std::string_view rest = caller;
         auto outer = parse_file_line(rest);
-        if (!outer) throw std::runtime_error("sass listing line " + std::to_string(line_no) + ": bad inline marker");
+        if (!outer)
+            throw std::runtime_error("sass listing line " + std::to_string(line_no) + ": bad inline marker");
         frames.push_back(*outer);
     }
     return frames;
@@ -108,8 +111,10 @@ std::vector<std::string> split_operands(std::string_view s) {
     size_t start = 0;
     for (size_t i = 0; i <= s.size(); ++i) {
         const char c = i < s.size() ? s[i] : ',';
-        if (c == '[' || c == '(' || c == '{') ++depth;
-        else if (c == ']' || c == ')' || c == '}') --depth;
+        if (c == '[' || c == '(' || c == '{')
+            ++depth;
+        else if (c == ']' || c == ')' || c == '}')
+            --depth;
         else if (c == ',' && depth <= 0) {
             const auto op = trim(s.substr(start, i - start));
             if (!op.empty()) out.emplace_back(op);
@@ -127,19 +132,22 @@ std::optional<Instruction> parse_instruction(std::string_view line, size_t line_
     if (end == std::string_view::npos) return std::nullopt;
     Instruction ins;
     const auto addr = s.substr(2, end - 2);
-    if (addr.empty() || std::from_chars(addr.data(), addr.data() + addr.size(), ins.address, 16).ec != std::errc())
+    if (addr.empty() ||
+        std::from_chars(addr.data(), addr.data() + addr.size(), ins.address, 16).ec != std::errc())
         return std::nullopt;
     s = trim(s.substr(end + 2));
     const size_t semi = s.find(';');
     if (semi == std::string_view::npos)
-        throw std::runtime_error("sass listing line " + std::to_string(line_no) + ": instruction without ';'");
+        throw std::runtime_error("sass listing line " + std::to_string(line_no) +
+                                 ": instruction without ';'");
     s = trim(s.substr(0, semi));
     if (!s.empty() && s.front() == '{') s = trim(s.substr(1));
     if (!s.empty() && s.back() == '}') s = trim(s.substr(0, s.size() - 1));
     if (!s.empty() && s.front() == '@') {
         const size_t sp = s.find_first_of(" \t");
         if (sp == std::string_view::npos)
-            throw std::runtime_error("sass listing line " + std::to_string(line_no) + ": predicate without opcode");
+            throw std::runtime_error("sass listing line " + std::to_string(line_no) +
+                                     ": predicate without opcode");
         ins.predicate = s.substr(0, sp);
         s = trim(s.substr(sp));
     }
@@ -211,8 +219,9 @@ Section parse_section(std::span<const std::string_view> lines, size_t first_line
         if (starts_with(t, "/*")) {
             auto ins = parse_instruction(t, line_no);
             if (!ins) continue;
-            if (!fn) throw std::runtime_error("sass listing line " + std::to_string(line_no) +
-                                             ": instruction outside a function");
+            if (!fn)
+                throw std::runtime_error("sass listing line " + std::to_string(line_no) +
+                                         ": instruction outside a function");
             ins->frames = frames;
             fn->code.push_back(std::move(*ins));
         }
@@ -281,34 +290,56 @@ std::string base_variant(std::string_view variant) {
 
 std::string_view class_name(OpClass c) {
     switch (c) {
-        case OpClass::Shared: return "shared";
-        case OpClass::Shuffle: return "shfl";
-        case OpClass::Global: return "global";
-        case OpClass::IntArith: return "int";
-        case OpClass::FloatArith: return "float";
-        case OpClass::CompareSelect: return "cmp/sel";
-        case OpClass::Control: return "control";
-        case OpClass::Barrier: return "barrier";
-        case OpClass::VoteBit: return "vote/bit";
-        case OpClass::Move: return "move";
-        case OpClass::Nop: return "nop";
+        case OpClass::Shared:
+            return "shared";
+        case OpClass::Shuffle:
+            return "shfl";
+        case OpClass::Global:
+            return "global";
+        case OpClass::IntArith:
+            return "int";
+        case OpClass::FloatArith:
+            return "float";
+        case OpClass::CompareSelect:
+            return "cmp/sel";
+        case OpClass::Control:
+            return "control";
+        case OpClass::Barrier:
+            return "barrier";
+        case OpClass::VoteBit:
+            return "vote/bit";
+        case OpClass::Move:
+            return "move";
+        case OpClass::Nop:
+            return "nop";
     }
     return "?";
 }
 
 std::string_view class_title(OpClass c) {
     switch (c) {
-        case OpClass::Shared: return "shared memory (LDS, STS)";
-        case OpClass::Shuffle: return "warp shuffle (SHFL)";
-        case OpClass::Global: return "global and local memory (LDG, STG)";
-        case OpClass::IntArith: return "integer arithmetic and logic (IADD3, IMAD, LEA, LOP3)";
-        case OpClass::FloatArith: return "floating-point arithmetic (FADD, FMNMX)";
-        case OpClass::CompareSelect: return "compare and select (ISETP, SEL)";
-        case OpClass::Control: return "control flow (BRA, BSSY, BSYNC, WARPSYNC, EXIT)";
-        case OpClass::Barrier: return "barriers (BAR, MEMBAR)";
-        case OpClass::VoteBit: return "vote and bit operations (VOTE, FLO, POPC, BREV, BFI)";
-        case OpClass::Move: return "moves and other (MOV, S2R, LDC)";
-        case OpClass::Nop: return "no operation (NOP)";
+        case OpClass::Shared:
+            return "shared memory (LDS, STS)";
+        case OpClass::Shuffle:
+            return "warp shuffle (SHFL)";
+        case OpClass::Global:
+            return "global and local memory (LDG, STG)";
+        case OpClass::IntArith:
+            return "integer arithmetic and logic (IADD3, IMAD, LEA, LOP3)";
+        case OpClass::FloatArith:
+            return "floating-point arithmetic (FADD, FMNMX)";
+        case OpClass::CompareSelect:
+            return "compare and select (ISETP, SEL)";
+        case OpClass::Control:
+            return "control flow (BRA, BSSY, BSYNC, WARPSYNC, EXIT)";
+        case OpClass::Barrier:
+            return "barriers (BAR, MEMBAR)";
+        case OpClass::VoteBit:
+            return "vote and bit operations (VOTE, FLO, POPC, BREV, BFI)";
+        case OpClass::Move:
+            return "moves and other (MOV, S2R, LDC)";
+        case OpClass::Nop:
+            return "no operation (NOP)";
     }
     return "?";
 }
@@ -316,13 +347,16 @@ std::string_view class_title(OpClass c) {
 std::string_view class_explanation(OpClass c) {
     switch (c) {
         case OpClass::Shared:
-            return "Reads (LDS) and writes (STS) of the block's shared memory, the scratchpad the threads of a "
+            return "Reads (LDS) and writes (STS) of the block's shared memory, the scratchpad the threads of "
+                   "a "
                    "block use to exchange values.";
         case OpClass::Shuffle:
             return "SHFL hands a register value from one lane of the warp to another without going through "
-                   "memory; SHFL.UP takes it from the lane d below and sets a predicate where that lane exists.";
+                   "memory; SHFL.UP takes it from the lane d below and sets a predicate where that lane "
+                   "exists.";
         case OpClass::Global:
-            return "Loads and stores of device memory (LDG, STG): here the input read before the scan and the "
+            return "Loads and stores of device memory (LDG, STG): here the input read before the scan and "
+                   "the "
                    "output written after it.";
         case OpClass::IntArith:
             return "Integer adds, multiply-adds, shifts and logic (IADD3, IMAD, LEA, SHF, LOP3): the scan's "
@@ -337,7 +371,8 @@ std::string_view class_explanation(OpClass c) {
             return "Branches, calls, returns, the end of the thread (EXIT), and the convergence markers "
                    "(BSSY, BSYNC, WARPSYNC) that keep a warp's lanes together.";
         case OpClass::Barrier:
-            return "Barriers: BAR waits for every thread of the block (__syncthreads()); MEMBAR orders memory "
+            return "Barriers: BAR waits for every thread of the block (__syncthreads()); MEMBAR orders "
+                   "memory "
                    "accesses.";
         case OpClass::VoteBit:
             return "Warp votes (VOTE, __ballot_sync) and bit operations: find leading one (FLO, __clz), "
@@ -346,7 +381,8 @@ std::string_view class_explanation(OpClass c) {
             return "Register moves, reads of special registers such as the thread index (S2R) and of "
                    "constants such as kernel parameters (LDC), and anything not in another class.";
         case OpClass::Nop:
-            return "NOP does nothing. The compiler leaves one where a __syncwarp() needed no instruction, and "
+            return "NOP does nothing. The compiler leaves one where a __syncwarp() needed no instruction, "
+                   "and "
                    "pads the end of a kernel with them. Not counted in the totals.";
     }
     return "?";
@@ -356,42 +392,114 @@ OpClass classify(std::string_view opcode) {
     std::string_view base = opcode.substr(0, opcode.find('.'));
     const std::string_view mods = opcode.size() > base.size() ? opcode.substr(base.size() + 1) : "";
     static const std::map<std::string_view, OpClass, std::less<>> kTable = {
-        {"LDS", OpClass::Shared},          {"STS", OpClass::Shared},          {"ATOMS", OpClass::Shared},
-        {"LDSM", OpClass::Shared},         {"STSM", OpClass::Shared},         {"SHFL", OpClass::Shuffle},
-        {"LDG", OpClass::Global},          {"STG", OpClass::Global},          {"LD", OpClass::Global},
-        {"ST", OpClass::Global},           {"ATOM", OpClass::Global},         {"ATOMG", OpClass::Global},
-        {"RED", OpClass::Global},          {"REDG", OpClass::Global},         {"LDL", OpClass::Global},
-        {"STL", OpClass::Global},          {"LDGSTS", OpClass::Global},       {"IADD3", OpClass::IntArith},
-        {"IADD", OpClass::IntArith},       {"IADD32I", OpClass::IntArith},    {"IMAD", OpClass::IntArith},
-        {"IMUL", OpClass::IntArith},       {"IMNMX", OpClass::IntArith},      {"VIMNMX", OpClass::IntArith},
-        {"VIADD", OpClass::IntArith},      {"VIADDMNMX", OpClass::IntArith},  {"LEA", OpClass::IntArith},
-        {"SHF", OpClass::IntArith},        {"SHL", OpClass::IntArith},        {"SHR", OpClass::IntArith},
-        {"LOP3", OpClass::IntArith},       {"LOP", OpClass::IntArith},        {"IABS", OpClass::IntArith},
-        {"ISCADD", OpClass::IntArith},     {"XMAD", OpClass::IntArith},       {"IDP", OpClass::IntArith},
-        {"IMAD32I", OpClass::IntArith},    {"FADD", OpClass::FloatArith},     {"FMUL", OpClass::FloatArith},
-        {"FFMA", OpClass::FloatArith},     {"FMNMX", OpClass::FloatArith},    {"FADD32I", OpClass::FloatArith},
-        {"FMUL32I", OpClass::FloatArith},  {"FFMA32I", OpClass::FloatArith},  {"HADD2", OpClass::FloatArith},
-        {"HMUL2", OpClass::FloatArith},    {"HFMA2", OpClass::FloatArith},    {"HMNMX2", OpClass::FloatArith},
-        {"DADD", OpClass::FloatArith},     {"DMUL", OpClass::FloatArith},     {"DFMA", OpClass::FloatArith},
-        {"DMNMX", OpClass::FloatArith},    {"MUFU", OpClass::FloatArith},     {"FCHK", OpClass::FloatArith},
-        {"FRND", OpClass::FloatArith},     {"F2F", OpClass::FloatArith},      {"F2I", OpClass::FloatArith},
-        {"I2F", OpClass::FloatArith},      {"I2FP", OpClass::FloatArith},     {"F2IP", OpClass::FloatArith},
-        {"FSWZADD", OpClass::FloatArith},  {"ISETP", OpClass::CompareSelect}, {"FSETP", OpClass::CompareSelect},
-        {"DSETP", OpClass::CompareSelect}, {"HSETP2", OpClass::CompareSelect}, {"PSETP", OpClass::CompareSelect},
-        {"PLOP3", OpClass::CompareSelect}, {"SEL", OpClass::CompareSelect},   {"FSEL", OpClass::CompareSelect},
-        {"FCMP", OpClass::CompareSelect},  {"ICMP", OpClass::CompareSelect},  {"BRA", OpClass::Control},
-        {"BRX", OpClass::Control},         {"BRXU", OpClass::Control},        {"JMP", OpClass::Control},
-        {"JMX", OpClass::Control},         {"CALL", OpClass::Control},        {"RET", OpClass::Control},
-        {"EXIT", OpClass::Control},        {"BSSY", OpClass::Control},        {"BSYNC", OpClass::Control},
-        {"WARPSYNC", OpClass::Control},    {"BREAK", OpClass::Control},       {"BPT", OpClass::Control},
-        {"KILL", OpClass::Control},        {"YIELD", OpClass::Control},       {"NANOSLEEP", OpClass::Control},
-        {"BMOV", OpClass::Control},        {"RTT", OpClass::Control},         {"BAR", OpClass::Barrier},
-        {"MEMBAR", OpClass::Barrier},      {"DEPBAR", OpClass::Barrier},      {"ERRBAR", OpClass::Barrier},
-        {"FENCE", OpClass::Barrier},       {"SYNCS", OpClass::Barrier},       {"VOTE", OpClass::VoteBit},
-        {"VOTEU", OpClass::VoteBit},       {"FLO", OpClass::VoteBit},         {"POPC", OpClass::VoteBit},
-        {"BREV", OpClass::VoteBit},        {"BFI", OpClass::VoteBit},         {"BFE", OpClass::VoteBit},
-        {"BMSK", OpClass::VoteBit},        {"SGXT", OpClass::VoteBit},        {"PRMT", OpClass::VoteBit},
-        {"MATCH", OpClass::VoteBit},       {"REDUX", OpClass::VoteBit},       {"ELECT", OpClass::VoteBit},
+        {"LDS", OpClass::Shared},
+        {"STS", OpClass::Shared},
+        {"ATOMS", OpClass::Shared},
+        {"LDSM", OpClass::Shared},
+        {"STSM", OpClass::Shared},
+        {"SHFL", OpClass::Shuffle},
+        {"LDG", OpClass::Global},
+        {"STG", OpClass::Global},
+        {"LD", OpClass::Global},
+        {"ST", OpClass::Global},
+        {"ATOM", OpClass::Global},
+        {"ATOMG", OpClass::Global},
+        {"RED", OpClass::Global},
+        {"REDG", OpClass::Global},
+        {"LDL", OpClass::Global},
+        {"STL", OpClass::Global},
+        {"LDGSTS", OpClass::Global},
+        {"IADD3", OpClass::IntArith},
+        {"IADD", OpClass::IntArith},
+        {"IADD32I", OpClass::IntArith},
+        {"IMAD", OpClass::IntArith},
+        {"IMUL", OpClass::IntArith},
+        {"IMNMX", OpClass::IntArith},
+        {"VIMNMX", OpClass::IntArith},
+        {"VIADD", OpClass::IntArith},
+        {"VIADDMNMX", OpClass::IntArith},
+        {"LEA", OpClass::IntArith},
+        {"SHF", OpClass::IntArith},
+        {"SHL", OpClass::IntArith},
+        {"SHR", OpClass::IntArith},
+        {"LOP3", OpClass::IntArith},
+        {"LOP", OpClass::IntArith},
+        {"IABS", OpClass::IntArith},
+        {"ISCADD", OpClass::IntArith},
+        {"XMAD", OpClass::IntArith},
+        {"IDP", OpClass::IntArith},
+        {"IMAD32I", OpClass::IntArith},
+        {"FADD", OpClass::FloatArith},
+        {"FMUL", OpClass::FloatArith},
+        {"FFMA", OpClass::FloatArith},
+        {"FMNMX", OpClass::FloatArith},
+        {"FADD32I", OpClass::FloatArith},
+        {"FMUL32I", OpClass::FloatArith},
+        {"FFMA32I", OpClass::FloatArith},
+        {"HADD2", OpClass::FloatArith},
+        {"HMUL2", OpClass::FloatArith},
+        {"HFMA2", OpClass::FloatArith},
+        {"HMNMX2", OpClass::FloatArith},
+        {"DADD", OpClass::FloatArith},
+        {"DMUL", OpClass::FloatArith},
+        {"DFMA", OpClass::FloatArith},
+        {"DMNMX", OpClass::FloatArith},
+        {"MUFU", OpClass::FloatArith},
+        {"FCHK", OpClass::FloatArith},
+        {"FRND", OpClass::FloatArith},
+        {"F2F", OpClass::FloatArith},
+        {"F2I", OpClass::FloatArith},
+        {"I2F", OpClass::FloatArith},
+        {"I2FP", OpClass::FloatArith},
+        {"F2IP", OpClass::FloatArith},
+        {"FSWZADD", OpClass::FloatArith},
+        {"ISETP", OpClass::CompareSelect},
+        {"FSETP", OpClass::CompareSelect},
+        {"DSETP", OpClass::CompareSelect},
+        {"HSETP2", OpClass::CompareSelect},
+        {"PSETP", OpClass::CompareSelect},
+        {"PLOP3", OpClass::CompareSelect},
+        {"SEL", OpClass::CompareSelect},
+        {"FSEL", OpClass::CompareSelect},
+        {"FCMP", OpClass::CompareSelect},
+        {"ICMP", OpClass::CompareSelect},
+        {"BRA", OpClass::Control},
+        {"BRX", OpClass::Control},
+        {"BRXU", OpClass::Control},
+        {"JMP", OpClass::Control},
+        {"JMX", OpClass::Control},
+        {"CALL", OpClass::Control},
+        {"RET", OpClass::Control},
+        {"EXIT", OpClass::Control},
+        {"BSSY", OpClass::Control},
+        {"BSYNC", OpClass::Control},
+        {"WARPSYNC", OpClass::Control},
+        {"BREAK", OpClass::Control},
+        {"BPT", OpClass::Control},
+        {"KILL", OpClass::Control},
+        {"YIELD", OpClass::Control},
+        {"NANOSLEEP", OpClass::Control},
+        {"BMOV", OpClass::Control},
+        {"RTT", OpClass::Control},
+        {"BAR", OpClass::Barrier},
+        {"MEMBAR", OpClass::Barrier},
+        {"DEPBAR", OpClass::Barrier},
+        {"ERRBAR", OpClass::Barrier},
+        {"FENCE", OpClass::Barrier},
+        {"SYNCS", OpClass::Barrier},
+        {"VOTE", OpClass::VoteBit},
+        {"VOTEU", OpClass::VoteBit},
+        {"FLO", OpClass::VoteBit},
+        {"POPC", OpClass::VoteBit},
+        {"BREV", OpClass::VoteBit},
+        {"BFI", OpClass::VoteBit},
+        {"BFE", OpClass::VoteBit},
+        {"BMSK", OpClass::VoteBit},
+        {"SGXT", OpClass::VoteBit},
+        {"PRMT", OpClass::VoteBit},
+        {"MATCH", OpClass::VoteBit},
+        {"REDUX", OpClass::VoteBit},
+        {"ELECT", OpClass::VoteBit},
         {"NOP", OpClass::Nop},
     };
     // IMAD.MOV is how the compiler writes a register move on Volta and later.
@@ -422,8 +530,10 @@ Listing parse_listing(std::string_view text) {
         throw std::runtime_error("sass listing: header without arch= or cubin-sha256=");
     size_t inline_at = 0, lines_at = 0;
     for (size_t i = 1; i < lines.size(); ++i) {
-        if (starts_with(trim(lines[i]), kSectionInline)) inline_at = i;
-        else if (starts_with(trim(lines[i]), kSectionLines)) lines_at = i;
+        if (starts_with(trim(lines[i]), kSectionInline))
+            inline_at = i;
+        else if (starts_with(trim(lines[i]), kSectionLines))
+            lines_at = i;
     }
     const std::span<const std::string_view> all(lines);
     if (inline_at == 0) {
@@ -431,11 +541,13 @@ Listing parse_listing(std::string_view text) {
         l.functions = parse_section(all.subspan(1), 2, true).functions;
     } else {
         const size_t inline_end = lines_at > inline_at ? lines_at : lines.size();
-        l.functions = parse_section(all.subspan(inline_at + 1, inline_end - inline_at - 1), inline_at + 2, true)
-                          .functions;
+        l.functions =
+            parse_section(all.subspan(inline_at + 1, inline_end - inline_at - 1), inline_at + 2, true)
+                .functions;
         if (lines_at > 0) {
             const size_t lines_end = lines_at > inline_at ? lines.size() : inline_at;
-            const auto g = parse_section(all.subspan(lines_at + 1, lines_end - lines_at - 1), lines_at + 2, false);
+            const auto g =
+                parse_section(all.subspan(lines_at + 1, lines_end - lines_at - 1), lines_at + 2, false);
             merge_lines(l.functions, g.functions);
         }
     }
@@ -461,7 +573,8 @@ std::string_view method_name(RegionMethod m) {
 }
 
 bool in_file(const Instruction& ins, std::string_view file) {
-    return std::any_of(ins.frames.begin(), ins.frames.end(), [&](const SourceLoc& l) { return l.file == file; });
+    return std::any_of(ins.frames.begin(), ins.frames.end(),
+                       [&](const SourceLoc& l) { return l.file == file; });
 }
 
 Counts minus_baseline(const Function& kernel, const Function& baseline) {
@@ -500,7 +613,8 @@ std::vector<StepTag> parse_step_tags(std::string_view file, std::string_view sou
             const size_t comma = rest.find(',');
             std::string_view phase = rest.substr(0, comma);
             phase = trim(phase.substr(0, phase.find('(')));
-            if (!phase.empty()) tags.push_back(StepTag{SourceLoc{f, static_cast<int>(i + 1)}, std::string(phase)});
+            if (!phase.empty())
+                tags.push_back(StepTag{SourceLoc{f, static_cast<int>(i + 1)}, std::string(phase)});
             if (comma == std::string_view::npos) break;
             rest.remove_prefix(comma + 1);
         }
@@ -512,11 +626,13 @@ std::vector<std::string> steps_of(const Instruction& ins, std::span<const StepTa
     std::vector<std::string> out;
     for (const auto& fr : ins.frames)
         for (const auto& t : tags)
-            if (t.loc == fr && std::find(out.begin(), out.end(), t.phase) == out.end()) out.push_back(t.phase);
+            if (t.loc == fr && std::find(out.begin(), out.end(), t.phase) == out.end())
+                out.push_back(t.phase);
     return out;
 }
 
-std::vector<int> instructions_of_step(const Function& f, std::string_view phase, std::span<const StepTag> tags) {
+std::vector<int> instructions_of_step(const Function& f, std::string_view phase,
+                                      std::span<const StepTag> tags) {
     std::vector<int> out;
     for (size_t i = 0; i < f.code.size(); ++i) {
         const auto steps = steps_of(f.code[i], tags);
@@ -535,11 +651,16 @@ std::vector<std::string> source_files(const Function& f) {
 
 std::string_view provenance_name(Provenance p) {
     switch (p) {
-        case Provenance::Build: return "build";
-        case Provenance::Snapshot: return "snapshot";
-        case Provenance::SnapshotUnchecked: return "snapshot-unchecked";
-        case Provenance::Stale: return "stale";
-        case Provenance::Missing: return "missing";
+        case Provenance::Build:
+            return "build";
+        case Provenance::Snapshot:
+            return "snapshot";
+        case Provenance::SnapshotUnchecked:
+            return "snapshot-unchecked";
+        case Provenance::Stale:
+            return "stale";
+        case Provenance::Missing:
+            return "missing";
     }
     return "?";
 }
@@ -566,15 +687,17 @@ Loaded load(const Locations& where, std::string_view arch, std::string_view name
         const auto snap_text = read_file(snap);
         if (!snap_text) {
             out.provenance = Provenance::Missing;
-            out.message = what + ": this build has no disassembler and assets/sass has no snapshot of it; "
-                                 "run .ci/setup (installs nvdisasm), reconfigure and rebuild";
+            out.message = what +
+                          ": this build has no disassembler and assets/sass has no snapshot of it; "
+                          "run .ci/setup (installs nvdisasm), reconfigure and rebuild";
             return out;
         }
         Listing l = parse_listing(*snap_text);
         if (l.cubin_sha256 != build_hash) {
             out.provenance = Provenance::Stale;
             out.message = what + ": the committed snapshot is stale (made from cubin " +
-                          l.cubin_sha256.substr(0, 12) + ", this build's cubin is " + build_hash.substr(0, 12) +
+                          l.cubin_sha256.substr(0, 12) + ", this build's cubin is " +
+                          build_hash.substr(0, 12) +
                           "); run .ci/setup (installs nvdisasm), reconfigure and rebuild";
             return out;
         }
@@ -611,7 +734,8 @@ std::vector<std::string> listing_names(const Locations& where, std::string_view 
         if (!fs::is_directory(dir, ec)) return;
         for (const auto& e : fs::directory_iterator(dir, ec)) {
             const auto& p = e.path();
-            if (p.extension() == ext && starts_with(p.stem().string(), "iso_")) names.insert(p.stem().string());
+            if (p.extension() == ext && starts_with(p.stem().string(), "iso_"))
+                names.insert(p.stem().string());
         }
     };
     scan(where.build_dir / std::string(arch), ".sha256");
@@ -701,11 +825,13 @@ std::string format_text(std::span<const Row> rows) {
          "NoProbe)\n"
          "region: instructions from the routine's own source file, their inline chain included (method "
          "'lines'),\n"
-         "        or the kernel minus its load/store baseline (method 'minus-base'); kernel: the whole isolation "
+         "        or the kernel minus its load/store baseline (method 'minus-base'); kernel: the whole "
+         "isolation "
          "kernel.\n"
          "Totals leave out NOPs (their own column). -base: the kernel's total minus its baseline's, a "
          "cross-check\n"
-         "(shared set-up such as the shared-memory base address can land on either side of the line split).\n";
+         "(shared set-up such as the shared-memory base address can land on either side of the line "
+         "split).\n";
     std::string arch, source;
     size_t vw = 8;
     for (const auto& r : rows) vw = std::max(vw, r.variant.size());
@@ -715,7 +841,8 @@ std::string format_text(std::span<const Row> rows) {
             source = r.method ? r.message : std::string();
             o << "\n" << arch << (r.method ? ": " + r.message : std::string()) << "\n";
             o << pad("variant", vw) << "  region  method     |";
-            for (OpClass c : kAllClasses) o << " " << pad(class_name(c), std::max<size_t>(5, class_name(c).size()), true);
+            for (OpClass c : kAllClasses)
+                o << " " << pad(class_name(c), std::max<size_t>(5, class_name(c).size()), true);
             o << " | kernel  -base\n";
         }
         if (!r.method) {

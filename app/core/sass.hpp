@@ -39,9 +39,9 @@ enum class OpClass : uint8_t {
 };
 inline constexpr int kClassCount = 11;
 inline constexpr std::array<OpClass, kClassCount> kAllClasses = {
-    OpClass::Shared,        OpClass::Shuffle, OpClass::Global,  OpClass::IntArith,
-    OpClass::FloatArith,    OpClass::CompareSelect, OpClass::Control, OpClass::Barrier,
-    OpClass::VoteBit,       OpClass::Move,    OpClass::Nop};
+    OpClass::Shared,     OpClass::Shuffle,       OpClass::Global,  OpClass::IntArith,
+    OpClass::FloatArith, OpClass::CompareSelect, OpClass::Control, OpClass::Barrier,
+    OpClass::VoteBit,    OpClass::Move,          OpClass::Nop};
 
 std::string_view class_name(OpClass c);         // short column name: "shared", "cmp/sel"
 std::string_view class_title(OpClass c);        // "shared memory (LDS, STS)"
@@ -60,14 +60,14 @@ struct SourceLoc {
 
 struct Instruction {
     uint32_t address = 0;
-    std::string predicate;              // "@P0", "@!P1", or empty
-    std::string opcode;                 // with modifiers: "ISETP.GE.U32.AND"
-    std::string base;                   // "ISETP"
-    std::vector<std::string> modifiers; // {"GE", "U32", "AND"}
-    std::vector<std::string> operands;  // {"P0", "PT", "R0", "0x2", "PT"}
-    std::vector<SourceLoc> frames;      // innermost first, then the lines it was inlined at; may be empty
+    std::string predicate;               // "@P0", "@!P1", or empty
+    std::string opcode;                  // with modifiers: "ISETP.GE.U32.AND"
+    std::string base;                    // "ISETP"
+    std::vector<std::string> modifiers;  // {"GE", "U32", "AND"}
+    std::vector<std::string> operands;   // {"P0", "PT", "R0", "0x2", "PT"}
+    std::vector<SourceLoc> frames;       // innermost first, then the lines it was inlined at; may be empty
     OpClass cls = OpClass::Move;
-    std::string text;                   // "@P0 IADD3 R5, R0, R5, RZ"
+    std::string text;  // "@P0 IADD3 R5, R0, R5, RZ"
 };
 
 struct Function {
@@ -99,8 +99,9 @@ Counts count(const Function& f);
 
 // The scan region: the instructions of the scan routine itself.
 enum class RegionMethod : uint8_t {
-    SourceLines,          // instructions whose line, or a line of their inline chain, is in the routine's file
-    KernelMinusBaseline,  // no line information tied any instruction to the routine: per class, kernel minus baseline
+    SourceLines,  // instructions whose line, or a line of their inline chain, is in the routine's file
+    KernelMinusBaseline,  // no line information tied any instruction to the routine: per class, kernel minus
+                          // baseline
 };
 std::string_view method_name(RegionMethod m);  // "lines", "minus-base"
 
@@ -128,7 +129,8 @@ std::vector<StepTag> parse_step_tags(std::string_view file, std::string_view sou
 // Phases whose tagged lines the instruction came from (innermost frame first), without repeats.
 std::vector<std::string> steps_of(const Instruction& ins, std::span<const StepTag> tags);
 // Indices of the instructions that came from the lines tagged with `phase`.
-std::vector<int> instructions_of_step(const Function& f, std::string_view phase, std::span<const StepTag> tags);
+std::vector<int> instructions_of_step(const Function& f, std::string_view phase,
+                                      std::span<const StepTag> tags);
 // The project files (relative paths) the function's instructions came from.
 std::vector<std::string> source_files(const Function& f);
 
@@ -143,11 +145,11 @@ struct Locations {
 };
 
 enum class Provenance : uint8_t {
-    Build,             // disassembled in this build
-    Snapshot,          // committed snapshot; its cubin hash equals this build's cubin
-    SnapshotUnchecked, // committed snapshot; this build compiles no cubins to check it against
-    Stale,             // committed snapshot whose cubin hash differs from this build's: not shown
-    Missing,           // neither a listing nor a snapshot
+    Build,              // disassembled in this build
+    Snapshot,           // committed snapshot; its cubin hash equals this build's cubin
+    SnapshotUnchecked,  // committed snapshot; this build compiles no cubins to check it against
+    Stale,              // committed snapshot whose cubin hash differs from this build's: not shown
+    Missing,            // neither a listing nor a snapshot
 };
 std::string_view provenance_name(Provenance p);
 
@@ -165,8 +167,8 @@ std::vector<std::string> listing_names(const Locations& where, std::string_view 
 // ---- The count table --------------------------------------------------------
 struct Row {
     std::string arch;
-    std::string variant;   // "warp_conditional", or "warp_templated__plain" for an extra instantiation
-    std::string kernel;    // "iso_warp_conditional"
+    std::string variant;  // "warp_conditional", or "warp_templated__plain" for an extra instantiation
+    std::string kernel;   // "iso_warp_conditional"
     std::string region_file;
     Provenance provenance = Provenance::Missing;
     std::string message;

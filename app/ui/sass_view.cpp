@@ -1,11 +1,11 @@
 #include "sass_view.hpp"
 
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <exception>
-
-#include <GLFW/glfw3.h>
-#include <imgui.h>
 
 #include "embedded_sources.hpp"
 #include "kernels/sass/sass_paths.hpp"
@@ -16,17 +16,28 @@ namespace {
 // One colour per opcode class (readable on the dark and the light theme).
 ImU32 class_colour(sass::OpClass c) {
     switch (c) {
-        case sass::OpClass::Shared: return IM_COL32(86, 180, 233, 255);
-        case sass::OpClass::Shuffle: return IM_COL32(0, 158, 115, 255);
-        case sass::OpClass::Global: return IM_COL32(0, 114, 178, 255);
-        case sass::OpClass::IntArith: return IM_COL32(230, 159, 0, 255);
-        case sass::OpClass::FloatArith: return IM_COL32(213, 94, 0, 255);
-        case sass::OpClass::CompareSelect: return IM_COL32(204, 121, 167, 255);
-        case sass::OpClass::Control: return IM_COL32(220, 60, 60, 255);
-        case sass::OpClass::Barrier: return IM_COL32(170, 60, 200, 255);
-        case sass::OpClass::VoteBit: return IM_COL32(240, 228, 66, 255);
-        case sass::OpClass::Move: return IM_COL32(150, 150, 150, 255);
-        case sass::OpClass::Nop: return IM_COL32(100, 100, 100, 255);
+        case sass::OpClass::Shared:
+            return IM_COL32(86, 180, 233, 255);
+        case sass::OpClass::Shuffle:
+            return IM_COL32(0, 158, 115, 255);
+        case sass::OpClass::Global:
+            return IM_COL32(0, 114, 178, 255);
+        case sass::OpClass::IntArith:
+            return IM_COL32(230, 159, 0, 255);
+        case sass::OpClass::FloatArith:
+            return IM_COL32(213, 94, 0, 255);
+        case sass::OpClass::CompareSelect:
+            return IM_COL32(204, 121, 167, 255);
+        case sass::OpClass::Control:
+            return IM_COL32(220, 60, 60, 255);
+        case sass::OpClass::Barrier:
+            return IM_COL32(170, 60, 200, 255);
+        case sass::OpClass::VoteBit:
+            return IM_COL32(240, 228, 66, 255);
+        case sass::OpClass::Move:
+            return IM_COL32(150, 150, 150, 255);
+        case sass::OpClass::Nop:
+            return IM_COL32(100, 100, 100, 255);
     }
     return IM_COL32(150, 150, 150, 255);
 }
@@ -100,7 +111,8 @@ void SassView::Reload() {
                 for (size_t i = 0; i < fns.size(); ++i)
                     if (fns[i].name == "iso_" + v) col.kernel = static_cast<int>(i);
                 if (const sass::Function* f = col.function()) {
-                    col.region = sass::scan_region(*f, col.listing->find("base_" + base), sass::region_file_of(v));
+                    col.region =
+                        sass::scan_region(*f, col.listing->find("base_" + base), sass::region_file_of(v));
                     col.in_region.assign(f->code.size(), false);
                     for (int i : col.region.instructions) col.in_region[static_cast<size_t>(i)] = true;
                     col.tags = embedded_tags(*f);
@@ -155,8 +167,10 @@ void SassView::Draw(App& app) {
             bool on = std::find(variants.begin(), variants.end(), v) != variants.end();
             if (ImGui::Checkbox(v.c_str(), &on)) {
                 changed = true;
-                if (on) variants.push_back(v);
-                else variants.erase(std::remove(variants.begin(), variants.end(), v), variants.end());
+                if (on)
+                    variants.push_back(v);
+                else
+                    variants.erase(std::remove(variants.begin(), variants.end(), v), variants.end());
             }
         }
         if (changed) Reload();
@@ -170,7 +184,8 @@ void SassView::Draw(App& app) {
     const std::string step_phase = app.current_phase();
     if (!step_phase.empty()) phase = step_phase;
     ImGui::SameLine();
-    ImGui::TextDisabled("highlighted: %s", phase.empty() ? "(no step selected)" : ("phase \"" + phase + "\"").c_str());
+    ImGui::TextDisabled("highlighted: %s",
+                        phase.empty() ? "(no step selected)" : ("phase \"" + phase + "\"").c_str());
 
     if (ImGui::BeginTabBar("##sass_tabs")) {
         if (ImGui::BeginTabItem("side by side")) {
@@ -196,7 +211,8 @@ void SassView::DrawColumns(App& app) {
         return;
     }
     const int n = static_cast<int>(columns.size());
-    if (!ImGui::BeginTable("##sass_columns", n, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV)) return;
+    if (!ImGui::BeginTable("##sass_columns", n, ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV))
+        return;
     for (const auto& c : columns) ImGui::TableSetupColumn(c.variant.c_str());
     ImGui::TableHeadersRow();
     ImGui::TableNextRow();
@@ -224,7 +240,8 @@ void SassView::DrawColumns(App& app) {
                 f->code[i - 1].cls == sass::OpClass::Nop)
                 continue;  // the padding after EXIT
             const auto steps = sass::steps_of(ins, col.tags);
-            const bool in_phase = !phase.empty() && std::find(steps.begin(), steps.end(), phase) != steps.end();
+            const bool in_phase =
+                !phase.empty() && std::find(steps.begin(), steps.end(), phase) != steps.end();
             const ImVec2 p = ImGui::GetCursorScreenPos();
             if (in_phase)
                 ImGui::GetWindowDrawList()->AddRectFilled(
@@ -238,7 +255,8 @@ void SassView::DrawColumns(App& app) {
             if (ImGui::Selectable(ins.text.c_str(), in_phase) && !steps.empty()) {
                 // The reverse link: go to the first step of this instruction's phase.
                 phase = steps.front();
-                if (app.has_trace && app.trace.spec.variant == col.variant.substr(0, col.variant.find("__"))) {
+                if (app.has_trace &&
+                    app.trace.spec.variant == col.variant.substr(0, col.variant.find("__"))) {
                     for (size_t s = 0; s < app.trace.steps.size(); ++s)
                         if (app.trace.steps[s].phase == phase) {
                             app.set_step(static_cast<int>(s));
@@ -268,13 +286,15 @@ void SassView::DrawColumns(App& app) {
 }
 
 void SassView::DrawTable(const App&) {
-    ImGui::TextWrapped("%s: scan region by opcode class (int32 add, inclusive). Method 'lines': the instructions "
-                       "from the routine's own file; 'minus-base': kernel minus its load/store baseline. NOPs are not "
-                       "in the totals. Hover a class for what it means.",
-                       arch.c_str());
+    ImGui::TextWrapped(
+        "%s: scan region by opcode class (int32 add, inclusive). Method 'lines': the instructions "
+        "from the routine's own file; 'minus-base': kernel minus its load/store baseline. NOPs are not "
+        "in the totals. Hover a class for what it means.",
+        arch.c_str());
     const int ncols = 3 + sass::kClassCount + 1;
-    if (!ImGui::BeginTable("##sass_counts", ncols, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                                                       ImGuiTableFlags_ScrollX))
+    if (!ImGui::BeginTable(
+            "##sass_counts", ncols,
+            ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX))
         return;
     ImGui::TableSetupColumn("variant");
     ImGui::TableSetupColumn("region");
@@ -285,7 +305,8 @@ void SassView::DrawTable(const App&) {
     for (int i = 0; i < ncols; ++i) {
         ImGui::TableSetColumnIndex(i);
         const bool is_class = i >= 3 && i < 3 + sass::kClassCount;
-        if (is_class) ImGui::PushStyleColor(ImGuiCol_Text, class_colour(sass::kAllClasses[static_cast<size_t>(i - 3)]));
+        if (is_class)
+            ImGui::PushStyleColor(ImGuiCol_Text, class_colour(sass::kAllClasses[static_cast<size_t>(i - 3)]));
         ImGui::TableHeader(ImGui::TableGetColumnName(i));
         if (is_class) {
             ImGui::PopStyleColor();
@@ -299,7 +320,8 @@ void SassView::DrawTable(const App&) {
         ImGui::TextUnformatted(r.variant.c_str());
         if (!r.method) {
             ImGui::TableSetColumnIndex(1);
-            ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%s", std::string(sass::provenance_name(r.provenance)).c_str());
+            ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%s",
+                               std::string(sass::provenance_name(r.provenance)).c_str());
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.message.c_str());
             continue;
         }
@@ -310,8 +332,10 @@ void SassView::DrawTable(const App&) {
         for (int k = 0; k < sass::kClassCount; ++k) {
             ImGui::TableSetColumnIndex(3 + k);
             const int v = r.region.by_class[static_cast<size_t>(k)];
-            if (v) ImGui::Text("%d", v);
-            else ImGui::TextDisabled("0");
+            if (v)
+                ImGui::Text("%d", v);
+            else
+                ImGui::TextDisabled("0");
         }
         ImGui::TableSetColumnIndex(3 + sass::kClassCount);
         ImGui::Text("%d", r.whole.total());
@@ -320,9 +344,10 @@ void SassView::DrawTable(const App&) {
 }
 
 void SassView::DrawChart(const App&) {
-    ImGui::TextWrapped("Scan region per variant, one block per architecture; each bar is split by opcode class "
-                       "(hover a segment). The CUDA Handbook (13.5.4) counted 30, 17 and 11 instructions for the "
-                       "conditional, zero-padded and shuffle scans on SM 3.0.");
+    ImGui::TextWrapped(
+        "Scan region per variant, one block per architecture; each bar is split by opcode class "
+        "(hover a segment). The CUDA Handbook (13.5.4) counted 30, 17 and 11 instructions for the "
+        "conditional, zero-padded and shuffle scans on SM 3.0.");
     int max_total = 1;
     size_t name_w = 0;
     for (const auto& r : rows) {
@@ -363,7 +388,8 @@ void SassView::DrawChart(const App&) {
                 }
                 p.x += w;
             }
-            ImGui::Dummy(ImVec2(full_w * static_cast<float>(r.region.total()) / static_cast<float>(max_total), bar_h));
+            ImGui::Dummy(
+                ImVec2(full_w * static_cast<float>(r.region.total()) / static_cast<float>(max_total), bar_h));
             ImGui::SameLine();
             ImGui::Text("%d", r.region.total());
         }

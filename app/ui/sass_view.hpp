@@ -23,23 +23,23 @@ struct SassColumn {
     sass::Provenance provenance = sass::Provenance::Missing;
     std::string message;  // where the listing came from, or why none is shown
     std::optional<sass::Listing> listing;
-    int kernel = -1;                    // index of iso_<variant> in listing->functions
+    int kernel = -1;  // index of iso_<variant> in listing->functions
     const sass::Function* function() const {
         return listing && kernel >= 0 ? &listing->functions[static_cast<size_t>(kernel)] : nullptr;
     }
     sass::Region region;
-    std::vector<bool> in_region;        // per instruction
-    std::vector<sass::StepTag> tags;    // of the files the kernel came from (embedded sources)
+    std::vector<bool> in_region;      // per instruction
+    std::vector<sass::StepTag> tags;  // of the files the kernel came from (embedded sources)
 };
 
 struct SassView {
-    bool open = false;                  // shown as a floating window (View menu, or F7)
-    std::string arch;                   // the architecture shown side by side and in the table
+    bool open = false;  // shown as a floating window (View menu, or F7)
+    std::string arch;   // the architecture shown side by side and in the table
     std::vector<std::string> variants = {"warp_conditional", "warp_zeropad", "warp_shfl_ptx"};
     std::vector<SassColumn> columns;
-    std::vector<sass::Row> rows;        // every architecture, every variant with a kernel
-    std::string error;                  // a listing that could not be read
-    std::string phase;                  // the phase whose instructions are highlighted
+    std::vector<sass::Row> rows;  // every architecture, every variant with a kernel
+    std::string error;            // a listing that could not be read
+    std::string phase;            // the phase whose instructions are highlighted
 
     // The menu item, the key and the window; call once per frame.
     void Window(App& app, const Fonts& fonts);

@@ -1,10 +1,10 @@
 // Isolation kernel of block_warp_scans for the SASS view: the routine of
-// kernels/block/block_warp_scans.cuh in its simplest instantiation (int32 add, inclusive, 128 threads, one item per thread, NoProbe)
-// between a global load and a global store, and the same kernel without the
-// routine (base_block_warp_scans: the baseline for "kernel minus baseline").
+// kernels/block/block_warp_scans.cuh in its simplest instantiation (int32 add, inclusive, 128 threads, one
+// item per thread, NoProbe) between a global load and a global store, and the same kernel without the routine
+// (base_block_warp_scans: the baseline for "kernel minus baseline").
+#include "kernels/block/block_warp_scans.cuh"
 #include "kernels/ops.cuh"
 #include "kernels/probe.cuh"
-#include "kernels/block/block_warp_scans.cuh"
 
 namespace scanviz::kern {
 
@@ -19,7 +19,8 @@ extern "C" __global__ void __launch_bounds__(kIsoBlockThreads) iso_block_warp_sc
     out[tid] = items[0];
 }
 
-extern "C" __global__ void __launch_bounds__(kIsoBlockThreads) base_block_warp_scans(const int* in, int* out) {
+extern "C" __global__ void __launch_bounds__(kIsoBlockThreads)
+    base_block_warp_scans(const int* in, int* out) {
     const int tid = static_cast<int>(threadIdx.x);
     out[tid] = in[tid];
 }

@@ -1,7 +1,7 @@
 // Isolation kernel of warp_segmented for the SASS view: the routine of
-// kernels/warp/warp_segmented.cuh in its simplest instantiation (int32 add, inclusive; the input words carry the head flags in bit 31, NoProbe)
-// between a global load and a global store, and the same kernel without the
-// routine (base_warp_segmented: the baseline for "kernel minus baseline").
+// kernels/warp/warp_segmented.cuh in its simplest instantiation (int32 add, inclusive; the input words carry
+// the head flags in bit 31, NoProbe) between a global load and a global store, and the same kernel without
+// the routine (base_warp_segmented: the baseline for "kernel minus baseline").
 #include <cstdint>
 
 #include "kernels/ops.cuh"

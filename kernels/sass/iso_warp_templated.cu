@@ -1,9 +1,8 @@
 // Isolation kernel of warp_templated for the SASS view: the routine of
-// kernels/warp/warp_templated.cuh in its simplest instantiation (int32 add, inclusive, bZeroPad = true as the variant runs it, NoProbe)
-// between a global load and a global store, and the same kernel without the
-// routine (base_warp_templated: the baseline for "kernel minus baseline").
-// iso_warp_templated__plain is the bZeroPad = false instantiation (the lane
-// conditionals), for comparison with warp_conditional.
+// kernels/warp/warp_templated.cuh in its simplest instantiation (int32 add, inclusive, bZeroPad = true as the
+// variant runs it, NoProbe) between a global load and a global store, and the same kernel without the routine
+// (base_warp_templated: the baseline for "kernel minus baseline"). iso_warp_templated__plain is the bZeroPad
+// = false instantiation (the lane conditionals), for comparison with warp_conditional.
 #include "kernels/ops.cuh"
 #include "kernels/probe.cuh"
 #include "kernels/warp/warp_templated.cuh"

@@ -8,13 +8,13 @@
 namespace scanviz::kern {
 
 struct SassPaths {
-    std::string build_dir;      // <build>/sass/<arch>/iso_*.{sha256,sass}
-    std::string noprobe_dir;    // <build>/sass_noprobe/<arch>/...: the same kernels, probe calls removed
-    std::string snapshot_dir;   // <source>/assets/sass/<arch>/iso_*.sass (committed)
-    std::string source_dir;     // the source tree (the `// step:` tags are read from it)
-    bool cubins_built = false;  // this build compiled cubins (a CUDA compiler was found)
-    bool disassembler = false;  // this build found nvdisasm
-    std::vector<std::string> archs;          // SCANVIZ_SASS_ARCHS
+    std::string build_dir;           // <build>/sass/<arch>/iso_*.{sha256,sass}
+    std::string noprobe_dir;         // <build>/sass_noprobe/<arch>/...: the same kernels, probe calls removed
+    std::string snapshot_dir;        // <source>/assets/sass/<arch>/iso_*.sass (committed)
+    std::string source_dir;          // the source tree (the `// step:` tags are read from it)
+    bool cubins_built = false;       // this build compiled cubins (a CUDA compiler was found)
+    bool disassembler = false;       // this build found nvdisasm
+    std::vector<std::string> archs;  // SCANVIZ_SASS_ARCHS
     std::vector<std::string> probe_check_archs;  // SCANVIZ_SASS_PROBE_CHECK_ARCHS
 };
 
