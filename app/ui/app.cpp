@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <exception>
+#include <fstream>
 #include <set>
 
 #include "core/trace_json.hpp"
@@ -10,6 +11,14 @@
 #include "kernels/gpu.hpp"
 
 namespace scanviz::ui {
+
+std::string shipped_recording_path() {
+#ifdef SCANVIZ_ASSETS_DIR
+    const std::string path = std::string(SCANVIZ_ASSETS_DIR) + "/recordings/default.svzrec";
+    if (std::ifstream(path).good()) return path;
+#endif
+    return {};
+}
 
 std::string FieldErrors::first() const {
     for (const std::string* e : {&variant, &size, &values, &heads, &run})
@@ -120,7 +129,10 @@ bool App::apply_form() {
 
     Trace t;
     try {
-        if (device.present && gpu::has_kernel(spec.variant)) {
+        const Trace* recorded = recording && !device.present ? recording->find(spec) : nullptr;
+        if (recorded) {
+            t = from_recording(*recorded);
+        } else if (device.present && gpu::has_kernel(spec.variant)) {
             try {
                 t = gpu::capture(spec);
             } catch (const std::exception& e) {
@@ -129,6 +141,9 @@ bool App::apply_form() {
             }
         } else {
             t = run_model(spec);
+            if (recording)
+                t.source.note = "this input is not in the recording of " + recording->device.name +
+                                ": reference model shown";
         }
     } catch (const std::exception& e) {
         errors.run = e.what();
@@ -138,6 +153,15 @@ bool App::apply_form() {
     return true;
 }
 
+Trace App::from_recording(const Trace& recorded) const {
+    Trace t = recorded;
+    t.source.kind = "recording";
+    if (t.source.device.empty()) t.source.device = recording->device.name;
+    if (t.source.sm.empty()) t.source.sm = recording->device.sm;
+    t.source.date = recording->date.substr(0, 10);
+    return t;
+}
+
 void App::show_trace(Trace t) {
     trace = std::move(t);
     graph = DependencyGraph(trace);
@@ -145,25 +169,64 @@ void App::show_trace(Trace t) {
     has_trace = true;
     ++trace_generation;
     badge.reset();
-    if (trace.source.kind == "recording") badge = trace.source;
+    if (trace.source.kind == "recording") {
+        badge = trace.source;
+    } else if (recording) {
+        // A model stands in for an input the recording lacks: the badge says so.
+        TraceSource b;
+        b.kind = "recording";
+        b.device = recording->device.name + " (" + recording->device.sm + ")";
+        b.date = recording->date.substr(0, 10);
+        b.note = trace.source.note.empty() ? "reference model shown" : trace.source.note;
+        badge = b;
+    }
     step = std::clamp(step, -1, steps() - 1);
     if (selection.valid() && (selection.slot >= trace.layout.slots || selection.step >= steps()))
         selection = {};
 }
 
+bool App::open_recording(const std::string& path) {
+    try {
+        auto rec = std::make_shared<const Recording>(load_recording(path));
+        if (rec->traces.empty()) throw std::runtime_error("recording '" + path + "' holds no traces");
+        recording = rec;
+        recording_path = path;
+        errors = {};
+        // Keep the current input when the recording has it; else its first trace.
+        if (!apply_form() || trace.source.kind != "recording") {
+            const Trace& first = rec->traces.front();
+            fill_form(first.spec);
+            errors = {};
+            show_trace(from_recording(first));
+        }
+        status = "opened recording " + path + " (" + rec->badge() + ", " + std::to_string(rec->traces.size()) +
+                 " traces)";
+        return true;
+    } catch (const std::exception& e) {
+        errors.run = e.what();
+        status = std::string("cannot open: ") + e.what();
+        return false;
+    }
+}
+
+void App::fill_form(const RunSpec& spec) {
+    form.variant = spec.variant;
+    form.n = spec.n;
+    form.threads = spec.threads;
+    form.items_per_thread = spec.items_per_thread;
+    form.op = spec.op;
+    form.type = spec.type;
+    form.exclusive = spec.exclusive;
+    form.input = spec.input;
+    form.seed = static_cast<int>(spec.seed);
+}
+
 bool App::open_file(const std::string& path) {
+    if (looks_like_recording(path)) return open_recording(path);
     try {
         Trace t = load_file(path);
         // The sidebar shows the spec of what was opened.
-        form.variant = t.spec.variant;
-        form.n = t.spec.n;
-        form.threads = t.spec.threads;
-        form.items_per_thread = t.spec.items_per_thread;
-        form.op = t.spec.op;
-        form.type = t.spec.type;
-        form.exclusive = t.spec.exclusive;
-        form.input = t.spec.input;
-        form.seed = static_cast<int>(t.spec.seed);
+        fill_form(t.spec);
         errors = {};
         show_trace(std::move(t));
         status = "opened " + path;

@@ -3,12 +3,14 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/diagram.hpp"
 #include "core/metrics.hpp"
+#include "core/recording.hpp"
 #include "core/run_spec.hpp"
 #include "core/trace.hpp"
 #include "render/trace_scene.hpp"
@@ -66,10 +68,14 @@ struct DeviceState {
     std::string why_not;
 };
 
-// Reads a trace or a recording from a file; throws std::exception with one line
-// on failure. Default: a trace JSON file (core/trace_json.hpp). The recording
-// reader (issue 7) replaces it.
+// Reads a trace from a file; throws std::exception with one line on failure.
+// Default: a trace JSON file (core/trace_json.hpp). Recordings are told apart
+// by their magic bytes and opened by App::open_file itself.
 using FileLoader = std::function<Trace(const std::string& path)>;
+
+// The recording shipped with scanviz (made on a GPU machine by `scanviz record`),
+// opened at start when there is no GPU and no file was named. Empty when none.
+std::string shipped_recording_path();
 
 struct App {
     App();
@@ -92,10 +98,17 @@ struct App {
     Settings settings;
     DeviceState device;
 
-    // Recording seam (issue 7): where files come from, and the badge shown on
-    // every view while the trace on screen came from a recording.
+    // Where files come from, and the badge shown on every view while a
+    // recording is open ("recorded on <GPU> on <date>", or that the input on
+    // screen is not in it and the reference model stands in).
     FileLoader load_file;
     std::optional<TraceSource> badge;
+    // The recording open now (null when none): apply_form() shows its traces
+    // for the inputs it holds and the reference model for the rest.
+    std::shared_ptr<const Recording> recording;
+    std::string recording_path;
+    // True when the controls that need a live GPU (capture, live benchmark) can work.
+    bool live_gpu() const { return device.present; }
 
     // Zoom asked for by a key or a button this frame; each scene view applies it.
     float zoom_request = 1.0f;
@@ -107,8 +120,14 @@ struct App {
     // kernel exist, the reference model otherwise) and shows the new trace.
     // On failure sets `errors` and keeps the last good trace. Returns success.
     bool apply_form();
-    // Opens a trace / recording file through load_file. Returns success.
+    // Opens a trace file (through load_file) or a recording. Returns success;
+    // on failure the message is in errors.run and the last good trace stays.
     bool open_file(const std::string& path);
+    bool open_recording(const std::string& path);
+    // A recorded GPU trace as the window shows it (source: the recording).
+    Trace from_recording(const Trace& recorded) const;
+    // The sidebar shows a spec (a file's, a recording's).
+    void fill_form(const RunSpec& spec);
     // Shows a trace (from a run or a file).
     void show_trace(Trace t);
 

@@ -63,7 +63,13 @@ int gui_main(const GuiOptions& options) {
         std::fprintf(stderr, "scanviz: cannot start the window: %s\n", error.c_str());
         return 3;
     }
-    if (!options.open_file.empty()) session.app.open_file(options.open_file);
+    if (!options.open_file.empty()) {
+        session.app.open_file(options.open_file);
+    } else if (!session.app.device.present && !runner) {
+        // No GPU here: a newcomer's first screen shows what a real GPU did.
+        const std::string shipped = shipped_recording_path();
+        if (!shipped.empty()) session.app.open_recording(shipped);
+    }
 
     const bool scripted = runner || !options.screenshot.empty() || !options.state_dump.empty();
     int wait_frames = 0;
