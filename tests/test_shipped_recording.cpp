@@ -1,0 +1,81 @@
+// The recording in assets/ was made on a GPU machine by `scanviz record`; its
+// digest was written beside it there. Here, on any machine, it must read back
+// to the same digest, and every recorded GPU trace must equal the reference
+// model's trace for its spec, step by step (what the GPU did is what we teach).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/recording.hpp"
+#include "core/trace_compare.hpp"
+#include "core/trace_replay.hpp"
+#include "core/variants.hpp"
+
+using namespace scanviz;
+
+namespace {
+
+const std::string kRecording = std::string(SCANVIZ_SOURCE_DIR) + "/assets/recordings/default.svzrec";
+
+nlohmann::json written_summary() {
+    std::ifstream f(kRecording + ".summary.json");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return nlohmann::json::parse(ss.str());
+}
+
+}  // namespace
+
+TEST(ShippedRecording, ReadsBackToTheDigestWrittenOnTheGpuMachine) {
+    const Recording rec = load_recording(kRecording);
+    EXPECT_EQ(recording_summary(rec), written_summary());
+    EXPECT_NE(rec.device.name.find("NVIDIA"), std::string::npos);
+    EXPECT_NE(rec.badge().find("recorded on NVIDIA"), std::string::npos);
+}
+
+TEST(ShippedRecording, HoldsEveryVariantFromTheGpu) {
+    const Recording rec = load_recording(kRecording);
+    for (const auto& v : all_variants()) {
+        int found = 0;
+        for (const auto& t : rec.traces)
+            if (t.spec.variant == v.id) {
+                ++found;
+                EXPECT_EQ(t.source.kind, "gpu") << v.id;
+                EXPECT_EQ(t.source.device, rec.device.name) << v.id;
+            }
+        EXPECT_GE(found, 1) << "no recorded trace of " << v.id;
+    }
+}
+
+TEST(ShippedRecording, EveryRecordedTraceEqualsItsModel) {
+    const Recording rec = load_recording(kRecording);
+    ASSERT_FALSE(rec.traces.empty());
+    for (const Trace& recorded : rec.traces) {
+        SCOPED_TRACE(recorded.spec.variant + " op=" + std::string(to_string(recorded.spec.op)) +
+                     " type=" + std::string(to_string(recorded.spec.type)) +
+                     (recorded.spec.exclusive ? " exclusive" : " inclusive"));
+        auto replayed = replay(recorded);
+        EXPECT_FALSE(replayed.has_value()) << (replayed ? replayed->what : "");
+        const Trace model = run_model(recorded.spec);
+        auto m = compare_traces(model, recorded);
+        EXPECT_FALSE(m.has_value()) << (m ? m->what : "");
+    }
+}
+
+TEST(ShippedRecording, KeepsTheValidationAndBenchmarkOfItsRun) {
+    const Recording rec = load_recording(kRecording);
+    ASSERT_TRUE(rec.validation.has_value());
+    EXPECT_GT(rec.validation->cases.size(), 100u);
+    EXPECT_EQ(rec.validation->failed(), 0);
+    ASSERT_TRUE(rec.bench.has_value());
+    bool has_cub = false, has_memcpy = false;
+    for (const auto& row : rec.bench->rows) {
+        has_cub |= row.variant == "cub";
+        has_memcpy |= row.variant == "memcpy";
+        EXPECT_GT(row.gbps, 0.0);
+        EXPECT_TRUE(row.checked) << row.variant << " n=" << row.n;
+    }
+    EXPECT_TRUE(has_cub);
+    EXPECT_TRUE(has_memcpy);
+}
