@@ -63,6 +63,17 @@ TEST(ShippedRecording, EveryRecordedTraceEqualsItsModel) {
     }
 }
 
+TEST(ShippedRecording, KeepsTheSassOfItsBuildWithCubinHashes) {
+    const Recording rec = load_recording(kRecording);
+    ASSERT_TRUE(rec.sass.is_object());
+    ASSERT_TRUE(rec.sass.contains("counts"));
+    ASSERT_TRUE(rec.sass.contains("listings"));
+    const auto& sm90 = rec.sass["listings"].at("sm_90");
+    ASSERT_TRUE(sm90.contains("iso_warp_shfl_ptx"));
+    EXPECT_EQ(sm90["iso_warp_shfl_ptx"]["sha256"].get<std::string>().size() >= 64, true);
+    EXPECT_NE(sm90["iso_warp_shfl_ptx"]["sass"].get<std::string>().find("SHFL.UP"), std::string::npos);
+}
+
 TEST(ShippedRecording, KeepsTheValidationAndBenchmarkOfItsRun) {
     const Recording rec = load_recording(kRecording);
     ASSERT_TRUE(rec.validation.has_value());
