@@ -423,6 +423,25 @@ TEST(GuiScreens, OpensTraceFileAndReportsACorruptOne) {
         << run.dump["errors"];
 }
 
+TEST(GuiScreens, OpensTheShippedRecordingWithItsBadgeAndFallsBackToTheModel) {
+    REQUIRE_DISPLAY();
+    const std::string rec = std::string(SCANVIZ_SOURCE_DIR) + "/assets/recordings/default.svzrec";
+    // An input the recording holds: the GPU's trace, badge on.
+    GuiRun run = run_gui("open_recording", "open " + rec + "\nvariant warp_shfl_ptx\nstep 2\nframes 2\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.dump["variant"], "warp_shfl_ptx");
+    EXPECT_EQ(run.dump["source"]["kind"], "recording") << run.dump["source"];
+    EXPECT_NE(run.dump["source"]["device"].get<std::string>().find("NVIDIA"), std::string::npos);
+    EXPECT_TRUE(run.dump["source"]["badge"].get<bool>());
+    // An input it lacks (min was not recorded): the model, and the badge stays to say so.
+    run = run_gui("open_recording_fallback", "open " + rec + "\nvariant warp_shfl_ptx\nop min\nframes 2\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.dump["source"]["kind"], "model") << run.dump["source"];
+    EXPECT_TRUE(run.dump["source"]["badge"].get<bool>());
+    EXPECT_NE(run.dump["source"]["line"].get<std::string>().find("not in the recording"), std::string::npos)
+        << run.dump["source"];
+}
+
 TEST(GuiScreens, ExpectErrorFailsWithoutError) {
     REQUIRE_DISPLAY();
     const GuiRun run = run_gui("expect_fails", "variant warp_conditional\nexpect-error anything\n");
