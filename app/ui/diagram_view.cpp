@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "render/trace_scene.hpp"
+#include "view_common.hpp"
 
 namespace scanviz::ui {
 
@@ -45,46 +46,24 @@ void DiagramView::Draw(App& app) {
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
     DrawBadge(app);
     Update(app);
-    if (ImGui::SmallButton("-")) canvas.zoom_by(1.0f / 1.25f);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("+")) canvas.zoom_by(1.25f);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Fit")) canvas.fit();
+    DrawZoomButtons(canvas);
     ImGui::SameLine();
     export_panel.Draw(app, canvas, scene);
     ImGui::SameLine();
     if (app.selection.valid()) {
         const int s = app.selection.step;
-        const int version = app.graph.version_at(s, app.selection.slot);
         const auto& values = s < 0 ? app.trace.initial_state : app.trace.steps[static_cast<size_t>(s)].state;
         const double v = values[static_cast<size_t>(app.selection.slot)];
         ImGui::Text("slot %d after %s = %g: depends on %d input%s, feeds %d output%s", app.selection.slot,
                     s < 0 ? "the start" : app.trace.steps[static_cast<size_t>(s)].label.c_str(), v,
                     cone_inputs, cone_inputs == 1 ? "" : "s", reach_outputs, reach_outputs == 1 ? "" : "s");
-        (void)version;
         ImGui::SameLine();
         if (ImGui::SmallButton("clear")) app.select(-1, -1);
     } else {
         ImGui::TextUnformatted("click a cell: its dependency cone and reach light up");
     }
 
-    if (!error.empty()) {
-        ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", error.c_str());
-    } else if (app.has_trace) {
-        if (app.zoom_request != 1.0f) canvas.zoom_by(app.zoom_request);
-        if (app.fit_request) canvas.fit();
-        const ImVec2 avail = ImGui::GetContentRegionAvail();
-        const int hit =
-            canvas.Draw("##diagram_canvas", scene, changed_, avail, fonts_->ui(false), fonts_->sans_large);
-        changed_ = false;
-        if (hit >= 0) {
-            const render::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];
-            if (app.selection.valid() && app.selection.slot == n.slot && app.selection.step == n.step)
-                app.select(-1, -1);
-            else
-                app.select(n.step, n.slot);
-        }
-    }
+    DrawSceneAndSelect(app, canvas, "##diagram_canvas", scene, changed_, error, *fonts_);
     ImGui::End();
 }
 

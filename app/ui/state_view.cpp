@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "render/trace_scene.hpp"
+#include "view_common.hpp"
 
 namespace scanviz::ui {
 
@@ -38,11 +39,7 @@ void StateView::Draw(App& app) {
     const uint64_t before = generation_;
     Update(app);
     if (before != generation_) canvas.fit();  // a new trace: show all of it
-    if (ImGui::SmallButton("-")) canvas.zoom_by(1.0f / 1.25f);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("+")) canvas.zoom_by(1.25f);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Fit")) canvas.fit();
+    DrawZoomButtons(canvas);
     ImGui::SameLine();
     export_panel.Draw(app, canvas, scene);
     ImGui::SameLine();
@@ -61,23 +58,7 @@ void StateView::Draw(App& app) {
         ImGui::TextUnformatted("no trace yet");
     }
 
-    if (!error.empty()) {
-        ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", error.c_str());
-    } else if (app.has_trace) {
-        if (app.zoom_request != 1.0f) canvas.zoom_by(app.zoom_request);
-        if (app.fit_request) canvas.fit();
-        const ImVec2 avail = ImGui::GetContentRegionAvail();
-        const int hit =
-            canvas.Draw("##state_canvas", scene, changed_, avail, fonts_->ui(false), fonts_->sans_large);
-        changed_ = false;
-        if (hit >= 0) {
-            const render::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];
-            if (app.selection.valid() && app.selection.slot == n.slot && app.selection.step == n.step)
-                app.select(-1, -1);
-            else
-                app.select(n.step, n.slot);
-        }
-    }
+    DrawSceneAndSelect(app, canvas, "##state_canvas", scene, changed_, error, *fonts_);
     ImGui::End();
 }
 

@@ -17,6 +17,34 @@ void DrawBadge(const App& app) {
     ImGui::TextColored(badge_colour(app.settings.presentation), "%s", text.c_str());
 }
 
+void DrawZoomButtons(SceneCanvas& canvas) {
+    if (ImGui::SmallButton("-")) canvas.zoom_by(1.0f / 1.25f);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("+")) canvas.zoom_by(1.25f);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Fit")) canvas.fit();
+}
+
+void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const render::Scene& scene,
+                        bool& scene_changed, const std::string& error, const Fonts& fonts) {
+    if (!error.empty()) {
+        ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", error.c_str());
+        return;
+    }
+    if (!app.has_trace) return;
+    if (app.zoom_request != 1.0f) canvas.zoom_by(app.zoom_request);
+    if (app.fit_request) canvas.fit();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const int hit = canvas.Draw(id, scene, scene_changed, avail, fonts.ui(false), fonts.sans_large);
+    scene_changed = false;
+    if (hit < 0) return;
+    const render::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];
+    if (app.selection.valid() && app.selection.slot == n.slot && app.selection.step == n.step)
+        app.select(-1, -1);
+    else
+        app.select(n.step, n.slot);
+}
+
 bool ExportPanel::ExportPng(SceneCanvas& canvas, const render::Scene& scene, const std::string& path, int w,
                             int h) {
     std::string error;

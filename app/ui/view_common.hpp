@@ -1,4 +1,5 @@
-// Small pieces several views share: the recording badge and the export panel.
+// Small pieces several views share: the recording badge, the export panel,
+// and the zoomable scene canvas with click-to-select.
 #pragma once
 
 #include <string>
@@ -6,12 +7,23 @@
 #include "app.hpp"
 #include "render/scene.hpp"
 #include "scene_canvas.hpp"
+#include "theme.hpp"
 
 namespace scanviz::ui {
 
 // "recorded on NVIDIA H100 ... on DATE": shown on every view while the trace on
 // screen came from a recording (issue 7).
 void DrawBadge(const App& app);
+
+// The "-", "+" and "Fit" buttons of a scene view.
+void DrawZoomButtons(SceneCanvas& canvas);
+
+// The scene (or the error that stopped it being built) filling the rest of the
+// window; applies the zoom or fit asked for this frame, and turns a click on a
+// cell into a selection (a second click on the selected cell clears it).
+// scene_changed is reset once the canvas has the new scene.
+void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const render::Scene& scene,
+                        bool& scene_changed, const std::string& error, const Fonts& fonts);
 
 // Export of one view's scene for slides: PNG at a chosen resolution, and SVG.
 struct ExportPanel {
