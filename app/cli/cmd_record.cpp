@@ -65,13 +65,6 @@ std::vector<RunSpec> load_specs(const std::string& path) {
     return specs;
 }
 
-std::string now_iso() {
-    char buf[32];
-    std::time_t t = std::time(nullptr);
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-    return buf;
-}
-
 int run_record(const RecordArgs& args) {
     std::string why;
     auto dev = gpu::find_device(&why);
@@ -82,7 +75,7 @@ int run_record(const RecordArgs& args) {
     try {
         Recording rec;
         rec.device = {dev->name, dev->sm(), dev->sm_count, dev->memory_bytes, dev->driver, dev->runtime};
-        rec.date = now_iso();
+        rec.date = utc_now_iso8601();
         rec.scanviz_version = SCANVIZ_VERSION;
         rec.command = args.command_line;
 

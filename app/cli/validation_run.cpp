@@ -47,13 +47,6 @@ bool selected(const ValidationOptions& o, std::string_view id) {
     return !has(o.skip);
 }
 
-std::string now_iso() {
-    char buf[32];
-    std::time_t t = std::time(nullptr);
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-    return buf;
-}
-
 std::string first_output_difference(const std::vector<double>& expected, const std::vector<double>& got) {
     if (expected.size() != got.size())
         return "output has " + std::to_string(got.size()) + " elements, expected " + std::to_string(expected.size());
@@ -145,7 +138,7 @@ ValidationReport run_validation(const ValidationOptions& options,
     report.device = dev->name;
     report.sm = dev->sm();
     report.driver = dev->driver;
-    report.date = now_iso();
+    report.date = utc_now_iso8601();
 
     struct Planned {
         RunSpec spec;

@@ -1,5 +1,7 @@
 #include "trace.hpp"
 
+#include <ctime>
+
 namespace scanviz {
 
 std::string_view to_string(Space s) {
@@ -41,6 +43,13 @@ std::string step_label(std::string_view phase, int param) {
     std::string s(phase);
     if (param >= 0) s += " d=" + std::to_string(param);
     return s;
+}
+
+std::string utc_now_iso8601() {
+    char buf[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    return buf;
 }
 
 std::vector<uint32_t> make_mask(int threads, bool all_active) {

@@ -115,6 +115,10 @@ std::string_view barrier_name(BarrierKind b);
 // (the distance or stride of that step). Models and GPU captures both use it.
 std::string step_label(std::string_view phase, int param);
 
+// The time now in UTC as ISO 8601 ("2026-11-21T22:46:34Z"): the date format of
+// traces, validation reports and recordings.
+std::string utc_now_iso8601();
+
 // Convenience for building masks.
 std::vector<uint32_t> make_mask(int threads, bool all_active = true);
 inline void set_active(std::vector<uint32_t>& mask, int t) { mask[t / 32] |= (1u << (t % 32)); }
