@@ -12,8 +12,9 @@
 #include "diagram_view.hpp"
 #include "lookback_view.hpp"
 #include "metrics_view.hpp"
-#include "sidebar_view.hpp"
+#include "race_view.hpp"
 #include "sass_view.hpp"
+#include "sidebar_view.hpp"
 #include "source_view.hpp"
 #include "state_view.hpp"
 #include "theme.hpp"
@@ -31,6 +32,7 @@ struct GuiSession {
     MetricsView metrics;
     BenchView bench;
     LookbackView lookback;
+    RaceView race;
     SourceView source;
     SassView sass;
     std::vector<ScriptedInput> scripted_input;  // one per frame, front first (scripts: click, key)
