@@ -12,8 +12,8 @@ std::vector<ProfileCase> profile_cases(std::span<const std::string> variants) {
         const VariantInfo* info = find_variant(v);
         if (!info) throw std::invalid_argument("unknown variant '" + v + "' (scanviz list shows them all)");
         if (info->level == Level::Device)
-            throw std::invalid_argument("'" + v +
-                                        "' is a whole-array scan: the profile covers warp and block variants");
+            throw std::invalid_argument(
+                "'" + v + "' is a whole-array scan: the profile covers warp and block variants");
     }
     std::vector<ProfileCase> out;
     for (const VariantInfo& info : all_variants()) {
