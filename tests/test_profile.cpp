@@ -9,6 +9,7 @@
 #include "core/ncu_csv.hpp"
 #include "core/profile.hpp"
 #include "core/profile_cases.hpp"
+#include "core/recording.hpp"
 #include "core/variants.hpp"
 
 namespace scanviz {
@@ -94,9 +95,10 @@ TEST(NcuCsv, MalformedInputNamesLineAndColumn) {
               "ncu CSV line 2, column 2: text after the closing quote of a field");
     EXPECT_EQ(error_of("\"ID\",\"Kernel Name\",\"m\"\n\"0\",\"k\"\n"),
               "ncu CSV line 2, column 3: 2 fields, the header has 3");
-    EXPECT_EQ(error_of("\"Kernel\",\"m\"\n\"k\",\"1\"\n"),
-              "ncu CSV line 1, column 1: the header has no \"ID\" column (is this ncu --csv output of the raw or "
-              "details page?)");
+    EXPECT_EQ(
+        error_of("\"Kernel\",\"m\"\n\"k\",\"1\"\n"),
+        "ncu CSV line 1, column 1: the header has no \"ID\" column (is this ncu --csv output of the raw or "
+        "details page?)");
     EXPECT_EQ(error_of("\"ID\",\"Kernel Name\",\"m\"\n\"x\",\"k\",\"1\"\n"),
               "ncu CSV line 2, column 1 (ID): 'x' is not a kernel ID");
     const ncu::Report r = ncu::parse("\"ID\",\"Kernel Name\",\"m\"\n\"0\",\"k\",\"12,34\"\n");
@@ -142,7 +144,7 @@ TEST(Profile, BlellochReconcilesPartByPart) {
     EXPECT_NE(r.ours.scan.ld_conflicts(), r.ncu.ld_conflicts);
     // ...the re-read of s[bi] and the 64-bit stores of the inclusive shift make it so, exactly.
     ASSERT_EQ(r.ours.effects.size(), 2u);
-    EXPECT_EQ(r.ours.effects[0].delta.ld_requests, 36);  // one per warp and down-sweep step
+    EXPECT_EQ(r.ours.effects[0].delta.ld_requests, 36);   // one per warp and down-sweep step
     EXPECT_EQ(r.ours.effects[1].delta.st_requests, -16);  // one STS.64 for two STS per warp
     EXPECT_TRUE(r.traffic_agrees());
     EXPECT_TRUE(r.explanation.empty());
@@ -182,6 +184,28 @@ TEST(Profile, JsonRoundTrip) {
     EXPECT_THROW(parse_profile_json("{\"rows\": []}"), std::runtime_error);
     EXPECT_THROW(parse_profile_json("{\"scanviz_profile\": 1, \"device\": \"x\", \"rows\": [{}]}"),
                  std::runtime_error);
+}
+
+// The recording's optional "profile" section: written, read back, and absent
+// in files made before it existed.
+TEST(Profile, RecordingCarriesTheTable) {
+    Recording rec;
+    rec.device.name = "NVIDIA H100 80GB HBM3";
+    rec.traces.push_back(run_model(profile_cases({}).front().spec));
+    const std::vector<uint8_t> without = encode_recording(rec);
+    EXPECT_FALSE(decode_recording(without.data(), without.size()).profile);
+    rec.profile = table_from(data("h100_raw_all_variants.csv"));
+    rec.profile->device = "NVIDIA H100 80GB HBM3";
+    const std::vector<uint8_t> with = encode_recording(rec);
+    const Recording back = decode_recording(with.data(), with.size());
+    ASSERT_TRUE(back.profile);
+    EXPECT_EQ(format_csv(*back.profile), format_csv(*rec.profile));
+    EXPECT_EQ(profile_status(&*back.profile, ProfileOrigin::Recording),
+              "measured by ncu on NVIDIA H100 80GB HBM3: from the recording");
+    EXPECT_EQ(profile_status(nullptr, ProfileOrigin::None).rfind("ncu: not available", 0), 0u);
+    EXPECT_EQ(conflicts_line(*back.profile, "block_blelloch"),
+              "bank conflicts of the whole kernel, block_blelloch n=1024 add i32 inclusive: ours 807 ld + 465 st "
+              "(scan 652 + 497), ncu 807 ld + 465 st: equal");
 }
 
 }  // namespace

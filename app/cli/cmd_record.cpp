@@ -21,6 +21,7 @@ struct RecordArgs {
     std::string specs;            // JSON file: an array of RunSpecs
     std::string validation_from;  // JSON written by `scanviz validate --json`
     std::string bench_from;       // CSV or JSON written by `scanviz bench`
+    std::string profile_from;     // JSON written by `scanviz profile --format json`
     bool full_validation = false;
     std::string command_line;
 };
@@ -112,6 +113,18 @@ int run_record(const RecordArgs& args) {
             std::fprintf(stderr, "\n");
         }
         if (!args.bench_from.empty()) rec.bench = load_bench_file(args.bench_from);
+        if (!args.profile_from.empty()) {
+            std::ifstream f(args.profile_from, std::ios::binary);
+            std::stringstream ss;
+            ss << f.rdbuf();
+            if (!f) throw std::runtime_error("cannot read '" + args.profile_from + "'");
+            try {
+                rec.profile = parse_profile_json(ss.str());
+            } catch (const std::exception& e) {
+                throw std::runtime_error("--profile-from '" + args.profile_from + "': " + e.what() +
+                                         " (scanviz profile --format json writes one)");
+            }
+        }
         add_recording_extras(rec);
 
         save_recording(args.out, rec);
@@ -150,6 +163,9 @@ void add_record_command(CLI::App& app, CommandResult& result) {
     cmd->add_flag("--full-validation", args->full_validation,
                   "Run the full validation matrix (default: each variant's default size)");
     cmd->add_option("--bench-from", args->bench_from, "Include these benchmark results (scanviz bench output)")
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--profile-from", args->profile_from,
+                    "Include this profile table (scanviz profile --format json): ncu beside our figures")
         ->check(CLI::ExistingFile);
     cmd->callback([args, &result, &app] {
         args->command_line = "scanviz record";

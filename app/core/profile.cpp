@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include "metrics.hpp"
@@ -209,11 +211,6 @@ std::string leftover_explanation(std::string_view variant) {
     return "not explained yet";
 }
 
-std::string text_of(const ncu::Kernel& k, std::string_view key) {
-    const ncu::Cell* c = k.find(key);
-    return c ? c->text : std::string();
-}
-
 int64_t count(const ncu::Kernel& k, std::string_view key) { return static_cast<int64_t>(k.require(key)); }
 
 }  // namespace
@@ -340,6 +337,43 @@ std::string measured_line(const ProfileTable& t) {
     if (!t.ncu_version.empty()) s += " (ncu " + t.ncu_version + ")";
     if (!t.date.empty()) s += ", " + t.date;
     return s;
+}
+
+bool looks_like_profile_table(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return false;
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const std::string text = ss.str();
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    return first != std::string::npos && text[first] == '{' &&
+           text.find("\"scanviz_profile\"") != std::string::npos;
+}
+
+std::string profile_status(const ProfileTable* t, ProfileOrigin origin, std::string_view file) {
+    if (!t || origin == ProfileOrigin::None)
+        return "ncu: not available (open a recording made with scanviz record --profile-from, or a table "
+               "written by scanviz profile --format json)";
+    std::string s = measured_line(*t);
+    s += origin == ProfileOrigin::Recording ? ": from the recording"
+                                            : ": from " + std::string(file) + " (written by scanviz profile)";
+    return s;
+}
+
+std::string conflicts_line(const ProfileTable& t, std::string_view variant) {
+    const ProfileRow* r = find_row(t, variant);
+    if (!r) return "ncu: this variant is not in the profile";
+    const SharedTraffic k = r->ours.kernel();
+    char buf[320];
+    std::snprintf(
+        buf, sizeof buf,
+        "bank conflicts of the whole kernel, %s: ours %lld ld + %lld st (scan %lld + %lld), "
+        "ncu %lld ld + %lld st: %s",
+        r->case_name.c_str(), static_cast<long long>(k.ld_conflicts()),
+        static_cast<long long>(k.st_conflicts()), static_cast<long long>(r->ours.scan.ld_conflicts()),
+        static_cast<long long>(r->ours.scan.st_conflicts()), static_cast<long long>(r->ncu.ld_conflicts),
+        static_cast<long long>(r->ncu.st_conflicts), r->conflicts_agree() ? "equal" : "differ");
+    return buf;
 }
 
 }  // namespace scanviz

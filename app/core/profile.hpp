@@ -117,4 +117,15 @@ ProfileTable parse_profile_json(std::string_view text);
 std::string measured_line(const ProfileTable& t);
 const ProfileRow* find_row(const ProfileTable& t, std::string_view variant);
 
+// True when the file is a table format_json wrote (a JSON object with "scanviz_profile").
+bool looks_like_profile_table(const std::string& path);
+
+// Where the window's ncu figures come from, and the line a view shows for it:
+// "measured by ncu on <device> (...), <date>: from the recording" or "ncu: not available (...)".
+enum class ProfileOrigin : uint8_t { None, Recording, File };
+std::string profile_status(const ProfileTable* t, ProfileOrigin origin, std::string_view file = {});
+
+// One line beside a variant's bank conflicts: ours (kernel) and ncu's, or why there is none.
+std::string conflicts_line(const ProfileTable& t, std::string_view variant);
+
 }  // namespace scanviz

@@ -66,6 +66,7 @@ nlohmann::json recording_to_json(const Recording& r) {
                         {"validation", r.validation ? to_json(*r.validation) : nlohmann::json()},
                         {"sass", r.sass},
                         {"bench", r.bench ? nlohmann::json::parse(to_json(*r.bench)) : nlohmann::json()}};
+    if (r.profile) j["profile"] = nlohmann::json::parse(format_json(*r.profile));  // optional: older files lack it
     return j;
 }
 
@@ -102,6 +103,13 @@ Recording recording_from_json(const nlohmann::json& j) {
                 r.bench = parse_bench_json(j["bench"].dump());
             } catch (const std::exception& e) {
                 fail(std::string("benchmark results: ") + e.what());
+            }
+        }
+        if (j.contains("profile") && !j["profile"].is_null()) {
+            try {
+                r.profile = parse_profile_json(j["profile"].dump());
+            } catch (const std::exception& e) {
+                fail(std::string("profile: ") + e.what());
             }
         }
     } catch (const nlohmann::json::exception& e) {

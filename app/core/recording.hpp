@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench.hpp"
+#include "profile.hpp"
 #include "trace.hpp"
 #include "validation.hpp"
 
@@ -49,6 +50,7 @@ struct Recording {
     std::optional<ValidationReport> validation;
     nlohmann::json sass;            // the SASS layer's own document (sass_to_json); null when absent
     std::optional<BenchReport> bench;
+    std::optional<ProfileTable> profile;  // ncu beside our figures (scanviz profile); optional section
 
     // The recorded trace for a spec (same variant, n, threads, items, op, type,
     // exclusive, input and heads), or null.

@@ -7,13 +7,14 @@
 #   sanitize  compute-sanitizer memcheck and racecheck over scanviz validate --quick
 #   bench     scanviz bench (ours, CUB, Thrust, memcpy)
 #   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
+#   profile   scanviz profile: ncu over every warp and block kernel; the table into summary.txt (issue 13)
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
 # Logs and results go under $OUT (at most 8 files come back: keep it so).
 # Usage (device tool): bash tests/gpu/run_gpu_suite.sh
 set -u -o pipefail
 OUT=${OUT:-/tmp/scanviz-gpu-out}
 mkdir -p "$OUT"
-STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,record}
+STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,record,profile}
 ARCH=${SCANVIZ_GPU_ARCH:-90-real}
 BUILD=${SCANVIZ_GPU_BUILD:-build-gpu}
 LOGS="$BUILD/suite-logs"   # kept between calls while the machine stays warm
@@ -93,6 +94,20 @@ if has record; then
   rc=$?; [ $rc -ne 0 ] && status=1
   say "record: rc=$rc in $(( $(date +%s) - t0 )) s"
   tail -n 5 "$LOGS/record.log" | tee -a "$SUMMARY"
+fi
+
+if has profile; then
+  # The table goes into summary.txt (text) and logs.tar.gz (profile.json, ncu's raw CSV); profile.json
+  # also lands in $OUT itself when that keeps $OUT within its 8 files (with logs.tar.gz still to come).
+  t0=$(date +%s)
+  "$SCANVIZ" profile --format json -o "$LOGS/profile.json" --save-ncu "$LOGS/profile_ncu_raw.csv" > "$LOGS/profile.log" 2>&1
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "profile: rc=$rc in $(( $(date +%s) - t0 )) s"
+  tail -n 3 "$LOGS/profile.log" | tee -a "$SUMMARY"
+  if [ $rc -eq 0 ]; then
+    "$SCANVIZ" profile --from "$LOGS/profile.json" --format text 2>&1 | tee -a "$SUMMARY"
+    [ "$(ls -A "$OUT" | wc -l)" -lt 7 ] && cp "$LOGS/profile.json" "$OUT/profile.json"
+  fi
 fi
 
 tar -czf "$OUT/logs.tar.gz" -C "$LOGS" . 2>/dev/null
