@@ -186,6 +186,34 @@ TEST(Profile, JsonRoundTrip) {
                  std::runtime_error);
 }
 
+// The table committed from the H100 run: its figures agree as its README says.
+TEST(Profile, CommittedH100Table) {
+    std::ifstream f(std::string(SCANVIZ_SOURCE_DIR) + "/assets/profile/h100_profile.json");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const ProfileTable t = parse_profile_json(ss.str());
+    ASSERT_EQ(t.rows.size(), 15u);
+    EXPECT_EQ(t.device, "NVIDIA H100 80GB HBM3");
+    int conflicts_agree = 0, all_agree = 0;
+    for (const ProfileRow& r : t.rows) {
+        EXPECT_EQ(r.ours.trace_source, "gpu") << r.variant;
+        conflicts_agree += r.conflicts_agree();
+        all_agree += r.traffic_agrees();
+        EXPECT_EQ(r.traffic_agrees(), r.explanation.empty()) << r.variant;
+    }
+    EXPECT_EQ(conflicts_agree, 14);
+    EXPECT_EQ(all_agree, 10);
+    EXPECT_FALSE(find_row(t, "block_raking")->conflicts_agree());
+    // The same figures as the models give from the saved raw CSV of the same run.
+    const ProfileTable from_csv = table_from(data("../../../assets/profile/h100_ncu_raw.csv"));
+    for (const ProfileRow& r : from_csv.rows) {
+        const ProfileRow* g = find_row(t, r.variant);
+        ASSERT_TRUE(g);
+        EXPECT_EQ(g->ours.kernel(), r.ours.kernel()) << r.variant;  // GPU trace and model agree
+        EXPECT_EQ(g->ncu.ld_conflicts, r.ncu.ld_conflicts) << r.variant;
+    }
+}
+
 // The recording's optional "profile" section: written, read back, and absent
 // in files made before it existed.
 TEST(Profile, RecordingCarriesTheTable) {
@@ -203,9 +231,10 @@ TEST(Profile, RecordingCarriesTheTable) {
     EXPECT_EQ(profile_status(&*back.profile, ProfileOrigin::Recording),
               "measured by ncu on NVIDIA H100 80GB HBM3: from the recording");
     EXPECT_EQ(profile_status(nullptr, ProfileOrigin::None).rfind("ncu: not available", 0), 0u);
-    EXPECT_EQ(conflicts_line(*back.profile, "block_blelloch"),
-              "bank conflicts of the whole kernel, block_blelloch n=1024 add i32 inclusive: ours 807 ld + 465 st "
-              "(scan 652 + 497), ncu 807 ld + 465 st: equal");
+    EXPECT_EQ(
+        conflicts_line(*back.profile, "block_blelloch"),
+        "bank conflicts of the whole kernel, block_blelloch n=1024 add i32 inclusive: ours 807 ld + 465 st "
+        "(scan 652 + 497), ncu 807 ld + 465 st: equal");
 }
 
 }  // namespace

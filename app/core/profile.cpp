@@ -190,8 +190,9 @@ std::vector<CodeEffect> code_effects(const Trace& t) {
     return out;
 }
 
-// What is left over once the effects above are counted, in words, per variant.
-std::string leftover_explanation(std::string_view variant) {
+}  // namespace
+
+std::string explain_difference(std::string_view variant) {
     if (variant == "warp_zeropad")
         return "ncu counts the stores of the zero-padding fill (every lane writes the word 16 before its "
                "own, "
@@ -200,16 +201,24 @@ std::string leftover_explanation(std::string_view variant) {
         return "the padding fill's stores happen before the trace starts; and the compiler keeps each lane's "
                "own "
                "partial in a register, so a step loads only the partner where the trace records both reads";
-    if (variant == "block_warp_scans" || variant == "block_warp_scans_shfl")
-        return "the compiler keeps a value it stored in a register and does not load it back, where the "
-               "trace "
-               "records a read of the slot";
+    if (variant == "block_warp_scans")
+        return "the compiler unrolls the loop over the warp aggregates and loads four at a time (LDS.128, "
+               "every "
+               "lane the same words): fewer loads than the trace's one read per aggregate, each wide load "
+               "two "
+               "wavefronts and none beyond the ideal (ncu's per-instruction source counters show it)";
+    if (variant == "block_warp_scans_shfl")
+        return "the first step of the partials' scan loads each partial once and takes the left neighbour's "
+               "through the shuffle; the trace records that as a read of the neighbour's slot";
     if (variant == "block_raking")
-        return "not explained yet: the trace's addresses give fewer load wavefronts than ncu counts for the "
-               "same "
-               "number of loads; the loads of the non-memoized down-sweep follow stores to the same words";
+        return "ncu's per-instruction source counters of this kernel give exactly our load wavefronts and "
+               "conflicts; the kernel-level l1tex counters add a few load wavefronts that no instruction "
+               "carries "
+               "(the down-sweep's loads are each followed by a store to the same word)";
     return "not explained yet";
 }
+
+namespace {
 
 int64_t count(const ncu::Kernel& k, std::string_view key) { return static_cast<int64_t>(k.require(key)); }
 
@@ -320,7 +329,7 @@ std::vector<ProfileRow> compare(std::span<const ProfileCase> cases, std::span<co
                 "ncu's kernel " + std::to_string(match->id) + " ran " + std::to_string(row.ncu.grid_blocks) +
                 " x " + std::to_string(row.ncu.block_threads) + " threads; the case " + c.name + " is " +
                 std::to_string(traces[i].blocks) + " x " + std::to_string(row.threads));
-        if (!row.traffic_agrees()) row.explanation = leftover_explanation(row.variant);
+        if (!row.traffic_agrees()) row.explanation = explain_difference(row.variant);
         rows.push_back(std::move(row));
     }
     return rows;

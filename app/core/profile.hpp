@@ -104,6 +104,11 @@ NcuFigures ncu_figures(const ncu::Kernel& kernel);
 std::vector<ProfileRow> compare(std::span<const ProfileCase> cases, std::span<const Trace> traces,
                                 const ncu::Report& report);
 
+// What is left over once the tile and the code effects are counted, in words:
+// this build's finding for the variant (read from the SASS and ncu's source
+// counters), not part of a measurement; a table read back gets this build's.
+std::string explain_difference(std::string_view variant);
+
 // The variants a report profiled, in launch order (by kernel name).
 std::vector<std::string> variants_in(const ncu::Report& report);
 

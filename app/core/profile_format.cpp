@@ -201,7 +201,7 @@ ProfileTable parse_profile_json(std::string_view text) {
             row.ncu.inst_executed = n.at("inst_executed").get<int64_t>();
             row.ncu.thread_inst_executed = n.at("thread_inst_executed").get<int64_t>();
             row.ncu.duration_ns = n.at("duration_ns").get<double>();
-            row.explanation = r.value("explanation", "");
+            row.explanation = row.traffic_agrees() ? std::string() : explain_difference(row.variant);
             t.rows.push_back(std::move(row));
         }
         return t;
