@@ -6,15 +6,15 @@
 #   validate  scanviz validate (every variant x op x type x inclusive/exclusive x sizes)
 #   sanitize  compute-sanitizer memcheck and racecheck over scanviz validate --quick
 #   bench     scanviz bench (ours, CUB, Thrust, memcpy)
-#   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
 #   profile   scanviz profile: ncu over every warp and block kernel; the table into summary.txt (issue 13)
+#   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
 # Logs and results go under $OUT (at most 8 files come back: keep it so).
 # Usage (device tool): bash tests/gpu/run_gpu_suite.sh
 set -u -o pipefail
 OUT=${OUT:-/tmp/scanviz-gpu-out}
 mkdir -p "$OUT"
-STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,record,profile}
+STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,record}
 ARCH=${SCANVIZ_GPU_ARCH:-90-real}
 BUILD=${SCANVIZ_GPU_BUILD:-build-gpu}
 LOGS="$BUILD/suite-logs"   # kept between calls while the machine stays warm
@@ -84,18 +84,6 @@ if has bench; then
   "$SCANVIZ" bench --from "$OUT/bench.csv" --format text 2>/dev/null | tail -n 30 | tee -a "$SUMMARY"
 fi
 
-if has record; then
-  t0=$(date +%s)
-  extra=()
-  [ -s "$OUT/bench.csv" ] && cp "$OUT/bench.csv" "$LOGS/bench.csv"
-  [ -s "$LOGS/bench.csv" ] && extra+=(--bench-from "$LOGS/bench.csv")
-  [ -s "$LOGS/validation.json" ] && extra+=(--validation-from "$LOGS/validation.json")
-  "$SCANVIZ" record -o "$OUT/recording.svzrec" "${extra[@]}" > "$LOGS/record.log" 2>&1
-  rc=$?; [ $rc -ne 0 ] && status=1
-  say "record: rc=$rc in $(( $(date +%s) - t0 )) s"
-  tail -n 5 "$LOGS/record.log" | tee -a "$SUMMARY"
-fi
-
 if has profile; then
   # The table goes into summary.txt (text) and logs.tar.gz (profile.json, ncu's raw CSV); profile.json
   # also lands in $OUT itself when that keeps $OUT within its 8 files (with logs.tar.gz still to come).
@@ -108,6 +96,19 @@ if has profile; then
     "$SCANVIZ" profile --from "$LOGS/profile.json" --format text 2>&1 | tee -a "$SUMMARY"
     [ "$(ls -A "$OUT" | wc -l)" -lt 7 ] && cp "$LOGS/profile.json" "$OUT/profile.json"
   fi
+fi
+
+if has record; then
+  t0=$(date +%s)
+  extra=()
+  [ -s "$OUT/bench.csv" ] && cp "$OUT/bench.csv" "$LOGS/bench.csv"
+  [ -s "$LOGS/bench.csv" ] && extra+=(--bench-from "$LOGS/bench.csv")
+  [ -s "$LOGS/validation.json" ] && extra+=(--validation-from "$LOGS/validation.json")
+  [ -s "$LOGS/profile.json" ] && extra+=(--profile-from "$LOGS/profile.json")
+  "$SCANVIZ" record -o "$OUT/recording.svzrec" "${extra[@]}" > "$LOGS/record.log" 2>&1
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "record: rc=$rc in $(( $(date +%s) - t0 )) s"
+  tail -n 5 "$LOGS/record.log" | tee -a "$SUMMARY"
 fi
 
 tar -czf "$OUT/logs.tar.gz" -C "$LOGS" . 2>/dev/null
