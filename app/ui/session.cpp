@@ -286,9 +286,8 @@ nlohmann::json GuiSession::StateDump() const {
                             {"current_step", step_json},
                             {"curves", curves}};
         // ncu beside our figures (issue 13): where they come from, and this variant's line.
-        views["metrics"]["profile"] = {
-            {"status", app.profile_status()},
-            {"conflicts", app.profile ? conflicts_line(*app.profile, app.trace.spec.variant) : std::string()}};
+        const std::string conflicts = app.profile ? conflicts_line(*app.profile, app.trace.spec.variant) : "";
+        views["metrics"]["profile"] = {{"status", app.profile_status()}, {"conflicts", conflicts}};
     }
     if (app.settings.show_source) {
         json lines = json::array();
