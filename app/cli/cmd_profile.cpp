@@ -6,6 +6,7 @@
 //   scanviz profile --from FILE   a saved table (JSON) or ncu's raw CSV; needs no GPU
 // ncu profiles a child process: this program with the hidden `--launch`,
 // which launches each case's kernel once.
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -178,7 +179,8 @@ ProfileTable live_profile(const ProfileArgs& a) {
     if (rc != 0) {
         std::string line = first_line_with(err, "scanviz:");
         if (line.empty()) line = first_line_with(csv + err, "==ERROR==");
-        throw std::runtime_error("ncu failed (exit status " + std::to_string(rc) + ")" +
+        const int status = WIFEXITED(rc) ? WEXITSTATUS(rc) : rc;
+        throw std::runtime_error("ncu failed (exit status " + std::to_string(status) + ")" +
                                  (line.empty() ? std::string() : ": " + line));
     }
     if (!a.save_ncu.empty()) write_file(a.save_ncu, csv);
