@@ -1,5 +1,7 @@
 // Benchmark view: throughput against n (log2 axis) for our single-pass scan,
-// CUB, Thrust and the memcpy roof, in GB/s or as a fraction of memcpy; data
+// CUB, Thrust and the memcpy roof, in GB/s, as a fraction of memcpy or as a
+// ratio to CUB, one line per variant and element type (core bench_series) for
+// the operator and mode picked; data
 // from a live run on the GPU (progress bar, cancel) or from saved results
 // (the committed assets/bench/*.csv when no GPU is present).
 #pragma once
@@ -35,7 +37,8 @@ struct BenchView {
     bool have_report = false;
     std::string source;            // "live run" or the file it came from
     std::string error;
-    bool fraction_of_memcpy = false;
+    BenchMetric metric = BenchMetric::Gbps;
+    int op_mode = 0;               // index into bench_op_modes(report)
     std::string path_text;         // the file field
 
 private:

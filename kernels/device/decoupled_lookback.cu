@@ -11,41 +11,41 @@
 
 namespace scanviz::gpu {
 
-using kern::LookbackTunedPolicy;
+using TunedPolicy = kern::LookbackPipelinedTunedPolicy;
 
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
                                     int launches) {
-    const size_t n = words.size();
+    const size_t per = static_cast<size_t>(value_type_bytes(type)) / 4;  // words per element
+    if (words.size() % per != 0)
+        throw std::invalid_argument("lookback_scan: 8-byte values take an even number of words");
+    const size_t n = words.size() / per;
     return kern::dispatch_value_op(type, op, [&](auto scan_op) {
         using ScanOp = decltype(scan_op);
         using T = typename ScanOp::value_type;
-        kern::DeviceArray<uint32_t> d_in(n), d_out(n);
+        kern::DeviceArray<uint32_t> d_in(words.size()), d_out(words.size());
         d_in.upload(words);
         kern::LookbackWorkspace ws;
         for (int l = 0; l < launches; ++l) {
             d_out.fill_bytes(kern::kPoisonByte);
-            kern::launch_decoupled_lookback<LookbackTunedPolicy, ScanOp>(
-                reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, exclusive, ws,
-                nullptr);
+            kern::launch_lookback_pipelined<TunedPolicy, ScanOp>(reinterpret_cast<const T*>(d_in.get()),
+                                                                 reinterpret_cast<T*>(d_out.get()), n, exclusive,
+                                                                 ws, nullptr);
             SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
         }
         return d_out.download();
     });
 }
 
-// The instrumented kernel is held (through __launch_bounds__) to the timed kernel's
-// resident blocks per SM, so the timeline shows as many resident tiles as the benchmark
-// runs. The timeline records both occupancies; the GPU test compares them.
-using TimelinePolicy =
-    kern::LookbackPolicy<LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems,
-                         LookbackTunedPolicy::kLanePreds, kern::kLookbackTunedBlocksPerSm,
-                         LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs,
-                         LookbackTunedPolicy::kTileCounter, LookbackTunedPolicy::kStaged>;
+// The instrumented kernel is the timed one with the timeline probe; both are held
+// (through __launch_bounds__) to the same registers, and their grids to the same
+// resident blocks per SM. The timeline records both occupancies; the GPU test compares them.
+using TimelinePolicy = TunedPolicy;
 
 LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     using Probe = kern::LookbackTimelineProbe;
     if (n <= 0) throw std::invalid_argument("look-back timeline: n must be positive");
-    const size_t tiles = kern::lookback_tiles<TimelinePolicy>(static_cast<size_t>(n));
+    constexpr int kTileItems = TimelinePolicy::kTileItems<int>;
+    const size_t tiles = (static_cast<size_t>(n) + kTileItems - 1) / kTileItems;
     // Input: small random int32 values (0..9), from a splitmix64 stream.
     std::vector<uint32_t> in(static_cast<size_t>(n));
     uint64_t s = seed;
@@ -66,7 +66,7 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     buf.tiles = reinterpret_cast<Probe::TileRecord*>(d_tiles.get());
     buf.preds = reinterpret_cast<Probe::PredRecord*>(d_preds.get());
     kern::LookbackWorkspace ws;
-    kern::launch_decoupled_lookback<TimelinePolicy, kern::OpAdd<int>, Probe>(
+    kern::launch_lookback_pipelined<TimelinePolicy, kern::OpAdd<int>, Probe>(
         reinterpret_cast<const int*>(d_in.get()), reinterpret_cast<int*>(d_out.get()), in.size(), false, ws,
         nullptr, buf);
     SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
@@ -97,16 +97,11 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     t.date = date;
     t.n = n;
     t.type = ValueType::I32;
-    t.threads = LookbackTunedPolicy::kThreads;
-    t.tile_items = LookbackTunedPolicy::kTileItems;
+    t.threads = TunedPolicy::kThreads;
+    t.tile_items = kTileItems;
     t.sm_clock_ghz = clock_khz * 1e-6;
-    SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &t.blocks_per_sm, kern::decoupled_lookback_kernel<TimelinePolicy, kern::OpAdd<int>, Probe>,
-        TimelinePolicy::kThreads, 0));
-    SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &t.timed_blocks_per_sm,
-        kern::decoupled_lookback_kernel<LookbackTunedPolicy, kern::OpAdd<int>, kern::LookbackNoProbe>,
-        LookbackTunedPolicy::kThreads, 0));
+    t.blocks_per_sm = kern::lookback_pipelined_blocks_per_sm<TimelinePolicy, kern::OpAdd<int>, Probe>();
+    t.timed_blocks_per_sm = kern::lookback_pipelined_blocks_per_sm<TunedPolicy, kern::OpAdd<int>>();
 
     std::vector<Probe::TileRecord> recs(tiles);
     std::memcpy(recs.data(), raw_tiles.data(), tiles * sizeof(Probe::TileRecord));

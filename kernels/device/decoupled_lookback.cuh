@@ -144,6 +144,22 @@ using LookbackTunedPolicy = LookbackPolicy<128, 64, 1, 6, 32, 256, false, true>;
 // many resident tiles.
 inline constexpr int kLookbackTunedBlocksPerSm = 6;
 
+// Bits of 8-byte values.
+template <class T>
+__device__ __forceinline__ T lb_from_bits64(uint64_t b) {
+    if constexpr (std::is_floating_point_v<T>)
+        return __longlong_as_double(static_cast<long long>(b));
+    else
+        return static_cast<T>(b);
+}
+template <class T>
+__device__ __forceinline__ uint64_t lb_to_bits64(T v) {
+    if constexpr (std::is_floating_point_v<T>)
+        return static_cast<uint64_t>(__double_as_longlong(v));
+    else
+        return static_cast<uint64_t>(v);
+}
+
 // ---------------------------------------------------------------------------
 // Bits of 4-byte values (the status word stores the value's bits).
 template <class T>
@@ -155,7 +171,9 @@ __device__ __forceinline__ T lb_from_bits(uint32_t b) {
 }
 template <class T>
 __device__ __forceinline__ uint32_t lb_to_bits(T v) {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (sizeof(T) == 8)
+        return static_cast<uint32_t>(lb_to_bits64(v));  // probes record 32 bits (4-byte types only)
+    else if constexpr (std::is_floating_point_v<T>)
         return __float_as_uint(v);
     else
         return static_cast<uint32_t>(v);
@@ -182,6 +200,66 @@ __device__ __forceinline__ void lb_store_relaxed(unsigned long long* p, uint64_t
     asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(static_cast<unsigned long long>(v))
                  : "memory");
 }
+
+// The status of one tile for value type T (LbWord<T>). 4-byte values: the one
+// 64-bit word above. 8-byte values do not fit beside a flag in 64 bits: a tile
+// owns two 64-bit words, each (epoch << 2 | status) : 32 bits of the value (low
+// half, high half), written by one 16-byte store and read by one 16-byte load.
+// Each 64-bit half is a relaxed atomic on its own; a reader takes the pair only
+// when both halves carry the same flag (the same epoch and status, so the same
+// store), else it reads again: a torn read is "not ready", never a wrong value.
+// (CUB's tile status for 8-byte values relies on 16-byte accesses being atomic;
+// this does not.)
+template <class T, bool kWide = (sizeof(T) == 8)>
+struct LbWord {
+    static_assert(sizeof(T) == 4, "4-byte values");
+    using Word = uint64_t;
+    static constexpr int kWordsPerTile = 1;
+    __device__ static __forceinline__ Word load(const unsigned long long* status, int64_t tile) {
+        return lb_load_relaxed(status + tile);
+    }
+    __device__ static __forceinline__ void store(unsigned long long* status, int64_t tile, uint32_t epoch,
+                                                 uint32_t st, T v) {
+        lb_store_relaxed(status + tile, lb_pack(epoch, st, lb_to_bits(v)));
+    }
+    __device__ static __forceinline__ uint32_t status(Word w, uint32_t epoch) { return lb_status(w, epoch); }
+    __device__ static __forceinline__ T value(Word w) { return lb_from_bits<T>(static_cast<uint32_t>(w)); }
+    // A slot before tile 0: reads as inclusive with the identity (never needed).
+    __device__ static __forceinline__ Word identity_word(T id) { return lb_to_bits(id); }
+};
+template <class T>
+struct LbWord<T, true> {
+    struct Word {
+        uint64_t lo, hi;
+    };
+    static constexpr int kWordsPerTile = 2;
+    __device__ static __forceinline__ Word load(const unsigned long long* status, int64_t tile) {
+        Word w;
+        asm volatile("ld.relaxed.gpu.global.v2.b64 {%0, %1}, [%2];"
+                     : "=l"(w.lo), "=l"(w.hi)
+                     : "l"(status + 2 * tile)
+                     : "memory");
+        return w;
+    }
+    __device__ static __forceinline__ void store(unsigned long long* status, int64_t tile, uint32_t epoch,
+                                                 uint32_t st, T v) {
+        const uint64_t b = lb_to_bits64(v);
+        const uint64_t lo = lb_pack(epoch, st, static_cast<uint32_t>(b));
+        const uint64_t hi = lb_pack(epoch, st, static_cast<uint32_t>(b >> 32));
+        asm volatile("st.relaxed.gpu.global.v2.b64 [%0], {%1, %2};" ::"l"(status + 2 * tile), "l"(lo), "l"(hi)
+                     : "memory");
+    }
+    __device__ static __forceinline__ uint32_t status(Word w, uint32_t epoch) {
+        return (w.lo >> 32) == (w.hi >> 32) ? lb_status(w.lo, epoch) : kTileInvalid;
+    }
+    __device__ static __forceinline__ T value(Word w) {
+        return lb_from_bits64<T>((w.hi << 32) | (w.lo & 0xffffffffull));
+    }
+    __device__ static __forceinline__ Word identity_word(T id) {
+        const uint64_t b = lb_to_bits64(id);
+        return Word{b & 0xffffffffull, b >> 32};
+    }
+};
 
 __device__ __forceinline__ uint64_t lb_globaltimer() {
     uint64_t t;
@@ -308,6 +386,10 @@ __device__ __forceinline__ T lb_warp_reduce(T x, ScanOp op) {
 #pragma unroll
         for (int d = 16; d >= 1; d /= 2) x = op(x, __shfl_xor_sync(0xffffffffu, x, d));
         return x;
+    } else if constexpr (sizeof(T) != 4) {  // redux.sync takes 32-bit values only
+#pragma unroll
+        for (int d = 16; d >= 1; d /= 2) x = op(x, __shfl_xor_sync(0xffffffffu, x, d));
+        return x;
     } else if constexpr (std::is_same_v<ScanOp, OpAdd<T>> && std::is_integral_v<T>) {
         return __reduce_add_sync(0xffffffffu, x);
     } else if constexpr (std::is_same_v<ScanOp, OpMax<T>> && std::is_integral_v<T>) {
@@ -341,14 +423,15 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
         // so one round trip to L2 covers the whole window.
         // Slots before tile 0 hold the identity, as if inclusive: they are never needed,
         // since tile 0 always publishes its inclusive prefix.
-        uint64_t word[K];
+        using Lw = LbWord<T>;
+        typename Lw::Word word[K];
         uint32_t st[K];
         int64_t seen[K];
 #pragma unroll
         for (int q = 0; q < K; ++q) {
             const int64_t pred = nearest - (32 * q + lane);
             st[q] = pred >= 0 ? kTileInvalid : kTileInclusive;
-            word[q] = pred >= 0 ? 0 : lb_to_bits(ScanOp::identity());
+            word[q] = Lw::identity_word(ScanOp::identity());
             seen[q] = 0;
         }
         int sleep_ns = Policy::kSleepMinNs;
@@ -359,8 +442,8 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
 #pragma unroll
             for (int q = 0; q < K; ++q) {
                 if (st[q] != kTileInclusive) {
-                    word[q] = lb_load_relaxed(status + (nearest - (32 * q + lane)));
-                    st[q] = lb_status(word[q], epoch);
+                    word[q] = Lw::load(status, nearest - (32 * q + lane));
+                    st[q] = Lw::status(word[q], epoch);
                 }
                 if constexpr (Probe::kOn)
                     if (seen[q] == 0 && st[q] != kTileInvalid) seen[q] = clock64();
@@ -390,7 +473,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
             const bool counted = (needed[q] >> lane) & 1u;
             probe.predecessor(window_base + 32 * q + lane, nearest - (32 * q + lane), st[q], seen[q],
                               counted);
-            value = op(value, counted ? lb_from_bits<T>(static_cast<uint32_t>(word[q])) : ScanOp::identity());
+            value = op(value, counted ? Lw::value(word[q]) : ScanOp::identity());
             distance += __popc(needed[q]);
         }
         if constexpr (std::is_floating_point_v<T>) {
@@ -410,7 +493,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
             T acc = ScanOp::identity();
 #pragma unroll
             for (int q = K - 1; q >= 0; --q) {
-                const T v = lb_from_bits<T>(static_cast<uint32_t>(word[q]));
+                const T v = Lw::value(word[q]);
                 for (int j = 31; j >= 0; --j) {
                     const T vj = __shfl_sync(0xffffffffu, v, j);
                     const bool inclusive = __shfl_sync(0xffffffffu, st[q] == kTileInclusive, j);
@@ -421,9 +504,9 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
                  near += Policy::kWindow) {
 #pragma unroll
                 for (int q = K - 1; q >= 0; --q) {
-                    const uint64_t w = lb_load_relaxed(status + (near - (32 * q + lane)));
-                    const T v = lb_from_bits<T>(static_cast<uint32_t>(w));
-                    const bool inc = lb_status(w, epoch) == kTileInclusive;
+                    const auto w = Lw::load(status, near - (32 * q + lane));
+                    const T v = Lw::value(w);
+                    const bool inc = Lw::status(w, epoch) == kTileInclusive;
                     for (int j = 31; j >= 0; --j) {
                         const T vj = __shfl_sync(0xffffffffu, v, j);
                         acc = __shfl_sync(0xffffffffu, inc, j) ? vj : op(acc, vj);
@@ -602,14 +685,14 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         T tile_exclusive = ScanOp::identity();
         if (tile == 0) {
             if (lane == 0)
-                lb_store_relaxed(p.status, lb_pack(p.epoch, kTileInclusive, lb_to_bits(aggregate)));
+                LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
             probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
             probe.lookback_start();
             probe.lookback_end(0, lb_to_bits(tile_exclusive));
             probe.inclusive_published(lb_to_bits(aggregate));
         } else {
             if (lane == 0)
-                lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileAggregate, lb_to_bits(aggregate)));
+                LbWord<T>::store(p.status, tile, p.epoch, kTileAggregate, aggregate);
             probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
             probe.lookback_start();
             int distance = 0;
@@ -617,7 +700,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             probe.lookback_end(distance, lb_to_bits(tile_exclusive));
             const T inclusive = op(tile_exclusive, aggregate);
             if (lane == 0)
-                lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileInclusive, lb_to_bits(inclusive)));
+                LbWord<T>::store(p.status, tile, p.epoch, kTileInclusive, inclusive);
             probe.inclusive_published(lb_to_bits(inclusive));
         }
         if (lane < Policy::kWarps) {

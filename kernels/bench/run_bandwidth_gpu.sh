@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# One device call for the whole-array scan (issue 14). Uses prebuilt binaries
+# when the caller carried them (SCANVIZ_PREBUILT=dir holding scanviz and the GPU
+# test binaries, built on a Debian 12 machine for sm_90) and they start here;
+# otherwise builds them (build-gpu, GUI off, sm_90). Then, by SCANVIZ_BW_STAGE:
+#   sweep  the tuning candidates beside ours, CUB and memcpy (int32 inclusive add,
+#          2^10..2^28: sweep.csv), every type at 2^28 (add, inclusive: types.csv),
+#          test_gpu_lookback_types, and a look-back timeline at 2^24;
+#   final  every type x op x mode at 2^28 beside CUB and memcpy (types.csv), int32
+#          inclusive add 2^10..2^28 beside CUB, Thrust and memcpy (bench.csv) with a
+#          timeline at 2^24, then the look-back GPU tests and scanviz validate of
+#          the variant.
+# Each step has its own time limit. Results under $OUT (at most 8 files).
+set -u -o pipefail
+OUT=${OUT:-/tmp/scanviz-bw-out}
+mkdir -p "$OUT"
+export PATH=/usr/local/cuda/bin:$PATH
+STAGE=${SCANVIZ_BW_STAGE:-sweep}
+DEADLINE=$(( $(date +%s) + ${SCANVIZ_BW_BUDGET:-400} ))  # every step ends before this
+B=${SCANVIZ_GPU_BUILD:-build-gpu}
+{ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader
+  date -u +%Y-%m-%dT%H:%M:%SZ; } > "$OUT/device.txt" 2>&1
+cat "$OUT/device.txt"
+BIN=""
+if [ -n "${SCANVIZ_PREBUILT:-}" ] && [ -d "$SCANVIZ_PREBUILT" ]; then
+  for f in "$SCANVIZ_PREBUILT"/*.xz; do [ -e "$f" ] && xz -d -k -f "$f"; done
+  chmod +x "$SCANVIZ_PREBUILT"/* 2>/dev/null
+  if "$SCANVIZ_PREBUILT/scanviz" --help > /dev/null 2>&1; then BIN="$SCANVIZ_PREBUILT"; echo "prebuilt binaries"; fi
+fi
+if [ -z "$BIN" ]; then
+  t0=$(date +%s)
+  (cmake -S . -B "$B" -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90-real -DSCANVIZ_SASS_ARCHS=sm_90 &&
+   cmake --build "$B" -j "$(nproc)" --target scanviz test_gpu_lookback test_gpu_lookback_types test_gpu_traces) \
+    > "$OUT/build.log" 2>&1 || { tail -n 40 "$OUT/build.log"; exit 1; }
+  echo "build: $(( $(date +%s) - t0 )) s"
+  mkdir -p "$B/bin"
+  cp "$B/app/scanviz" "$B/tests/gpu/test_gpu_lookback" "$B/tests/gpu/test_gpu_lookback_types" \
+     "$B/tests/gpu/test_gpu_traces" "$B/bin/"
+  BIN="$B/bin"
+fi
+S="$BIN/scanviz"
+step() {  # name limit command...: runs (within its limit and the deadline), says its rc and time
+  local name=$1 limit=$2; shift 2
+  local t0=$(date +%s)
+  local left=$(( DEADLINE - t0 ))
+  [ "$left" -lt "$limit" ] && limit=$left
+  [ "$limit" -lt 5 ] && { echo "$name: skipped (no time left)"; return; }
+  timeout "$limit" "$@"
+  echo "$name: rc=$? in $(( $(date +%s) - t0 )) s"
+}
+tests() {
+  step test_gpu_lookback_types "$1" "$BIN/test_gpu_lookback_types" > "$OUT/tests.log" 2>&1
+  tail -n 1 "$OUT/tests.log"
+  grep -E "^\[ *(OK|FAILED|PASSED) |Failure|Expected|got " "$OUT/tests.log" | head -n 20
+}
+if [ "$STAGE" = sweep ]; then
+  step sweep 170 "$S" bench --sizes 2^10..2^28 --variants ours,cub,memcpy,candidates --format csv \
+    > "$OUT/sweep.csv" 2> "$OUT/sweep.err"
+  tail -n 2 "$OUT/sweep.err"
+  step types 90 "$S" bench --sizes 2^28 --types all --ops add --variants ours,cub,memcpy --format csv \
+    --timeline "$OUT/timeline.json" --timeline-n 2^24 > "$OUT/types.csv" 2> "$OUT/types.err"
+  tail -n 3 "$OUT/types.err"
+  tests 100
+  "$S" bench --from "$OUT/types.csv" --format text
+  "$S" bench --from "$OUT/sweep.csv" --format text | grep -E "variant|2\^(10|16|20|22|24|26|28) " |
+    grep -vE "^$" | awk '{print $1, $2, $6, $7, $8, $9, $10}' | column -t
+else
+  step types 200 "$S" bench --sizes 2^28 --types all --ops all --modes inclusive,exclusive \
+    --variants ours,cub,memcpy --format csv > "$OUT/types.csv" 2> "$OUT/types.err"
+  tail -n 2 "$OUT/types.err"
+  step bench 60 "$S" bench --sizes 2^10..2^28 --variants ours,cub,thrust,memcpy --format csv \
+    --timeline "$OUT/timeline.json" --timeline-n 2^24 > "$OUT/bench.csv" 2> "$OUT/bench.err"
+  tail -n 2 "$OUT/bench.err"
+  tests 80
+  step test_gpu_lookback 60 "$BIN/test_gpu_lookback" > "$OUT/tests2.log" 2>&1
+  step test_gpu_traces 40 "$BIN/test_gpu_traces" --gtest_filter='*ookback*' >> "$OUT/tests2.log" 2>&1
+  grep -E "^\[ *(FAILED|PASSED) |Failure|timeline:" "$OUT/tests2.log" | head -n 12
+  "$S" bench --from "$OUT/bench.csv" --format text | awk '{print $1, $2, $6, $7, $8, $9, $10}' | column -t
+  "$S" bench --from "$OUT/types.csv" --format text | awk '{print $1, $2, $3, $4, $5, $6, $8, $9, $10, $11}' |
+    column -t
+fi
