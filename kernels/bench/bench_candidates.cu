@@ -40,19 +40,19 @@ const std::vector<Candidate>& candidates() {
     static const std::vector<Candidate> c = {
         // Version 4 (run 3, H100): the committed tuning before issue 14.
         {"device_decoupled_lookback@128x64sb6", make_candidate<StagedPolicy<128, 64, 6>>},
-        // Version 5 (issue 14).
+        // Version 5 (issue 14), run 5 (window of 32: one block per tile's look-back round).
         {"device_decoupled_lookback@p256x8s3b2", make_pipelined<Pipe<256, 8, 3, 2>>},
-        {"device_decoupled_lookback@p256x8s2b3", make_pipelined<Pipe<256, 8, 2, 3>>},
-        {"device_decoupled_lookback@p256x8s6b1", make_pipelined<Pipe<256, 8, 6, 1>>},
-        {"device_decoupled_lookback@p256x16s3b1", make_pipelined<Pipe<256, 16, 3, 1>>},
-        {"device_decoupled_lookback@p512x4s3b2", make_pipelined<Pipe<512, 4, 3, 2>>},
-        {"device_decoupled_lookback@p256x4s4b3", make_pipelined<Pipe<256, 4, 4, 3>>},
-        {"device_decoupled_lookback@p256x4s6b2", make_pipelined<Pipe<256, 4, 6, 2>>},
-        {"device_decoupled_lookback@p128x8s4b3", make_pipelined<Pipe<128, 8, 4, 3>>},
-        {"device_decoupled_lookback@p128x8s2b6", make_pipelined<Pipe<128, 8, 2, 6>>},
-        {"device_decoupled_lookback@p256x8s3b2k4", make_pipelined<Pipe<256, 8, 3, 2, 4>>},
-        {"device_decoupled_lookback@p256x8s3b2cs", make_pipelined<Pipe<256, 8, 3, 2, 1, true>>},
-        {"device_decoupled_lookback@p256x8s3b2ef", make_pipelined<Pipe<256, 8, 3, 2, 1, false, true>>},
+        // Run 6: windows that cover the grid (32 K >= G blocks), so every look-back ends in one
+        // round (at tile t - G, this block's own last tile, if no nearer tile is inclusive).
+        // `ours` is p256x8s3b2k9.
+        {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},
+        {"device_decoupled_lookback@p256x8s6b1k5", make_pipelined<Pipe<256, 8, 6, 1, 5>>},
+        {"device_decoupled_lookback@p256x16s3b1k5", make_pipelined<Pipe<256, 16, 3, 1, 5>>},
+        {"device_decoupled_lookback@p512x4s3b2k9", make_pipelined<Pipe<512, 4, 3, 2, 9>>},
+        {"device_decoupled_lookback@p256x4s4b3k13", make_pipelined<Pipe<256, 4, 4, 3, 13>>},
+        {"device_decoupled_lookback@p128x8s4b3k13", make_pipelined<Pipe<128, 8, 4, 3, 13>>},
+        {"device_decoupled_lookback@p256x8s3b2k9cs", make_pipelined<Pipe<256, 8, 3, 2, 9, true>>},
+        {"device_decoupled_lookback@p256x8s3b2k9ef", make_pipelined<Pipe<256, 8, 3, 2, 9, false, true>>},
     };
     return c;
 }

@@ -31,7 +31,7 @@ if [ -z "$BIN" ]; then
   t0=$(date +%s)
   (cmake -S . -B "$B" -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90-real -DSCANVIZ_SASS_ARCHS=sm_90 &&
    cmake --build "$B" -j "$(nproc)" --target scanviz test_gpu_lookback test_gpu_lookback_types test_gpu_traces) \
-    > "$OUT/build.log" 2>&1 || { tail -n 40 "$OUT/build.log"; exit 1; }
+    > "$B/build.log" 2>&1 || { cp "$B/build.log" "$OUT/"; tail -n 40 "$B/build.log"; exit 1; }
   echo "build: $(( $(date +%s) - t0 )) s"
   mkdir -p "$B/bin"
   cp "$B/app/scanviz" "$B/tests/gpu/test_gpu_lookback" "$B/tests/gpu/test_gpu_lookback_types" \
@@ -39,43 +39,45 @@ if [ -z "$BIN" ]; then
   BIN="$B/bin"
 fi
 S="$BIN/scanviz"
-step() {  # name limit command...: runs (within its limit and the deadline), says its rc and time
-  local name=$1 limit=$2; shift 2
+step() {  # name limit out command...: runs (within its limit and the deadline), says its rc and time;
+  # stdout to out, stderr appended to stderr.log (the bench's progress lines, failures)
+  local name=$1 limit=$2 out=$3; shift 3
   local t0=$(date +%s)
   local left=$(( DEADLINE - t0 ))
   [ "$left" -lt "$limit" ] && limit=$left
   [ "$limit" -lt 5 ] && { echo "$name: skipped (no time left)"; return; }
-  timeout "$limit" "$@"
+  echo "=== $name" >> "$OUT/stderr.log"
+  timeout "$limit" "$@" >> "$out" 2>> "$OUT/stderr.log"
   echo "$name: rc=$? in $(( $(date +%s) - t0 )) s"
+  tail -n 2 "$OUT/stderr.log"
 }
 tests() {
-  step test_gpu_lookback_types "$1" "$BIN/test_gpu_lookback_types" > "$OUT/tests.log" 2>&1
+  step test_gpu_lookback_types "$1" "$OUT/tests.log" "$BIN/test_gpu_lookback_types"
   tail -n 1 "$OUT/tests.log"
   grep -E "^\[ *(OK|FAILED|PASSED) |Failure|Expected|got " "$OUT/tests.log" | head -n 20
 }
 if [ "$STAGE" = sweep ]; then
-  step sweep 170 "$S" bench --sizes 2^10..2^28 --variants ours,cub,memcpy,candidates --format csv \
-    > "$OUT/sweep.csv" 2> "$OUT/sweep.err"
-  tail -n 2 "$OUT/sweep.err"
-  step types 90 "$S" bench --sizes 2^28 --types all --ops add --variants ours,cub,memcpy --format csv \
-    --timeline "$OUT/timeline.json" --timeline-n 2^24 > "$OUT/types.csv" 2> "$OUT/types.err"
-  tail -n 3 "$OUT/types.err"
+  step sweep 170 "$OUT/sweep.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 \
+    --variants ours,cub,memcpy,candidates --format csv
+  tail -n 2
+  step types 90 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops add \
+    --variants ours,cub,memcpy --format csv --timeline "$OUT/timeline.json" --timeline-n 2^24
+  tail -n 3
   tests 100
   "$S" bench --from "$OUT/types.csv" --format text
   "$S" bench --from "$OUT/sweep.csv" --format text | grep -E "variant|2\^(10|16|20|22|24|26|28) " |
-    grep -vE "^$" | awk '{print $1, $2, $6, $7, $8, $9, $10}' | column -t
+    awk '{printf "%-42s %-6s %-12s %-9s %-8s %s\n", $1, $2, $6" "$7, $8, $9, $10}'
 else
-  step types 200 "$S" bench --sizes 2^28 --types all --ops all --modes inclusive,exclusive \
-    --variants ours,cub,memcpy --format csv > "$OUT/types.csv" 2> "$OUT/types.err"
-  tail -n 2 "$OUT/types.err"
-  step bench 60 "$S" bench --sizes 2^10..2^28 --variants ours,cub,thrust,memcpy --format csv \
-    --timeline "$OUT/timeline.json" --timeline-n 2^24 > "$OUT/bench.csv" 2> "$OUT/bench.err"
-  tail -n 2 "$OUT/bench.err"
+  step types 200 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
+    --modes inclusive,exclusive --variants ours,cub,memcpy --format csv
+  tail -n 2
+  step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10..2^28 \
+    --variants ours,cub,thrust,memcpy --format csv --timeline "$OUT/timeline.json" --timeline-n 2^24
+  tail -n 2
   tests 80
-  step test_gpu_lookback 60 "$BIN/test_gpu_lookback" > "$OUT/tests2.log" 2>&1
-  step test_gpu_traces 40 "$BIN/test_gpu_traces" --gtest_filter='*ookback*' >> "$OUT/tests2.log" 2>&1
+  step test_gpu_lookback 60 "$OUT/tests2.log" "$BIN/test_gpu_lookback"
+  step test_gpu_traces 40 "$OUT/tests2.log" "$BIN/test_gpu_traces" --gtest_filter='*ookback*'
   grep -E "^\[ *(FAILED|PASSED) |Failure|timeline:" "$OUT/tests2.log" | head -n 12
-  "$S" bench --from "$OUT/bench.csv" --format text | awk '{print $1, $2, $6, $7, $8, $9, $10}' | column -t
-  "$S" bench --from "$OUT/types.csv" --format text | awk '{print $1, $2, $3, $4, $5, $6, $8, $9, $10, $11}' |
-    column -t
+  "$S" bench --from "$OUT/bench.csv" --format text
+  "$S" bench --from "$OUT/types.csv" --format text
 fi

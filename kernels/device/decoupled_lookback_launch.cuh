@@ -120,6 +120,8 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
     SCANVIZ_CUDA_CHECK(cudaGetLastError());
 }
 
+namespace {  // internal linkage: see lookback_pipelined_kernel
+
 // The pipelined whole-array kernel (decoupled_lookback_pipelined.cuh): a grid of as
 // many blocks as are resident at once (never more than the tiles), each with the
 // policy's stages in dynamic shared memory. Both pointers must be 16-byte aligned.
@@ -174,5 +176,7 @@ int lookback_pipelined_blocks_per_sm() {
     SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, smem));
     return per_sm;
 }
+
+}  // namespace
 
 }  // namespace scanviz::kern

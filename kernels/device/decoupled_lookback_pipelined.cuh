@@ -74,7 +74,10 @@ struct PipelinedPolicy {
 
 // The whole-array scan `scanviz bench` times (`ours`) on Hopper, every type and
 // operator. Chosen from the H100 sweeps of kernels/bench/NOTES.md (version 5).
-using LookbackPipelinedTunedPolicy = PipelinedPolicy<256, 8, 3, 2, 1>;
+// The look-back window (32 x 9 = 288 predecessors) covers the grid (2 x 132 blocks):
+// tile t - G was this block's own last tile, already inclusive, so every look-back
+// ends in its first round.
+using LookbackPipelinedTunedPolicy = PipelinedPolicy<256, 8, 3, 2, 9>;
 
 // ---------------------------------------------------------------------------
 // mbarrier and bulk copy (sm_90).
@@ -175,8 +178,15 @@ struct PipelinedTemp {
     T warp_prefix[Policy::kWarps];
 };
 
-// Blocks that the kernel's launches use: resident blocks per SM (occupancy at the
-// policy's dynamic shared memory) x SMs, at most `tiles`.
+// The kernel and its launcher (decoupled_lookback_launch.cuh) have internal linkage:
+// every translation unit that launches an instantiation has its own copy of the kernel
+// (whole-program compilation) and its own launcher, whose one-time setup (the dynamic
+// shared-memory limit) is then made on the very kernel that launcher starts. (With
+// external linkage, two translation units' copies shared one launcher and one setup,
+// and the second unit's kernel was launched without its limit raised: seen as
+// cudaErrorInvalidValue in GPU run 5.)
+namespace {
+
 template <class Policy, class ScanOp, class Probe>
 __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
     lookback_pipelined_kernel(const typename ScanOp::value_type* __restrict__ in,
@@ -344,5 +354,7 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
         probe.tile_end();
     }
 }
+
+}  // namespace
 
 }  // namespace scanviz::kern
