@@ -4,12 +4,12 @@
 # test binaries, built on a Debian 12 machine for sm_90) and they start here;
 # otherwise builds them (build-gpu, GUI off, sm_90). Then, by SCANVIZ_BW_STAGE:
 #   sweep  the tuning candidates beside ours, CUB and memcpy (int32 inclusive add,
-#          2^10..2^28: sweep.csv), every type at 2^28 (add, inclusive: types.csv),
-#          test_gpu_lookback_types, and a look-back timeline at 2^24;
+#          2^10..2^28: sweep.csv) and test_gpu_lookback_types;
 #   final  every type x op x mode at 2^28 beside CUB and memcpy (types.csv), int32
 #          inclusive add 2^10..2^28 beside CUB, Thrust and memcpy (bench.csv) with a
-#          timeline at 2^24, then the look-back GPU tests and scanviz validate of
-#          the variant.
+#          look-back timeline at 2^24 (timeline.json), then the look-back GPU tests
+#          (test_gpu_lookback_types, test_gpu_lookback, test_gpu_traces' look-back cases);
+#   all    sweep, then final, in one call.
 # Each step has its own time limit. Results under $OUT (at most 8 files).
 set -u -o pipefail
 OUT=${OUT:-/tmp/scanviz-bw-out}
@@ -29,6 +29,7 @@ if [ -n "${SCANVIZ_PREBUILT:-}" ] && [ -d "$SCANVIZ_PREBUILT" ]; then
 fi
 if [ -z "$BIN" ]; then
   t0=$(date +%s)
+  mkdir -p "$B"
   (cmake -S . -B "$B" -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90-real -DSCANVIZ_SASS_ARCHS=sm_90 &&
    cmake --build "$B" -j "$(nproc)" --target scanviz test_gpu_lookback test_gpu_lookback_types test_gpu_traces) \
     > "$B/build.log" 2>&1 || { cp "$B/build.log" "$OUT/"; tail -n 40 "$B/build.log"; exit 1; }
@@ -56,28 +57,27 @@ tests() {
   tail -n 1 "$OUT/tests.log"
   grep -E "^\[ *(OK|FAILED|PASSED) |Failure|Expected|got " "$OUT/tests.log" | head -n 20
 }
-if [ "$STAGE" = sweep ]; then
-  step sweep 170 "$OUT/sweep.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 \
+sweep() {
+  step sweep 120 "$OUT/sweep.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 \
     --variants ours,cub,memcpy,candidates --format csv
-  tail -n 2
-  step types 90 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops add \
-    --variants ours,cub,memcpy --format csv --timeline "$OUT/timeline.json" --timeline-n 2^24
-  tail -n 3
-  tests 100
-  "$S" bench --from "$OUT/types.csv" --format text
-  "$S" bench --from "$OUT/sweep.csv" --format text | grep -E "variant|2\^(10|16|20|22|24|26|28) " |
-    awk '{printf "%-42s %-6s %-12s %-9s %-8s %s\n", $1, $2, $6" "$7, $8, $9, $10}'
-else
-  step types 200 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
+}
+final() {
+  step types 170 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
     --modes inclusive,exclusive --variants ours,cub,memcpy --format csv
-  tail -n 2
   step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10..2^28 \
     --variants ours,cub,thrust,memcpy --format csv --timeline "$OUT/timeline.json" --timeline-n 2^24
-  tail -n 2
-  tests 80
+}
+more_tests() {
   step test_gpu_lookback 60 "$OUT/tests2.log" "$BIN/test_gpu_lookback"
   step test_gpu_traces 40 "$OUT/tests2.log" "$BIN/test_gpu_traces" --gtest_filter='*ookback*'
   grep -E "^\[ *(FAILED|PASSED) |Failure|timeline:" "$OUT/tests2.log" | head -n 12
-  "$S" bench --from "$OUT/bench.csv" --format text
-  "$S" bench --from "$OUT/types.csv" --format text
-fi
+}
+show() {  # the tables, short: variant, n, type, op, mode, time, x memcpy, x CUB, err
+  [ -s "$1" ] && "$S" bench --from "$1" --format text | grep -v "^$" |
+    awk 'NR<=2 {print; next} {printf "%-40s %-6s %-4s %-4s %-5s %-12s %-6s %-6s %s%s\n", $1, $2, $3, $4, $5, $6" "$7, $9, $10, $12, $13}'
+}
+case "$STAGE" in
+  sweep) sweep; tests 100; show "$OUT/sweep.csv" ;;
+  final) final; tests 100; more_tests; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
+  all) sweep; final; tests 100; more_tests; show "$OUT/sweep.csv"; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
+esac
