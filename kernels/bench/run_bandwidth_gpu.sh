@@ -8,7 +8,8 @@
 #   final  every type x op x mode at 2^28 beside CUB and memcpy (types.csv), int32
 #          inclusive add 2^10..2^28 beside CUB, Thrust and memcpy (bench.csv) with a
 #          look-back timeline at 2^24 (timeline.json), then the look-back GPU tests
-#          (test_gpu_lookback_types, test_gpu_lookback, test_gpu_traces' look-back cases);
+#          (test_gpu_lookback_types, test_gpu_lookback, test_gpu_traces' look-back cases)
+#          and `scanviz validate --only-variant device_decoupled_lookback`;
 #   all    sweep, then final, in one call.
 # Each step has its own time limit. Results under $OUT (at most 8 files).
 set -u -o pipefail
@@ -70,7 +71,8 @@ final() {
 more_tests() {
   step test_gpu_lookback 60 "$OUT/tests2.log" "$BIN/test_gpu_lookback"
   step test_gpu_traces 40 "$OUT/tests2.log" "$BIN/test_gpu_traces" --gtest_filter='*ookback*'
-  grep -E "^\[ *(FAILED|PASSED) |Failure|timeline:" "$OUT/tests2.log" | head -n 12
+  step validate 80 "$OUT/tests2.log" "$S" validate --only-variant device_decoupled_lookback
+  grep -E "^\[ *(FAILED|PASSED) |Failure|timeline:|passed|failed|MISMATCH" "$OUT/tests2.log" | head -n 14
 }
 show() {  # the tables, short: variant, n, type, op, mode, time, x memcpy, x CUB, err
   [ -s "$1" ] && "$S" bench --from "$1" --format text | grep -v "^$" |

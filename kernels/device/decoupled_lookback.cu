@@ -11,7 +11,7 @@
 
 namespace scanviz::gpu {
 
-using TunedPolicy = kern::LookbackPipelinedTunedPolicy;
+using kern::LookbackTunedPolicy;
 
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
                                     int launches) {
@@ -27,25 +27,28 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
         kern::LookbackWorkspace ws;
         for (int l = 0; l < launches; ++l) {
             d_out.fill_bytes(kern::kPoisonByte);
-            kern::launch_lookback_pipelined<TunedPolicy, ScanOp>(reinterpret_cast<const T*>(d_in.get()),
-                                                                 reinterpret_cast<T*>(d_out.get()), n, exclusive,
-                                                                 ws, nullptr);
+            kern::launch_decoupled_lookback<kern::LookbackTunedPolicyFor<T>, ScanOp>(
+                reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, exclusive, ws,
+                nullptr);
             SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
         }
         return d_out.download();
     });
 }
 
-// The instrumented kernel is the timed one with the timeline probe; both are held
-// (through __launch_bounds__) to the same registers, and their grids to the same
-// resident blocks per SM. The timeline records both occupancies; the GPU test compares them.
-using TimelinePolicy = TunedPolicy;
+// The instrumented kernel is held (through __launch_bounds__) to the timed kernel's
+// resident blocks per SM, so the timeline shows as many resident tiles as the benchmark
+// runs. The timeline records both occupancies; the GPU test compares them.
+using TimelinePolicy =
+    kern::LookbackPolicy<LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems,
+                         LookbackTunedPolicy::kLanePreds, kern::kLookbackTunedBlocksPerSm,
+                         LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs,
+                         LookbackTunedPolicy::kTileCounter, LookbackTunedPolicy::kStaged>;
 
 LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     using Probe = kern::LookbackTimelineProbe;
     if (n <= 0) throw std::invalid_argument("look-back timeline: n must be positive");
-    constexpr int kTileItems = TimelinePolicy::kTileItems<int>;
-    const size_t tiles = (static_cast<size_t>(n) + kTileItems - 1) / kTileItems;
+    const size_t tiles = kern::lookback_tiles<TimelinePolicy>(static_cast<size_t>(n));
     // Input: small random int32 values (0..9), from a splitmix64 stream.
     std::vector<uint32_t> in(static_cast<size_t>(n));
     uint64_t s = seed;
@@ -66,7 +69,7 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     buf.tiles = reinterpret_cast<Probe::TileRecord*>(d_tiles.get());
     buf.preds = reinterpret_cast<Probe::PredRecord*>(d_preds.get());
     kern::LookbackWorkspace ws;
-    kern::launch_lookback_pipelined<TimelinePolicy, kern::OpAdd<int>, Probe>(
+    kern::launch_decoupled_lookback<TimelinePolicy, kern::OpAdd<int>, Probe>(
         reinterpret_cast<const int*>(d_in.get()), reinterpret_cast<int*>(d_out.get()), in.size(), false, ws,
         nullptr, buf);
     SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
@@ -97,11 +100,16 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     t.date = date;
     t.n = n;
     t.type = ValueType::I32;
-    t.threads = TunedPolicy::kThreads;
-    t.tile_items = kTileItems;
+    t.threads = LookbackTunedPolicy::kThreads;
+    t.tile_items = LookbackTunedPolicy::kTileItems;
     t.sm_clock_ghz = clock_khz * 1e-6;
-    t.blocks_per_sm = kern::lookback_pipelined_blocks_per_sm<TimelinePolicy, kern::OpAdd<int>, Probe>();
-    t.timed_blocks_per_sm = kern::lookback_pipelined_blocks_per_sm<TunedPolicy, kern::OpAdd<int>>();
+    SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &t.blocks_per_sm, kern::decoupled_lookback_kernel<TimelinePolicy, kern::OpAdd<int>, Probe>,
+        TimelinePolicy::kThreads, 0));
+    SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &t.timed_blocks_per_sm,
+        kern::decoupled_lookback_kernel<LookbackTunedPolicy, kern::OpAdd<int>, kern::LookbackNoProbe>,
+        LookbackTunedPolicy::kThreads, 0));
 
     std::vector<Probe::TileRecord> recs(tiles);
     std::memcpy(recs.data(), raw_tiles.data(), tiles * sizeof(Probe::TileRecord));

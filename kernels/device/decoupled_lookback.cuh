@@ -138,6 +138,12 @@ struct LookbackPolicy {
 // registers, 6 blocks per SM = 192 KiB of tile per SM instead of 128 KiB. The
 // fastest candidate of run 3 at 2^24 and within 0.1% of the fastest at 2^26, 2^28.
 using LookbackTunedPolicy = LookbackPolicy<128, 64, 1, 6, 32, 256, false, true>;
+// 8-byte values (int64, float64; issue 14): the same 32 KiB tile (128 threads x 32
+// items, 16 vectors of 2 per thread) and 6 blocks per SM.
+using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true>;
+// The whole-array scan `scanviz bench` times (`ours`) for values of type T.
+template <class T>
+using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
 // Blocks of the tuned kernel that share an SM (32.8 KB of shared memory each in
 // 228 KiB; __launch_bounds__ holds ptxas to registers for as many); the
 // instrumented timeline kernel is held to the same, so its timeline shows as
@@ -551,6 +557,30 @@ __device__ __forceinline__ void lb_store_vec(T* p, const T (&y)[W]) {
         *p = y[0];
 }
 
+// 16 bytes as W values of T, and back.
+template <class T, int W>
+union LbVec16 {
+    uint4 u;
+    T t[W];
+};
+template <class T, int W>
+__device__ __forceinline__ void lb_unpack16(const uint4& u, T (&x)[W]) {
+    LbVec16<T, W> v;
+    v.u = u;
+#pragma unroll
+    for (int j = 0; j < W; ++j) x[j] = v.t[j];
+}
+template <bool kStream, class T, int W>
+__device__ __forceinline__ void lb_store16(T* p, const T (&y)[W]) {
+    LbVec16<T, W> v;
+#pragma unroll
+    for (int j = 0; j < W; ++j) v.t[j] = y[j];
+    if constexpr (kStream)
+        __stcs(reinterpret_cast<uint4*>(p), v.u);
+    else
+        *reinterpret_cast<uint4*>(p) = v.u;
+}
+
 // Scratch a tile needs in shared memory (the caller owns it).
 template <class Policy, class T>
 struct LookbackTempStorage {
@@ -615,8 +645,12 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     size_t n, uint32_t tile, const LookbackParams& p,
     LookbackTempStorage<Policy, typename ScanOp::value_type>& temp, ScanOp op, Probe& probe) {
     using T = typename ScanOp::value_type;
-    constexpr int V = Policy::kVecs;
-    constexpr int W = Policy::kVecItems;
+    // Staged tiles move 16-byte vectors: 4 items of 4-byte values, 2 of 8-byte ones
+    // (the register path, which the traces run, takes 4-byte values only).
+    constexpr int W = Policy::kStaged ? 16 / static_cast<int>(sizeof(T)) : Policy::kVecItems;
+    constexpr int V = Policy::kItems / W;
+    static_assert(Policy::kStaged || sizeof(T) == 4, "8-byte values take the staged path");
+    static_assert(V * W == Policy::kItems, "whole vectors per thread");
     const int lane = static_cast<int>(threadIdx.x) & 31;
     const int warp = static_cast<int>(threadIdx.x) >> 5;
     const size_t warp_base =
@@ -628,25 +662,31 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     constexpr int kRegV = Policy::kStaged ? 1 : V;  // vectors held in registers
     T x[kRegV][W];
     T* s_warp = temp.items + (Policy::kStaged ? warp * Policy::kWarpItems : 0);
-    const auto offset = [&](int k) { return k * Policy::kChunkItems + W * lane; };
+    const auto offset = [&](int k) { return k * 32 * W + W * lane; };
     if constexpr (Policy::kStaged) {
         if constexpr (kFull) {
 #pragma unroll
             for (int k = 0; k < V; ++k) lb_cp_async16(s_warp + offset(k), in + warp_base + offset(k));
             lb_cp_async_wait_all();
         } else {
+            // The last, partial tile: whole 16-byte vectors where they lie inside [0, n),
+            // all in flight together as in a full tile; element by element only across n
+            // (version 4 loaded every element of this tile one after another).
 #pragma unroll 1
-            for (int k = 0; k < V; ++k)
-#pragma unroll
-                for (int j = 0; j < W; ++j) {
-                    const size_t e = warp_base + offset(k) + j;
-                    s_warp[offset(k) + j] = e < n ? in[e] : ScanOp::identity();
+            for (int k = 0; k < V; ++k) {
+                const size_t e = warp_base + offset(k);
+                if (e + W <= n) {
+                    lb_cp_async16(s_warp + offset(k), in + e);
+                } else {
+                    for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = e + j < n ? in[e + j] : ScanOp::identity();
                 }
+            }
+            lb_cp_async_wait_all();
         }
     } else {
 #pragma unroll
         for (int k = 0; k < V; ++k) {
-            const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
+            const size_t e = warp_base + static_cast<size_t>(k) * 32 * W + W * lane;
             if constexpr (kFull)
                 lb_load_vec<W>(in + e, x[k]);
             else {
@@ -734,7 +774,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             }
             const size_t e = warp_base + offset(k);
             if constexpr (kFull)
-                lb_store_vec<W>(out + e, y);
+                lb_store16<false>(out + e, y);
             else {
 #pragma unroll
                 for (int j = 0; j < W; ++j)
@@ -759,7 +799,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
                 for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, x[k][j]);
             }
-            const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
+            const size_t e = warp_base + static_cast<size_t>(k) * 32 * W + W * lane;
             if constexpr (kFull)
                 lb_store_vec<W>(out + e, y);
             else {

@@ -146,30 +146,6 @@ __device__ __forceinline__ void lb_mbar_wait(uint64_t* bar, uint32_t parity) {
 #endif
 }
 
-// 16 bytes as W values of T, and back.
-template <class T, int W>
-union LbVec16 {
-    uint4 u;
-    T t[W];
-};
-template <class T, int W>
-__device__ __forceinline__ void lb_unpack16(const uint4& u, T (&x)[W]) {
-    LbVec16<T, W> v;
-    v.u = u;
-#pragma unroll
-    for (int j = 0; j < W; ++j) x[j] = v.t[j];
-}
-template <bool kStream, class T, int W>
-__device__ __forceinline__ void lb_store16(T* p, const T (&y)[W]) {
-    LbVec16<T, W> v;
-#pragma unroll
-    for (int j = 0; j < W; ++j) v.t[j] = y[j];
-    if constexpr (kStream)
-        __stcs(reinterpret_cast<uint4*>(p), v.u);
-    else
-        *reinterpret_cast<uint4*>(p) = v.u;
-}
-
 // Shared memory of the pipelined kernel besides its stages (dynamic).
 template <class Policy, class T>
 struct PipelinedTemp {

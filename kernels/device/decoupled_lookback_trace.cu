@@ -147,7 +147,7 @@ std::vector<double> run_lookback(const RunSpec& spec) {
             // The whole-array kernel `scanviz bench` times.
             using T = typename ScanOp::value_type;
             LookbackWorkspace ws;
-            launch_lookback_pipelined<LookbackPipelinedTunedPolicy, ScanOp>(
+            launch_decoupled_lookback<LookbackTunedPolicyFor<T>, ScanOp>(
                 reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, spec.exclusive, ws,
                 nullptr);
             SCANVIZ_CUDA_CHECK_LAUNCH();
