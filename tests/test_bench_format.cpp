@@ -205,7 +205,8 @@ TEST(BenchFormat, EightByteTypesAndFloatErrorRoundTrip) {
     const int64_t n = 1 << 24;
     for (const ValueType t : {ValueType::I32, ValueType::F64}) {
         for (const char* v : {"device_decoupled_lookback", "cub", "memcpy"}) {
-            BenchResult r = row(v, n, std::string(v) == "memcpy" ? 0.03 : (std::string(v) == "cub" ? 0.04 : 0.033));
+            BenchResult r =
+                row(v, n, std::string(v) == "memcpy" ? 0.03 : (std::string(v) == "cub" ? 0.04 : 0.033));
             r.type = t;
             r.bytes = 2 * n * value_type_bytes(t);
             if (t == ValueType::F64) r.median_ms *= 2;

@@ -80,7 +80,8 @@ int run(const BenchArgs& a) {
             continue;
         }
         const auto type = parse_value_type(t);
-        if (!type) throw std::invalid_argument("--types '" + t + "': expected i32, u32, f32, i64, f64 or all");
+        if (!type)
+            throw std::invalid_argument("--types '" + t + "': expected i32, u32, f32, i64, f64 or all");
         cfg.types.push_back(*type);
     }
     cfg.ops.clear();
@@ -103,7 +104,8 @@ int run(const BenchArgs& a) {
             throw std::invalid_argument("--modes '" + m + "': expected inclusive or exclusive");
     }
     if (cfg.modes.empty()) cfg.modes.push_back(a.exclusive);
-    if (cfg.types.empty() || cfg.ops.empty()) throw std::invalid_argument("--types and --ops take at least one");
+    if (cfg.types.empty() || cfg.ops.empty())
+        throw std::invalid_argument("--types and --ops take at least one");
     cfg.runs = a.runs;
     cfg.warmup = a.warmup;
     cfg.seed = a.seed;
@@ -167,10 +169,10 @@ int run(const BenchArgs& a) {
 
 void add_bench_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<BenchArgs>();
-    CLI::App* cmd = app.add_subcommand(
-        "bench",
-        "Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, fraction of memcpy, ratio to CUB) for "
-        "every type, operator and mode asked for");
+    CLI::App* cmd = app.add_subcommand("bench",
+                                       "Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, "
+                                       "fraction of memcpy, ratio to CUB) for "
+                                       "every type, operator and mode asked for");
     cmd->add_option("--sizes", args->sizes, "Element counts: 2^a..2^b[:step] (step 2 by default) or a list")
         ->capture_default_str();
     cmd->add_option("--variants", args->variants,
@@ -184,7 +186,8 @@ void add_bench_command(CLI::App& app, CommandResult& result) {
     cmd->add_option("--ops,--op", args->ops, "Operators, comma-separated: add, max, min, or all")
         ->delimiter(',')
         ->capture_default_str();
-    cmd->add_option("--modes", args->modes, "Scan modes, comma-separated: inclusive, exclusive")->delimiter(',');
+    cmd->add_option("--modes", args->modes, "Scan modes, comma-separated: inclusive, exclusive")
+        ->delimiter(',');
     cmd->add_flag("--exclusive", args->exclusive, "Exclusive scan (default inclusive; --modes takes both)");
     cmd->add_option("--runs", args->runs, "Timed runs per size and variant (the median is reported)")
         ->capture_default_str()

@@ -207,7 +207,8 @@ BenchReport parse_bench_csv(std::string_view text) {
         }
         const auto f = split_csv_line(line);
         if (static_cast<int>(f.size()) != columns)
-            fail(line_no, "expected " + std::to_string(columns) + " columns, got " + std::to_string(f.size()));
+            fail(line_no,
+                 "expected " + std::to_string(columns) + " columns, got " + std::to_string(f.size()));
         BenchResult r;
         r.variant = f[0];
         r.n = parse_int(f[1], line_no, "n");
@@ -411,8 +412,9 @@ std::vector<BenchSeries> bench_series(const BenchReport& report, BenchMetric met
         const double v = metric == BenchMetric::Gbps          ? r.gbps
                          : metric == BenchMetric::RatioMemcpy ? r.ratio_memcpy
                                                               : r.ratio_cub;
-        auto it = std::find_if(out.begin(), out.end(),
-                               [&](const BenchSeries& s) { return s.variant == r.variant && s.type == r.type; });
+        auto it = std::find_if(out.begin(), out.end(), [&](const BenchSeries& s) {
+            return s.variant == r.variant && s.type == r.type;
+        });
         if (it == out.end()) {
             BenchSeries s;
             s.variant = r.variant;

@@ -20,11 +20,16 @@ struct Cancelled {};
 // Several types in one report: one colour per type (ours solid, CUB thinner, memcpy dashed).
 ImU32 type_colour(ValueType t) {
     switch (t) {
-        case ValueType::I32: return IM_COL32(220, 90, 30, 255);
-        case ValueType::U32: return IM_COL32(200, 170, 30, 255);
-        case ValueType::F32: return IM_COL32(30, 120, 200, 255);
-        case ValueType::I64: return IM_COL32(150, 60, 170, 255);
-        case ValueType::F64: return IM_COL32(20, 160, 120, 255);
+        case ValueType::I32:
+            return IM_COL32(220, 90, 30, 255);
+        case ValueType::U32:
+            return IM_COL32(200, 170, 30, 255);
+        case ValueType::F32:
+            return IM_COL32(30, 120, 200, 255);
+        case ValueType::I64:
+            return IM_COL32(150, 60, 170, 255);
+        case ValueType::F64:
+            return IM_COL32(20, 160, 120, 255);
     }
     return IM_COL32(128, 128, 128, 255);
 }
@@ -34,7 +39,8 @@ ImU32 series_colour(const std::string& variant, bool pres) {
     if (variant == kBenchCub) return IM_COL32(40, 150, 60, 255);
     if (variant == kBenchThrust) return IM_COL32(150, 100, 200, 255);
     if (variant.rfind("device_decoupled_lookback", 0) == 0) return IM_COL32(220, 90, 30, 255);
-    const ImU32 others[] = {IM_COL32(30, 120, 200, 255), IM_COL32(200, 170, 30, 255), IM_COL32(20, 170, 170, 255)};
+    const ImU32 others[] = {IM_COL32(30, 120, 200, 255), IM_COL32(200, 170, 30, 255),
+                            IM_COL32(20, 170, 170, 255)};
     return others[std::hash<std::string>{}(variant) % 3];
 }
 
@@ -144,8 +150,8 @@ void BenchView::Draw(App& app) {
             std::lock_guard<std::mutex> lock(mutex_);
             what = progress_what_;
         }
-        ImGui::ProgressBar(static_cast<float>(done_) / static_cast<float>(total_), ImVec2(ImGui::GetFontSize() * 14, 0),
-                           what.c_str());
+        ImGui::ProgressBar(static_cast<float>(done_) / static_cast<float>(total_),
+                           ImVec2(ImGui::GetFontSize() * 14, 0), what.c_str());
     } else if (app.device.present) {
         if (ImGui::Button("Run on the GPU")) StartRun();
         if (ImGui::IsItemHovered())
@@ -156,7 +162,8 @@ void BenchView::Draw(App& app) {
     ImGui::SameLine();
     ImGui::RadioButton("GB/s", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::Gbps));
     ImGui::SameLine();
-    ImGui::RadioButton("x memcpy", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioMemcpy));
+    ImGui::RadioButton("x memcpy", reinterpret_cast<int*>(&metric),
+                       static_cast<int>(BenchMetric::RatioMemcpy));
     ImGui::SameLine();
     ImGui::RadioButton("x CUB", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioCub));
     const auto op_modes = bench_op_modes(report);
@@ -177,9 +184,10 @@ void BenchView::Draw(App& app) {
 
     if (!error.empty()) ImGui::TextColored(ImVec4(0.85f, 0.2f, 0.2f, 1), "%s", error.c_str());
     if (!have_report) {
-        ImGui::TextWrapped("No results yet: open a CSV or JSON from `scanviz bench --format csv` "
-                           "(assets/bench/ holds the committed ones)%s.",
-                           app.device.present ? ", or run the benchmark" : "");
+        ImGui::TextWrapped(
+            "No results yet: open a CSV or JSON from `scanviz bench --format csv` "
+            "(assets/bench/ holds the committed ones)%s.",
+            app.device.present ? ", or run the benchmark" : "");
         return;
     }
     ImGui::TextDisabled("%s  |  %s, %s, %s  |  %s", source.c_str(), report.meta.device.c_str(),
@@ -204,8 +212,9 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
     // Series: one per variant and type, for the operator and mode picked (core bench_series).
     const auto op_modes = bench_op_modes(report);
     const std::pair<Op, bool> om =
-        op_modes.empty() ? std::pair<Op, bool>{Op::Add, false}
-                         : op_modes[static_cast<size_t>(std::clamp(op_mode, 0, static_cast<int>(op_modes.size()) - 1))];
+        op_modes.empty()
+            ? std::pair<Op, bool>{Op::Add, false}
+            : op_modes[static_cast<size_t>(std::clamp(op_mode, 0, static_cast<int>(op_modes.size()) - 1))];
     const auto series = bench_series(report, metric, om.first, om.second);
     bool several_types = false;
     for (const auto& s : series) several_types = several_types || s.type != series.front().type;
@@ -220,15 +229,17 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
     if (y_max <= 0) return;
     if (lx1 <= lx0) lx0 -= 1, lx1 += 1;  // a single size: centre it
     y_max = ratio ? std::max(1.1, y_max * 1.05) : y_max * 1.08;
-    auto X = [&](double n) { return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x); };
+    auto X = [&](double n) {
+        return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x);
+    };
     auto Y = [&](double v) { return b.y - static_cast<float>(v / y_max) * (b.y - a.y); };
 
-    const std::string title = std::string(metric == BenchMetric::Gbps ? "throughput (GB/s, bytes read + written)"
-                                          : metric == BenchMetric::RatioMemcpy
-                                              ? "throughput as a fraction of memcpy of the same bytes (the roof)"
-                                              : "throughput as a ratio to CUB (same type, operator, mode)") +
-                              " against n: " + std::string(to_string(om.first)) +
-                              (om.second ? ", exclusive" : ", inclusive");
+    const std::string title =
+        std::string(metric == BenchMetric::Gbps ? "throughput (GB/s, bytes read + written)"
+                    : metric == BenchMetric::RatioMemcpy
+                        ? "throughput as a fraction of memcpy of the same bytes (the roof)"
+                        : "throughput as a ratio to CUB (same type, operator, mode)") +
+        " against n: " + std::string(to_string(om.first)) + (om.second ? ", exclusive" : ", inclusive");
     dl->AddText(p0, axis, title.c_str());
     const double step = ratio ? (y_max > 2.5 ? 0.5 : 0.1) : std::pow(10.0, std::floor(std::log10(y_max / 2)));
     for (double v = 0; v <= y_max; v += step) {
@@ -267,7 +278,8 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
                 if (roof) {
                     for (int k = 0; k < 8; k += 2)
                         dl->AddLine(ImVec2(q.x + (p.x - q.x) * k / 8, q.y + (p.y - q.y) * k / 8),
-                                    ImVec2(q.x + (p.x - q.x) * (k + 1) / 8, q.y + (p.y - q.y) * (k + 1) / 8), c, 2.0f);
+                                    ImVec2(q.x + (p.x - q.x) * (k + 1) / 8, q.y + (p.y - q.y) * (k + 1) / 8),
+                                    c, 2.0f);
                 } else {
                     dl->AddLine(q, p, c, ours || !several_types ? 2.2f : 1.2f);
                 }
@@ -289,7 +301,8 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
     float ly = a.y + 4;
     for (const auto& s : series) {
         const ImU32 c = colour(s);
-        dl->AddLine(ImVec2(a.x + font * 0.5f, ly + font * 0.5f), ImVec2(a.x + font * 2.0f, ly + font * 0.5f), c, 3.0f);
+        dl->AddLine(ImVec2(a.x + font * 0.5f, ly + font * 0.5f), ImVec2(a.x + font * 2.0f, ly + font * 0.5f),
+                    c, 3.0f);
         dl->AddText(ImVec2(a.x + font * 2.4f, ly), axis, s.label.c_str());
         ly += font * 1.1f;
     }
@@ -299,8 +312,9 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
         for (const auto& r : report.rows) {
             if (r.variant != hovered->variant || r.type != hovered->type || r.n != n) continue;
             if (r.variant != kBenchMemcpy && (r.op != om.first || r.exclusive != om.second)) continue;
-            ImGui::SetTooltip("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of CUB", hovered->label.c_str(),
-                              static_cast<long long>(r.n), r.median_ms, r.gbps, r.ratio_memcpy, r.ratio_cub);
+            ImGui::SetTooltip("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of CUB",
+                              hovered->label.c_str(), static_cast<long long>(r.n), r.median_ms, r.gbps,
+                              r.ratio_memcpy, r.ratio_cub);
             break;
         }
     }
@@ -311,8 +325,8 @@ void BenchView::DrawTable() {
                                   ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable("bench_rows", 11, flags, ImGui::GetContentRegionAvail())) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"variant", "n", "type", "op", "mode", "time", "GB/s", "x memcpy", "x CUB", "checked",
-                          "float error"})
+    for (const char* h : {"variant", "n", "type", "op", "mode", "time", "GB/s", "x memcpy", "x CUB",
+                          "checked", "float error"})
         ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& r : report.rows) {
@@ -328,8 +342,10 @@ void BenchView::DrawTable() {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.variant == kBenchMemcpy ? "-" : (r.exclusive ? "exclusive" : "inclusive"));
         ImGui::TableNextColumn();
-        if (r.n <= (int64_t{1} << 20)) ImGui::Text("%.2f us", r.median_ms * 1e3);
-        else ImGui::Text("%.4f ms", r.median_ms);
+        if (r.n <= (int64_t{1} << 20))
+            ImGui::Text("%.2f us", r.median_ms * 1e3);
+        else
+            ImGui::Text("%.4f ms", r.median_ms);
         ImGui::TableNextColumn();
         ImGui::Text("%.1f", r.gbps);
         ImGui::TableNextColumn();
@@ -337,10 +353,13 @@ void BenchView::DrawTable() {
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", r.ratio_cub);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.checked ? (r.repeatable == 0 ? "yes (bits differ run to run)" : "yes") : "no");
+        ImGui::TextUnformatted(r.checked ? (r.repeatable == 0 ? "yes (bits differ run to run)" : "yes")
+                                         : "no");
         ImGui::TableNextColumn();
-        if (r.max_err < 0) ImGui::TextDisabled("-");
-        else ImGui::Text("%.2e", r.max_err);
+        if (r.max_err < 0)
+            ImGui::TextDisabled("-");
+        else
+            ImGui::Text("%.2e", r.max_err);
     }
     ImGui::EndTable();
 }

@@ -6,13 +6,13 @@
 // (the committed assets/bench/*.csv when no GPU is present).
 #pragma once
 
+#include <imgui.h>
+
 #include <atomic>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
-
-#include <imgui.h>
 
 #include "app.hpp"
 #include "core/bench.hpp"
@@ -35,22 +35,22 @@ struct BenchView {
 
     BenchReport report;
     bool have_report = false;
-    std::string source;            // "live run" or the file it came from
+    std::string source;  // "live run" or the file it came from
     std::string error;
     BenchMetric metric = BenchMetric::Gbps;
-    int op_mode = 0;               // index into bench_op_modes(report)
-    std::string path_text;         // the file field
+    int op_mode = 0;        // index into bench_op_modes(report)
+    std::string path_text;  // the file field
 
 private:
     void DrawChart(const App& app, ImVec2 size);
     void DrawTable();
-    void Collect();                // takes a finished live run's results
+    void Collect();  // takes a finished live run's results
 
     std::thread worker_;
     std::atomic<bool> running_{false};
     std::atomic<bool> cancel_{false};
     std::atomic<int> done_{0}, total_{1};
-    std::mutex mutex_;             // guards the three below
+    std::mutex mutex_;  // guards the three below
     std::string progress_what_;
     std::optional<BenchReport> finished_;
     std::string run_error_;

@@ -52,10 +52,15 @@ __global__ void fill_random(unsigned char* p, size_t n, uint64_t seed, ValueType
                 reinterpret_cast<float*>(p)[i] = static_cast<float>(z >> 40) * (2.0f / 16777216.0f) - 1.0f;
                 break;
             case ValueType::F64:
-                reinterpret_cast<double*>(p)[i] = static_cast<double>(z >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+                reinterpret_cast<double*>(p)[i] =
+                    static_cast<double>(z >> 11) * (2.0 / 9007199254740992.0) - 1.0;
                 break;
-            case ValueType::I64: reinterpret_cast<uint64_t*>(p)[i] = z; break;
-            default: reinterpret_cast<uint32_t*>(p)[i] = static_cast<uint32_t>(z); break;
+            case ValueType::I64:
+                reinterpret_cast<uint64_t*>(p)[i] = z;
+                break;
+            default:
+                reinterpret_cast<uint32_t*>(p)[i] = static_cast<uint32_t>(z);
+                break;
         }
     }
 }
@@ -78,7 +83,8 @@ inline void two_sum(double a, double b, double& s, double& e) {
 }
 
 template <class T>
-Check check_scan(const unsigned char* in_bytes, const unsigned char* got_bytes, size_t n, Op op, bool exclusive) {
+Check check_scan(const unsigned char* in_bytes, const unsigned char* got_bytes, size_t n, Op op,
+                 bool exclusive) {
     const T* in = reinterpret_cast<const T*>(in_bytes);
     const T* got = reinterpret_cast<const T*>(got_bytes);
     Check c;
@@ -147,12 +153,17 @@ Check check_scan(const unsigned char* in_bytes, const unsigned char* got_bytes, 
 Check check_output(ValueType type, const unsigned char* in, const unsigned char* got, size_t n, Op op,
                    bool exclusive) {
     switch (type) {
-        case ValueType::U32: return check_scan<uint32_t>(in, got, n, op, exclusive);
-        case ValueType::F32: return check_scan<float>(in, got, n, op, exclusive);
-        case ValueType::I64: return check_scan<int64_t>(in, got, n, op, exclusive);
-        case ValueType::F64: return check_scan<double>(in, got, n, op, exclusive);
+        case ValueType::U32:
+            return check_scan<uint32_t>(in, got, n, op, exclusive);
+        case ValueType::F32:
+            return check_scan<float>(in, got, n, op, exclusive);
+        case ValueType::I64:
+            return check_scan<int64_t>(in, got, n, op, exclusive);
+        case ValueType::F64:
+            return check_scan<double>(in, got, n, op, exclusive);
         case ValueType::I32:
-        default: return check_scan<int32_t>(in, got, n, op, exclusive);
+        default:
+            return check_scan<int32_t>(in, got, n, op, exclusive);
     }
 }
 
@@ -187,7 +198,8 @@ private:
 __global__ void count_differences(const uint4* a, const uint4* b, size_t vecs, const unsigned char* ta,
                                   const unsigned char* tb, size_t tail, unsigned long long* count) {
     unsigned long long c = 0;
-    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < vecs; i += size_t(gridDim.x) * blockDim.x) {
+    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < vecs;
+         i += size_t(gridDim.x) * blockDim.x) {
         const uint4 x = a[i], y = b[i];
         c += (x.x != y.x) + (x.y != y.y) + (x.z != y.z) + (x.w != y.w);
     }
@@ -252,7 +264,8 @@ std::vector<std::string> default_bench_variants() {
 
 BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
     if (cfg.runs < 1) throw std::invalid_argument("bench: runs must be >= 1");
-    if (cfg.types.empty() || cfg.ops.empty() || cfg.modes.empty() || cfg.sizes.empty() || cfg.variants.empty())
+    if (cfg.types.empty() || cfg.ops.empty() || cfg.modes.empty() || cfg.sizes.empty() ||
+        cfg.variants.empty())
         throw std::invalid_argument("bench: nothing to run (no type, op, mode, size or variant)");
     const auto known = bench_variants();
     for (const auto& v : cfg.variants)
@@ -358,7 +371,8 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
                 bad = k.problem;
                 max_err = k.max_err;
             }
-            if (!bad.empty()) throw std::runtime_error("bench: " + what + " is wrong on its first run: " + bad);
+            if (!bad.empty())
+                throw std::runtime_error("bench: " + what + " is wrong on its first run: " + bad);
         }
         SCANVIZ_CUDA_CHECK(cudaMemcpyAsync(d_first.get(), d_out.get(), bytes, cudaMemcpyDeviceToDevice, s));
         for (int w = 0; w < cfg.warmup; ++w) run(s);
@@ -375,10 +389,10 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
         SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_out.get(), kern::kPoisonByte, bytes, s));
         run(s);
         SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_count.get(), 0, sizeof(unsigned long long), s));
-        count_differences<<<1024, 256, 0, s>>>(reinterpret_cast<const uint4*>(d_first.get()),
-                                               reinterpret_cast<const uint4*>(d_out.get()), bytes / 16,
-                                               d_first.get() + bytes / 16 * 16, d_out.get() + bytes / 16 * 16,
-                                               bytes % 16, reinterpret_cast<unsigned long long*>(d_count.get()));
+        count_differences<<<1024, 256, 0, s>>>(
+            reinterpret_cast<const uint4*>(d_first.get()), reinterpret_cast<const uint4*>(d_out.get()),
+            bytes / 16, d_first.get() + bytes / 16 * 16, d_out.get() + bytes / 16 * 16, bytes % 16,
+            reinterpret_cast<unsigned long long*>(d_count.get()));
         SCANVIZ_CUDA_CHECK(cudaGetLastError());
         SCANVIZ_CUDA_CHECK(cudaStreamSynchronize(s));
         unsigned long long differing = 0;

@@ -28,7 +28,7 @@ struct BenchConfig {
     std::vector<ValueType> types = {ValueType::I32};
     std::vector<Op> ops = {Op::Add};
     std::vector<bool> modes = {false};  // exclusive?
-    int runs = 25;  // timed runs per (variant, size); the median is over these
+    int runs = 25;                      // timed runs per (variant, size); the median is over these
     int warmup = 3;
     uint64_t seed = 1;
 };

@@ -678,7 +678,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
                 if (e + W <= n) {
                     lb_cp_async16(s_warp + offset(k), in + e);
                 } else {
-                    for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = e + j < n ? in[e + j] : ScanOp::identity();
+                    for (int j = 0; j < W; ++j)
+                        s_warp[offset(k) + j] = e + j < n ? in[e + j] : ScanOp::identity();
                 }
             }
             lb_cp_async_wait_all();
@@ -724,23 +725,20 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         const T aggregate = __shfl_sync(0xffffffffu, w_incl, Policy::kWarps - 1);
         T tile_exclusive = ScanOp::identity();
         if (tile == 0) {
-            if (lane == 0)
-                LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
+            if (lane == 0) LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
             probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
             probe.lookback_start();
             probe.lookback_end(0, lb_to_bits(tile_exclusive));
             probe.inclusive_published(lb_to_bits(aggregate));
         } else {
-            if (lane == 0)
-                LbWord<T>::store(p.status, tile, p.epoch, kTileAggregate, aggregate);
+            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, kTileAggregate, aggregate);
             probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
             probe.lookback_start();
             int distance = 0;
             tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);
             probe.lookback_end(distance, lb_to_bits(tile_exclusive));
             const T inclusive = op(tile_exclusive, aggregate);
-            if (lane == 0)
-                LbWord<T>::store(p.status, tile, p.epoch, kTileInclusive, inclusive);
+            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, kTileInclusive, inclusive);
             probe.inclusive_published(lb_to_bits(inclusive));
         }
         if (lane < Policy::kWarps) {

@@ -78,12 +78,17 @@ decltype(auto) dispatch_op_of(Op op, F&& f) {
 template <class F>
 decltype(auto) dispatch_value_op(ValueType type, Op op, F&& f) {
     switch (type) {
-        case ValueType::F32: return dispatch_op_of<float>(op, f);
-        case ValueType::U32: return dispatch_op_of<unsigned>(op, f);
-        case ValueType::I64: return dispatch_op_of<long long>(op, f);
-        case ValueType::F64: return dispatch_op_of<double>(op, f);
+        case ValueType::F32:
+            return dispatch_op_of<float>(op, f);
+        case ValueType::U32:
+            return dispatch_op_of<unsigned>(op, f);
+        case ValueType::I64:
+            return dispatch_op_of<long long>(op, f);
+        case ValueType::F64:
+            return dispatch_op_of<double>(op, f);
         case ValueType::I32:
-        default: return dispatch_op_of<int>(op, f);
+        default:
+            return dispatch_op_of<int>(op, f);
     }
 }
 
@@ -173,7 +178,8 @@ int lookback_pipelined_blocks_per_sm() {
     const int smem = major >= 9 ? Policy::kSmemBytes : 0;
     auto kernel = lookback_pipelined_kernel<Policy, ScanOp, Probe>;
     SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, smem));
+    SCANVIZ_CUDA_CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, smem));
     return per_sm;
 }
 

@@ -115,7 +115,8 @@ __device__ __forceinline__ void lb_bulk_load(void* smem, const void* gmem, uint3
         uint64_t policy;
         asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
         asm volatile(
-            "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, "
+            "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], "
+            "%2, "
             "[%3], %4;" ::"r"(lb_smem_addr(smem)),
             "l"(gmem), "r"(bytes), "r"(b), "l"(policy)
             : "memory");
@@ -136,7 +137,8 @@ __device__ __forceinline__ void lb_mbar_wait(uint64_t* bar, uint32_t parity) {
     uint32_t done = 0;
     do {
         asm volatile(
-            "{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, p;\n}"
+            "{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, "
+            "p;\n}"
             : "=r"(done)
             : "r"(b), "r"(parity)
             : "memory");

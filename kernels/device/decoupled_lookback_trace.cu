@@ -148,8 +148,8 @@ std::vector<double> run_lookback(const RunSpec& spec) {
             using T = typename ScanOp::value_type;
             LookbackWorkspace ws;
             launch_decoupled_lookback<LookbackTunedPolicyFor<T>, ScanOp>(
-                reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, spec.exclusive, ws,
-                nullptr);
+                reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, spec.exclusive,
+                ws, nullptr);
             SCANVIZ_CUDA_CHECK_LAUNCH();
             return;
         }

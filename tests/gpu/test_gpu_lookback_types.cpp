@@ -123,17 +123,23 @@ void run_case(ValueType type, Op op, bool exclusive, size_t n, uint64_t seed, in
     const auto out = gpu::lookback_scan(to_words(in), type, op, exclusive, launches);
     const std::string problem = check(in, out, op, exclusive);
     EXPECT_TRUE(problem.empty()) << to_string(type) << " " << to_string(op)
-                                 << (exclusive ? " exclusive" : " inclusive") << " n=" << n << ": " << problem;
+                                 << (exclusive ? " exclusive" : " inclusive") << " n=" << n << ": "
+                                 << problem;
 }
 
 template <class F>
 void for_type(ValueType type, F&& f) {
     switch (type) {
-        case ValueType::I32: return f(int32_t{});
-        case ValueType::U32: return f(uint32_t{});
-        case ValueType::F32: return f(float{});
-        case ValueType::I64: return f(int64_t{});
-        case ValueType::F64: return f(double{});
+        case ValueType::I32:
+            return f(int32_t{});
+        case ValueType::U32:
+            return f(uint32_t{});
+        case ValueType::F32:
+            return f(float{});
+        case ValueType::I64:
+            return f(int64_t{});
+        case ValueType::F64:
+            return f(double{});
     }
 }
 
