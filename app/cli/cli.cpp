@@ -60,6 +60,7 @@ int main(int argc, char** argv, GuiEntry gui) {
     add_sass_command(app, result);      // cmd_sass.cpp
     add_bench_command(app, result);     // cmd_bench.cpp
     add_gui_command(app, result, gui);  // cmd_gui.cpp
+    add_lesson_command(app, result);    // cmd_lesson.cpp
     // ---- end of subcommands ----
 
     try {
