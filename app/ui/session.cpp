@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "core/trace_json.hpp"
 #include "window.hpp"
@@ -55,7 +56,11 @@ void GuiSession::DrawMenu(Window& window) {
     (void)window;
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Open trace or recording...")) show_open_popup = true;
+        if (ImGui::MenuItem("Open trace, recording or lesson...")) show_open_popup = true;
+        if (ImGui::MenuItem("Lessons...")) {
+            lesson.LoadCatalog();
+            lesson.picker_open = true;
+        }
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
@@ -79,12 +84,12 @@ void GuiSession::DrawMenu(Window& window) {
     }
     if (ImGui::BeginPopupModal("Open file", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted(
-            "A trace (.json, scanviz trace --format json) or a recording; files can also be dropped on the "
-            "window.");
+            "A trace (.json, scanviz trace --format json), a recording or a lesson (.lesson); files can also be "
+            "dropped on the window.");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
         const bool enter = ImGui::InputText("path", &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
         if (ImGui::Button("Open") || enter) {
-            app.open_file(open_path);
+            OpenPath(open_path);
             ImGui::CloseCurrentPopup();
         }
         ImGui::SameLine();
@@ -101,10 +106,11 @@ void GuiSession::Frame(Window& window, double seconds) {
         style_applied_ = true;
     }
     if (s.fullscreen != window.fullscreen()) window.set_fullscreen(s.fullscreen);
-    for (const std::string& path : window.take_dropped()) app.open_file(path);
+    for (const std::string& path : window.take_dropped()) OpenPath(path);
 
     ImGui::PushFont(fonts.ui(s.presentation));
     controls.HandleKeys(app);
+    lesson.HandleKeys(app);
     app.tick(seconds);
     metrics.ComputeSome(4.0);
 
@@ -112,7 +118,8 @@ void GuiSession::Frame(Window& window, double seconds) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const float top = vp->WorkPos.y;
     const float W = vp->WorkSize.x, H = vp->WorkSize.y;
-    const float sidebar_w = std::clamp(W * (s.presentation ? 0.27f : 0.22f), 260.0f, 520.0f);
+    const float sidebar_w = std::clamp(W * (lesson.active() ? 0.28f : s.presentation ? 0.27f : 0.22f), 260.0f,
+                                       lesson.active() ? 640.0f : 520.0f);
     const float controls_h = ImGui::GetFrameHeight() * controls.rows +
                              ImGui::GetStyle().ItemSpacing.y * (controls.rows - 1) +
                              ImGui::GetStyle().WindowPadding.y * 2;
@@ -120,7 +127,10 @@ void GuiSession::Frame(Window& window, double seconds) {
     const float main_w = W - sidebar_w, main_h = H - controls_h;
 
     Place({0, top, sidebar_w, H});
-    sidebar.Draw(app);
+    if (lesson.active())
+        lesson.Draw(app, fonts);  // the lesson panel takes the sidebar's place
+    else
+        sidebar.Draw(app);
     Place({main_x, top, main_w, controls_h});
     controls.Draw(app);
 
@@ -159,10 +169,24 @@ void GuiSession::Frame(Window& window, double seconds) {
         if (ImGui::Begin("Look-back timeline", &s.show_lookback)) lookback.Draw(app);
         ImGui::End();
     }
+    if (lesson.sass_request) {  // a lesson step opens (or closes) the SASS view with its columns
+        lesson.sass_request = false;
+        if (lesson.want_sass && !lesson.sass_variants.empty() && sass.variants != lesson.sass_variants) {
+            sass.variants = lesson.sass_variants;
+            sass.Reload();
+        }
+        sass.open = lesson.want_sass;
+    }
+    lesson.DrawPicker(app);
     sass.Window(app, fonts);  // the SASS view (app/ui/sass_view.hpp): its own menu item and window
     app.zoom_request = 1.0f;
     app.fit_request = false;
     ImGui::PopFont();
+}
+
+bool GuiSession::OpenPath(const std::string& path) {
+    if (std::filesystem::path(path).extension() == lessons::kLessonExtension) return lesson.Open(app, path);
+    return app.open_file(path);
 }
 
 nlohmann::json GuiSession::StateDump() const {
@@ -295,6 +319,30 @@ nlohmann::json GuiSession::StateDump() const {
                            {"line_count", source.lines.size()}};
     }
     j["views"] = views;
+
+    json lj = {{"active", lesson.active()}, {"error", lesson.error}, {"picker_open", lesson.picker_open}};
+    if (lesson.active()) {
+        const auto& st = lesson.lesson->steps[static_cast<size_t>(lesson.index)];
+        lj["name"] = lesson.lesson->name;
+        lj["title"] = lesson.lesson->title;
+        lj["index"] = lesson.index;
+        lj["steps"] = lesson.lesson->steps.size();
+        lj["narration"] = lesson.narration;
+        lj["narration_error"] = lesson.narration_error;
+        lj["narration_rect"] = {lesson.narration_rect[0] * sx, lesson.narration_rect[1] * sy,
+                                lesson.narration_rect[2] * sx, lesson.narration_rect[3] * sy};
+        lj["panels"] = st.view.panels;
+        lj["sass_open"] = sass.open;
+        if (st.question) {
+            lj["question"] = {{"kind", st.question->quantity.kind},
+                              {"ask", st.question->ask},
+                              {"answerable", lesson.answer && lesson.answer->ok},
+                              {"answer", lesson.answer ? lesson.answer->text() : ""}};
+            if (lesson.verdict)
+                lj["verdict"] = {{"correct", lesson.verdict->correct}, {"message", lesson.verdict->message}};
+        }
+    }
+    j["lesson"] = lj;
     return j;
 }
 
