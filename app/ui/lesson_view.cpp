@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "bench_view.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/lessons/sources.hpp"
 #include "core/variants.hpp"

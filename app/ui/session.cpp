@@ -1,6 +1,7 @@
 #include "session.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // FindWindowByName: where the floating windows are (state dump)
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -11,6 +12,12 @@
 
 namespace scanviz::ui {
 namespace {
+
+// Floating windows (the SASS view's is app/ui/sass_view.cpp's title), placed by a lesson step that shows
+// them.
+constexpr const char* kSassWindowTitle = "SASS: what the compiler made of each scan";
+constexpr const char* kBenchWindowTitle = "Benchmark: ours, CUB, Thrust and the memcpy roof";
+constexpr const char* kLookbackWindowTitle = "Look-back timeline";
 
 // Share of the upper area's height the state view takes above the diagram.
 constexpr float kStateShare = 0.37f;
@@ -84,7 +91,8 @@ void GuiSession::DrawMenu(Window& window) {
     }
     if (ImGui::BeginPopupModal("Open file", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted(
-            "A trace (.json, scanviz trace --format json), a recording or a lesson (.lesson); files can also be "
+            "A trace (.json, scanviz trace --format json), a recording or a lesson (.lesson); files can also "
+            "be "
             "dropped on the window.");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
         const bool enter = ImGui::InputText("path", &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -118,8 +126,10 @@ void GuiSession::Frame(Window& window, double seconds) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const float top = vp->WorkPos.y;
     const float W = vp->WorkSize.x, H = vp->WorkSize.y;
-    const float sidebar_w = std::clamp(W * (lesson.active() ? 0.28f : s.presentation ? 0.27f : 0.22f), 260.0f,
-                                       lesson.active() ? 640.0f : 520.0f);
+    const float sidebar_w = std::clamp(W * (lesson.active()  ? 0.28f
+                                            : s.presentation ? 0.27f
+                                                             : 0.22f),
+                                       260.0f, lesson.active() ? 640.0f : 520.0f);
     const float controls_h = ImGui::GetFrameHeight() * controls.rows +
                              ImGui::GetStyle().ItemSpacing.y * (controls.rows - 1) +
                              ImGui::GetStyle().WindowPadding.y * 2;
@@ -161,12 +171,12 @@ void GuiSession::Frame(Window& window, double seconds) {
     // The benchmark and the look-back timeline float over the layout.
     if (s.show_bench) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin("Benchmark: ours, CUB, Thrust and the memcpy roof", &s.show_bench)) bench.Draw(app);
+        if (ImGui::Begin(kBenchWindowTitle, &s.show_bench)) bench.Draw(app);
         ImGui::End();
     }
     if (s.show_lookback) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin("Look-back timeline", &s.show_lookback)) lookback.Draw(app);
+        if (ImGui::Begin(kLookbackWindowTitle, &s.show_lookback)) lookback.Draw(app);
         ImGui::End();
     }
     if (lesson.sass_request) {  // a lesson step opens (or closes) the SASS view with its columns
@@ -176,9 +186,24 @@ void GuiSession::Frame(Window& window, double seconds) {
             sass.Reload();
         }
         sass.open = lesson.want_sass;
+        place_sass_ = true;
     }
     lesson.DrawPicker(app);
-    sass.Window(app, fonts);  // the SASS view (app/ui/sass_view.hpp): its own menu item and window
+    sass.Window(app, fonts);
+    if (place_sass_ && lesson.active()) {
+        // A lesson step's floating views go beside the lesson panel, over the state and diagram views.
+        place_sass_ = false;
+        const ImVec2 pos(main_x, main_y);
+        const ImVec2 size(main_w - (s.show_source ? std::round(main_w * 0.34f) : 0.0f), upper_h);
+        const std::pair<bool, const char*> floating[] = {{sass.open, kSassWindowTitle},
+                                                         {s.show_bench, kBenchWindowTitle},
+                                                         {s.show_lookback, kLookbackWindowTitle}};
+        for (const auto& [shown, title] : floating) {
+            if (!shown) continue;
+            ImGui::SetWindowPos(title, pos, ImGuiCond_Always);
+            ImGui::SetWindowSize(title, size, ImGuiCond_Always);
+        }
+    }
     app.zoom_request = 1.0f;
     app.fit_request = false;
     ImGui::PopFont();
@@ -332,6 +357,17 @@ nlohmann::json GuiSession::StateDump() const {
         lj["narration_rect"] = {lesson.narration_rect[0] * sx, lesson.narration_rect[1] * sy,
                                 lesson.narration_rect[2] * sx, lesson.narration_rect[3] * sy};
         lj["panels"] = st.view.panels;
+        // Floating windows on screen (they must leave the narration uncovered).
+        json floating = json::array();
+        for (const char* title : {kSassWindowTitle, kBenchWindowTitle, kLookbackWindowTitle}) {
+            const ImGuiWindow* w = ImGui::FindWindowByName(title);
+            if (!w || !w->WasActive) continue;
+            floating.push_back(
+                {{"title", title},
+                 {"rect",
+                  {w->Pos.x * sx, w->Pos.y * sy, (w->Pos.x + w->Size.x) * sx, (w->Pos.y + w->Size.y) * sy}}});
+        }
+        lj["floating"] = floating;
         lj["sass_open"] = sass.open;
         if (st.question) {
             lj["question"] = {{"kind", st.question->quantity.kind},

@@ -58,6 +58,7 @@ private:
     void DrawMenu(Window& window);
     bool presentation_applied_ = false;
     bool style_applied_ = false;
+    bool place_sass_ = false;
 };
 
 }  // namespace scanviz::ui

@@ -162,6 +162,14 @@ TEST(GuiLessons, EveryStepOfEveryLessonRenders) {
             for (const auto& p : l["narration"])
                 EXPECT_EQ(p.get<std::string>().find('{'), std::string::npos) << what;
             expect_text_in(img, l["narration_rect"], what);
+            for (const auto& f : l["floating"]) {  // no floating view covers the narration
+                const json& a = f["rect"];
+                const json& b = l["narration_rect"];
+                const bool overlap =
+                    a[0].get<double>() < b[2].get<double>() && b[0].get<double>() < a[2].get<double>() &&
+                    a[1].get<double>() < b[3].get<double>() && b[1].get<double>() < a[3].get<double>();
+                EXPECT_FALSE(overlap) << what << ": " << f["title"] << " covers the narration";
+            }
             // The window shows what the step asks for, as the core computes it on its own.
             std::string error;
             const auto shown = lessons::show_step(lesson, static_cast<int>(k), model_sources(), &error);

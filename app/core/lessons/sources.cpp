@@ -31,23 +31,24 @@ void load_bench(Sources& sources, const Recording* recording, const std::string&
         return "measured on " + (m.device.empty() ? std::string("an unnamed GPU") : m.device) +
                (m.date.size() >= 10 ? " on " + m.date.substr(0, 10) : std::string()) + ", " + where;
     };
+    std::error_code ec;
+    if (!results_file.empty() && std::filesystem::is_regular_file(results_file, ec)) {
+        try {
+            sources.bench = load_bench_file(results_file);
+            sources.bench_origin =
+                origin(sources.bench->meta, std::filesystem::path(results_file).filename().string());
+            return;
+        } catch (const std::exception& e) {
+            sources.bench_missing = e.what();
+        }
+    }
     if (recording && recording->bench && !recording->bench->rows.empty()) {
         sources.bench = *recording->bench;
         sources.bench_origin = origin(recording->bench->meta, "from the recording");
         return;
     }
-    std::error_code ec;
-    if (results_file.empty() || !std::filesystem::is_regular_file(results_file, ec)) {
-        sources.bench_missing = "no recording with benchmark results is open and no results file was found";
-        return;
-    }
-    try {
-        sources.bench = load_bench_file(results_file);
-        sources.bench_origin =
-            origin(sources.bench->meta, std::filesystem::path(results_file).filename().string());
-    } catch (const std::exception& e) {
-        sources.bench_missing = e.what();
-    }
+    if (sources.bench_missing.empty())
+        sources.bench_missing = "no results file was found and no recording with benchmark results is open";
 }
 
 }  // namespace scanviz::lessons

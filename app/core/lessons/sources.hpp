@@ -1,6 +1,6 @@
 // Filling a lesson's Sources: the SASS count table (this build's listings or
 // the committed snapshot, as the SASS view reads them) and the measured
-// benchmark results (an open recording's, else the committed results file).
+// benchmark results (the results file the benchmark view shows, else an open recording's).
 #pragma once
 
 #include <string>
@@ -16,9 +16,9 @@ namespace scanviz::lessons {
 // does not parse, nothing there) sources.sass_missing says why.
 void load_sass(Sources& sources, const sass::Locations& where, const std::vector<std::string>& archs);
 
-// The benchmark results of `recording` when it has them, else the file
-// `results_file` (CSV or JSON); bench_origin names the device, the date and
-// where they came from.
+// The benchmark results of the file `results_file` (CSV or JSON: the one the
+// benchmark view shows) when it reads, else those of `recording`; bench_origin
+// names the device, the date and where they came from.
 void load_bench(Sources& sources, const Recording* recording, const std::string& results_file);
 
 }  // namespace scanviz::lessons
