@@ -67,7 +67,10 @@ int run_script(const std::string& name, const std::string& script, std::string* 
     fs::create_directories(kOut);
     const fs::path sp = kOut / (name + ".script"), ep = kOut / (name + ".stderr");
     std::ofstream(sp) << script;
-    const std::string cmd = env + " '" + std::string(SCANVIZ_EXE) + "' gui --script '" + sp.string() +
+    // Progress goes to a folder of the test's own unless the caller names one (never the user's).
+    const std::string config =
+        env.empty() ? "XDG_CONFIG_HOME='" + (kOut / "config_default").string() + "'" : env;
+    const std::string cmd = config + " '" + std::string(SCANVIZ_EXE) + "' gui --script '" + sp.string() +
                             "' --size 1600x900 2> '" + ep.string() + "'";
     const int status = std::system(cmd.c_str());
     *err = read_text(ep);
