@@ -21,5 +21,6 @@ void add_bench_command(CLI::App& app, CommandResult& result);     // cmd_bench.c
 void add_record_command(CLI::App& app, CommandResult& result);    // cmd_record.cpp
 void add_lesson_command(CLI::App& app, CommandResult& result);    // cmd_lesson.cpp
 void add_gui_command(CLI::App& app, CommandResult& result, GuiEntry gui);  // cmd_gui.cpp
+void add_publish_command(CLI::App& app, CommandResult& result);  // cmd_publish.cpp
 
 }  // namespace scanviz::cli

@@ -1,12 +1,13 @@
 // Export a scene for slides: PNG at a chosen resolution (nodes and edges drawn by
 // the SceneRenderer, labels rasterised in with stb_truetype and DejaVu Sans) and
-// SVG (nodes as rect, edges as line with arrow markers, labels as text).
+// SVG (core/figure/svg.hpp: nodes as rect, edges as line with arrow markers, labels as text).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/figure/svg.hpp"
 #include "render/scene.hpp"
 #include "render/scene_renderer.hpp"
 
@@ -28,7 +29,7 @@ bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int
 bool rasterize_labels(const Scene& scene, const Camera& camera, uint8_t* rgba, int width_px, int height_px,
                       std::string* error, float min_px = 4.0f);
 
-std::string scene_to_svg(const Scene& scene);
-bool export_svg(const Scene& scene, const std::string& path, std::string* error);
+using figure::export_svg;
+using figure::scene_to_svg;
 
 }  // namespace scanviz::render

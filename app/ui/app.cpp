@@ -6,6 +6,7 @@
 #include <fstream>
 #include <set>
 
+#include "core/trace_badge.hpp"
 #include "core/trace_json.hpp"
 #include "core/variants.hpp"
 #include "kernels/gpu.hpp"
@@ -153,14 +154,7 @@ bool App::apply_form() {
     return true;
 }
 
-Trace App::from_recording(const Trace& recorded) const {
-    Trace t = recorded;
-    t.source.kind = "recording";
-    if (t.source.device.empty()) t.source.device = recording->device.name;
-    if (t.source.sm.empty()) t.source.sm = recording->device.sm;
-    t.source.date = recording->date.substr(0, 10);
-    return t;
-}
+Trace App::from_recording(const Trace& recorded) const { return as_recorded(*recording, recorded); }
 
 void App::show_trace(Trace t) {
     trace = std::move(t);
@@ -199,8 +193,8 @@ bool App::open_recording(const std::string& path) {
             errors = {};
             show_trace(from_recording(first));
         }
-        status = "opened recording " + path + " (" + rec->badge() + ", " + std::to_string(rec->traces.size()) +
-                 " traces)";
+        status = "opened recording " + path + " (" + rec->badge() + ", " +
+                 std::to_string(rec->traces.size()) + " traces)";
         return true;
     } catch (const std::exception& e) {
         errors.run = e.what();

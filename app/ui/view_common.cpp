@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "core/trace_badge.hpp"
 #include "render/export.hpp"
 #include "theme.hpp"
 
@@ -10,11 +11,7 @@ namespace scanviz::ui {
 
 void DrawBadge(const App& app) {
     if (!app.badge) return;
-    const TraceSource& s = *app.badge;
-    std::string text = "recorded on " + s.device;
-    if (!s.date.empty()) text += " on " + s.date;
-    if (!s.note.empty()) text += " (" + s.note + ")";
-    ImGui::TextColored(badge_colour(app.settings.presentation), "%s", text.c_str());
+    ImGui::TextColored(badge_colour(app.settings.presentation), "%s", badge_text(*app.badge).c_str());
 }
 
 void DrawZoomButtons(SceneCanvas& canvas) {

@@ -6,11 +6,11 @@
 #include <set>
 
 #include "core/diagram.hpp"
+#include "core/figure/trace_scene.hpp"
 #include "core/variants.hpp"
-#include "render/trace_scene.hpp"
 
 using namespace scanviz;
-using namespace scanviz::render;
+using namespace scanviz::figure;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "render/trace_scene.hpp"
+#include "core/figure/trace_scene.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <map>
 #include <stdexcept>
 
-namespace scanviz::render {
+namespace scanviz::figure {
 namespace {
 
 // More cells than this in one region of the state view are not drawn (a whole-array
@@ -234,7 +234,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
             scene.nodes.push_back(NodeInstance{b.x, b.y, b.w, b.h, fill, border, border_px, step, slot});
             const std::string text = format_value(value_of(trace, step, slot), trace.spec.type);
             scene.labels.push_back(TextLabel{b.cx(), b.cy(), text, pad ? style.muted_text : style.text,
-                                             fitted_size(text, style.text_size, b.w), true});
+                                             fitted_size(text, style.text_size, b.w), true, slot});
             scene.labels.push_back(TextLabel{b.cx(), b.y + b.h + style.small_text * 0.75f,
                                              pad ? "pad" : std::to_string(i), style.muted_text,
                                              style.small_text * 0.9f, true});
@@ -295,29 +295,53 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     return scene;
 }
 
+namespace {
+
+// The diagram's grid: one row per step (row 0 the initial state), one column per slot.
+struct DiagramGrid {
+    float pitch_x, pitch_y, left, top, width;
+    DiagramGrid(const DependencyGraph& graph, const SceneStyle& style)
+        : pitch_x(style.cell_w * 1.15f),
+          pitch_y(style.cell_h * 2.6f),
+          left(style.text_size * 14.0f),  // room for the step labels
+          top(style.small_text * 4.0f),   // room for region names and slot indices
+          width(left + graph.slots() * pitch_x + style.cell_w) {}
+    float row_y(int step) const { return top + (step + 1) * pitch_y; }
+    float col_x(int slot) const { return left + slot * pitch_x; }
+};
+
+}  // namespace
+
+NodeInstance diagram_row_band(const DependencyGraph& graph, int step, const SceneStyle& style) {
+    const DiagramGrid grid(graph, style);
+    const float band = (grid.pitch_y - style.cell_h) * 0.35f;
+    return NodeInstance{0,
+                        grid.row_y(step) - band,
+                        grid.width,
+                        style.cell_h + 2 * band,
+                        style.current_row,
+                        style.current_row,
+                        0.0f,
+                        step,
+                        -1,
+                        0.0f};
+}
+
 Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
                           const Selection& selection, const SceneStyle& style) {
     Scene scene;
     scene.background_rgba = style.background;
-    const int slots = graph.slots();
     const int steps = graph.steps();
-    const float pitch_x = style.cell_w * 1.15f;
-    const float pitch_y = style.cell_h * 2.6f;
-    const float left = style.text_size * 14.0f;  // room for the step labels
-    const float top = style.small_text * 4.0f;   // room for region names and slot indices
-    auto row_y = [&](int step) { return top + (step + 1) * pitch_y; };
-    auto col_x = [&](int slot) { return left + slot * pitch_x; };
-    const float width = left + slots * pitch_x + style.cell_w;
-    scene.width = width;
+    const DiagramGrid grid(graph, style);
+    const float top = grid.top;
+    auto row_y = [&](int step) { return grid.row_y(step); };
+    auto col_x = [&](int slot) { return grid.col_x(slot); };
+    scene.width = grid.width;
     scene.height = row_y(steps - 1) + style.cell_h + style.cell_h;
 
     // Current step band (a decoration: slot -1).
-    if (current_step >= -1 && current_step < steps) {
-        const float band = (pitch_y - style.cell_h) * 0.35f;
-        scene.nodes.push_back(NodeInstance{0, row_y(current_step) - band, width, style.cell_h + 2 * band,
-                                           style.current_row, style.current_row, 0.0f, current_step, -1,
-                                           0.0f});
-    }
+    if (current_step >= -1 && current_step < steps)
+        scene.nodes.push_back(diagram_row_band(graph, current_step, style));
 
     // Row labels and column headers.
     for (int k = -1; k < steps; ++k) {
@@ -376,7 +400,7 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
             const std::string text = format_value(value_of(trace, n.step, n.slot), trace.spec.type);
             scene.labels.push_back(TextLabel{x + style.cell_w * 0.5f, y + style.cell_h * 0.5f, text,
                                              style.text, fitted_size(text, style.text_size, style.cell_w),
-                                             true});
+                                             true, n.slot});
         }
     }
 
@@ -407,4 +431,4 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
     return scene;
 }
 
-}  // namespace scanviz::render
+}  // namespace scanviz::figure

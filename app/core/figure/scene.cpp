@@ -1,8 +1,8 @@
-#include "render/scene.hpp"
+#include "core/figure/scene.hpp"
 
 #include <algorithm>
 
-namespace scanviz::render {
+namespace scanviz::figure {
 
 void Camera::zoom_at(float factor, float px, float py) {
     const float wx = to_world_x(px), wy = to_world_y(py);
@@ -32,4 +32,4 @@ int hit_test(const Scene& scene, float world_x, float world_y) {
     return -1;
 }
 
-}  // namespace scanviz::render
+}  // namespace scanviz::figure

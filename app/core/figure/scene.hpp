@@ -1,0 +1,81 @@
+// Scene: drawable data in world units, built once from const data (a trace step,
+// a dependency graph) and drawn many times (ImPlot's getters/renderers split).
+// Plain data, no GL: one layout, several outputs. trace_scene.hpp builds scenes;
+// svg.hpp writes them as SVG; figure_json.hpp as the data of a published web page;
+// render/scene_renderer.hpp draws nodes and edges with the project's shaders, the
+// window (ImGui) draws the labels over the image, render/export.hpp writes PNG.
+//
+// Coordinates: world units, x to the right, y DOWN (as ImGui and SVG). At zoom 1
+// one world unit is one pixel. Colours pack as ImGui's IM_COL32: red in the low
+// byte, alpha in the high byte (so a colour can go straight to ImDrawList).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace scanviz::figure {
+
+// Same packing as IM_COL32(r, g, b, a).
+constexpr uint32_t rgba(uint32_t r, uint32_t g, uint32_t b, uint32_t a = 255) {
+    return (a << 24) | (b << 16) | (g << 8) | r;
+}
+constexpr float channel(uint32_t c, int i) { return static_cast<float>((c >> (8 * i)) & 0xffu) / 255.0f; }
+
+struct NodeInstance {
+    float x, y, w, h;  // top-left corner and size, world units
+    uint32_t fill_rgba;
+    uint32_t border_rgba;
+    float border_px;       // border width in pixels (independent of zoom)
+    int step = -1;         // the trace cell it shows: step (-1 = initial state) ...
+    int slot = -1;         // ... and slot; slot < 0 = decoration (row band, lane strip), not hit-tested
+    float radius = 0.15f;  // corner radius as a fraction of min(w, h)
+};
+
+struct EdgeInstance {
+    float x0, y0, x1, y1;  // from (x0, y0) to (x1, y1), world units; the arrow head is at (x1, y1)
+    uint32_t rgba;
+    float width_px;        // line width in pixels (independent of zoom)
+    float head_px = 0.0f;  // arrow head length in pixels; 0 = no head
+};
+
+struct TextLabel {
+    float x, y;  // world units: top-left of the text, or its centre when `centered`
+    std::string text;
+    uint32_t rgba;
+    float size;  // text height in world units (pixels at zoom 1)
+    bool centered;
+    int slot = -1;  // the cell whose value this label shows; -1 = titles, indices, row names
+};
+
+struct Scene {
+    float width = 0, height = 0;  // world extent: everything lies in [0, width] x [0, height]
+    std::vector<NodeInstance> nodes;
+    std::vector<EdgeInstance> edges;
+    std::vector<TextLabel> labels;
+    uint32_t background_rgba = rgba(255, 255, 255);
+};
+
+// world -> pixels: px = (world_x - pan_x) * zoom, py = (world_y - pan_y) * zoom.
+// (pan_x, pan_y) is the world point at the image's top-left corner.
+struct Camera {
+    float zoom = 1.0f;
+    float pan_x = 0.0f, pan_y = 0.0f;
+
+    float to_px_x(float wx) const { return (wx - pan_x) * zoom; }
+    float to_px_y(float wy) const { return (wy - pan_y) * zoom; }
+    float to_world_x(float px) const { return px / zoom + pan_x; }
+    float to_world_y(float py) const { return py / zoom + pan_y; }
+    // Zooms by `factor` keeping the world point under pixel (px, py) in place.
+    void zoom_at(float factor, float px, float py);
+};
+
+// The camera that shows the whole scene centred in a width_px x height_px image,
+// leaving margin_px free around it.
+Camera fit_camera(const Scene& scene, int width_px, int height_px, float margin_px = 8.0f);
+
+// Index of the top-most node (drawn last) with slot >= 0 that contains the world
+// point, or -1. Map it back with scene.nodes[i].step / .slot.
+int hit_test(const Scene& scene, float world_x, float world_y);
+
+}  // namespace scanviz::figure

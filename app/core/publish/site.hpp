@@ -1,0 +1,36 @@
+// scanviz publish: a self-contained static site from a recording. index.html lists
+// every trace; traces/<id>.html is one trace's page (its data embedded as JSON, since
+// pages opened from file:// may not fetch files); scanviz.js and scanviz.css come from
+// web/ (embedded in the binary). No network, nothing to install: any browser opens it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/recording.hpp"
+
+namespace scanviz::publish {
+
+struct SiteFile {
+    std::string path;  // relative to the site's folder, '/' separated
+    std::string text;
+};
+
+// Every file of the site, in memory. `recording_name` is what the index page calls
+// the recording (its file name). Throws std::runtime_error when the recording
+// holds no traces.
+std::vector<SiteFile> build_site(const Recording& recording, const std::string& recording_name);
+
+// Writes the files into `dir`. An existing `dir` is refused (std::runtime_error
+// naming it) unless `force`, which replaces it. The files go into a new sibling
+// folder first, renamed into place at the end: a failure leaves nothing behind.
+void write_site(const std::vector<SiteFile>& files, const std::string& dir, bool force);
+
+// The JSON embedded in a page between its data markers (for tests and tools);
+// throws std::runtime_error when the page holds none.
+std::string page_data_text(const std::string& html);
+
+// HTML text escaping (&, <, >, ").
+std::string html_escape(const std::string& text);
+
+}  // namespace scanviz::publish

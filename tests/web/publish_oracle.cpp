@@ -1,0 +1,70 @@
+// What a published trace page must show at one step with one cell clicked,
+// computed by the C++ code the window uses (not by the page's script): the
+// browser test (browser_test.py) compares the page's DOM with it.
+//   publish_oracle RECORDING PAGE_ID STEP SLOT
+// STEP counts as the page does (1 = after the first step); SLOT is the cell
+// clicked in the state view at that step. Prints one JSON document.
+#include <cstdio>
+#include <exception>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/diagram.hpp"
+#include "core/figure/trace_scene.hpp"
+#include "core/publish/trace_page.hpp"
+#include "core/recording.hpp"
+#include "core/trace_badge.hpp"
+
+using namespace scanviz;
+
+int main(int argc, char** argv) {
+    if (argc != 5) {
+        std::fprintf(stderr, "usage: publish_oracle RECORDING PAGE_ID STEP SLOT\n");
+        return 2;
+    }
+    try {
+        const Recording rec = load_recording(argv[1]);
+        const int step = std::stoi(argv[3]) - 1, slot = std::stoi(argv[4]);
+        for (const Trace& recorded : rec.traces) {
+            const Trace t = as_recorded(rec, recorded);
+            if (publish::trace_page_id(t) != argv[2]) continue;
+            const DependencyGraph graph(t);
+            const figure::SceneStyle style;
+            const figure::Selection sel{step, slot};
+            nlohmann::json out;
+            out["steps"] = t.steps.size();
+            out["label"] = t.steps.at(step).label;
+            out["barrier"] = t.steps.at(step).barrier;
+            out["values"] = t.steps.at(step).state;
+            out["badge"] = badge_text(t.source);
+            out["cone"] = graph.cone(step, slot);
+            out["reach"] = graph.reach(step, slot);
+            out["selected"] = graph.version_at(step, slot);
+            // The diagram as the window draws it: node 0 is the current-step band.
+            const figure::Scene diagram = figure::build_diagram_scene(t, graph, step, sel, style);
+            nlohmann::json nodes = nlohmann::json::array();
+            for (size_t i = 1; i < diagram.nodes.size(); ++i)
+                nodes.push_back(
+                    {diagram.nodes[i].fill_rgba, diagram.nodes[i].border_rgba, diagram.nodes[i].border_px});
+            out["diagram_nodes"] = nodes;
+            out["band"] = {diagram.nodes[0].x, diagram.nodes[0].y, diagram.nodes[0].w, diagram.nodes[0].h};
+            nlohmann::json edges = nlohmann::json::array();
+            for (const auto& e : diagram.edges) edges.push_back({e.x0, e.y0, e.x1, e.y1, e.rgba, e.width_px});
+            out["diagram_edges"] = edges;
+            const figure::Scene state = figure::build_state_scene(t, step, sel, style);
+            nlohmann::json cells = nlohmann::json::array();
+            for (const auto& n : state.nodes)
+                if (n.slot >= 0) cells.push_back({n.slot, n.fill_rgba, n.border_rgba, n.border_px});
+            out["state_cells"] = cells;
+            out["cone_fill"] = style.cone_fill;
+            out["reach_fill"] = style.reach_fill;
+            std::printf("%s\n", out.dump().c_str());
+            return 0;
+        }
+        std::fprintf(stderr, "publish_oracle: no trace with page id %s\n", argv[2]);
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "publish_oracle: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,447 @@
+// scanviz published trace page: steps through one trace. Plain JavaScript, no
+// libraries, no build step. The page embeds its data (app/core/publish/trace_page.hpp):
+// the state scenes and the diagram scene come from the same C++ code as the window
+// and its SVG export (core/figure/trace_scene.cpp); this script draws them with the
+// rules of scene_to_svg (core/figure/svg.cpp) and restyles the diagram for the
+// current step and the clicked cell as build_diagram_scene does.
+(function () {
+  'use strict';
+
+  var SVG_NS = 'http://www.w3.org/2000/svg';
+  var D = JSON.parse(document.getElementById('scanviz-data').textContent);
+  var S = D.style;
+  var nSteps = D.steps.length;
+
+  // What is on screen: the step (-1 = initial state), the clicked cell, playing.
+  var view = { step: -1, sel: null, playing: false, speed: 2, timer: null };
+
+  // ---- colours: packed like IM_COL32, red in the low byte --------------------------
+  function hex2(v) { return (v < 16 ? '0' : '') + v.toString(16); }
+  function rgb(c) { return '#' + hex2(c & 255) + hex2((c >>> 8) & 255) + hex2((c >>> 16) & 255); }
+  function opacity(c) { return ((c >>> 24) & 255) / 255; }
+  function num(v) { return String(Math.round(v * 100) / 100); }
+
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(SVG_NS, name);
+    for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function setFill(e, c) {
+    e.setAttribute('fill', rgb(c));
+    if (opacity(c) < 1) e.setAttribute('fill-opacity', num(opacity(c))); else e.removeAttribute('fill-opacity');
+  }
+  function setStroke(e, c, width) {
+    if (width > 0) {
+      e.setAttribute('stroke', rgb(c));
+      e.setAttribute('stroke-width', num(width));
+      if (opacity(c) < 1) e.setAttribute('stroke-opacity', num(opacity(c)));
+      else e.removeAttribute('stroke-opacity');
+    } else {
+      e.removeAttribute('stroke');
+    }
+  }
+
+  // ---- one scene as SVG: nodes, then edges, then labels (as scene_to_svg) ---------
+  var NODE = 10, EDGE = 7, LABEL = 7;  // numbers per node, edge, label (core/figure/figure_json.hpp)
+
+  function Figure(container, scene) {
+    this.container = container;
+    this.scene = scene;
+    this.pal = scene.palette;
+    this.zoom = 0;  // 0 = fit the width
+    this.svg = el('svg', { viewBox: '0 0 ' + num(scene.w) + ' ' + num(scene.h), role: 'img' });
+    this.defs = el('defs', {}, this.svg);
+    this.markers = {};
+    el('rect', { x: 0, y: 0, width: num(scene.w), height: num(scene.h), fill: rgb(scene.bg) }, this.svg);
+    this.gNodes = el('g', { 'class': 'nodes' }, this.svg);
+    // Edges and labels lie over the cells; clicks go through them to the cell.
+    this.gEdges = el('g', { 'class': 'edges', 'stroke-linecap': 'round', 'pointer-events': 'none' }, this.svg);
+    this.gLabels = el('g', { 'class': 'labels', 'font-family': 'DejaVu Sans, sans-serif', 'pointer-events': 'none' },
+      this.svg);
+    this.nodes = [];
+    this.edges = [];
+    this.labels = [];
+    var i, a;
+    for (a = scene.nodes, i = 0; i < a.length; i += NODE) this.nodes.push(this.addNode(a.slice(i, i + NODE)));
+    for (a = scene.edges, i = 0; i < a.length; i += EDGE) this.edges.push(this.addEdge(a.slice(i, i + EDGE)));
+    for (a = scene.labels, i = 0; i < a.length; i += LABEL) this.labels.push(this.addLabel(a.slice(i, i + LABEL)));
+    container.textContent = '';
+    container.appendChild(this.svg);
+    this.layout();
+  }
+  // Node i of the scene as [x, y, w, h, fill, border, border_px, step, slot, radius], colours unpacked.
+  Figure.prototype.node = function (i) {
+    var n = this.scene.nodes.slice(i * NODE, (i + 1) * NODE);
+    n[4] = this.pal[n[4]];
+    n[5] = this.pal[n[5]];
+    return n;
+  };
+  Figure.prototype.marker = function (c, head) {
+    var key = c + ':' + Math.round(head * 4);
+    if (this.markers[key]) return this.markers[key];
+    var id = 'm' + this.container.id + Object.keys(this.markers).length;
+    var len = Math.round(head * 4) / 4, half = len * 0.45;
+    var m = el('marker', { id: id, markerUnits: 'userSpaceOnUse', markerWidth: num(len),
+      markerHeight: num(2 * half), refX: num(len), refY: num(half), orient: 'auto' }, this.defs);
+    var p = el('path', { d: 'M0,0 L' + num(len) + ',' + num(half) + ' L0,' + num(2 * half) + ' z' }, m);
+    setFill(p, c);
+    p.setAttribute('fill-opacity', num(opacity(c)));
+    this.markers[key] = 'url(#' + id + ')';
+    return this.markers[key];
+  };
+  Figure.prototype.addNode = function (n) {
+    // n = [x, y, w, h, fill, border, border_px, step, slot, radius]
+    var r = el('rect', { x: num(n[0]), y: num(n[1]), width: num(n[2]), height: num(n[3]),
+      rx: num(n[9] * Math.min(n[2], n[3])) }, this.gNodes);
+    setFill(r, this.pal[n[4]]);
+    setStroke(r, this.pal[n[5]], n[6]);
+    if (n[8] >= 0) {
+      r.setAttribute('data-step', n[7]);
+      r.setAttribute('data-slot', n[8]);
+    }
+    return r;
+  };
+  Figure.prototype.styleEdge = function (line, c, width, head) {
+    line.setAttribute('stroke', rgb(c));
+    line.setAttribute('stroke-width', num(width));
+    if (opacity(c) < 1) line.setAttribute('stroke-opacity', num(opacity(c)));
+    else line.removeAttribute('stroke-opacity');
+    if (head > 0) line.setAttribute('marker-end', this.marker(c, head));
+  };
+  Figure.prototype.addEdge = function (e) {
+    // e = [x0, y0, x1, y1, colour, width_px, head_px]
+    var line = el('line', { x1: num(e[0]), y1: num(e[1]), x2: num(e[2]), y2: num(e[3]) }, this.gEdges);
+    this.styleEdge(line, this.pal[e[4]], e[5], e[6]);
+    return line;
+  };
+  Figure.prototype.addLabel = function (l) {
+    // l = [x, y, text, colour, size, centered, slot]; SVG places text by its baseline.
+    var y = l[5] ? l[1] + l[4] * 0.36 : l[1] + l[4] * 0.76;
+    var t = el('text', { x: num(l[0]), y: num(y), 'font-size': num(l[4]) }, this.gLabels);
+    setFill(t, this.pal[l[3]]);
+    if (l[5]) t.setAttribute('text-anchor', 'middle');
+    if (l[6] >= 0) {
+      t.setAttribute('data-slot', l[6]);
+      t.setAttribute('class', 'value');
+    }
+    t.textContent = l[2];
+    return t;
+  };
+  // Width in CSS pixels: fit the container, or the zoom factor times the scene's size.
+  // On a narrow screen "fit" keeps cells large enough to read and scrolls instead.
+  Figure.prototype.layout = function () {
+    var avail = Math.max(200, this.container.clientWidth - 2);
+    var fit = Math.min(1.4, avail / this.scene.w);
+    var minScale = window.matchMedia('(max-width: 640px)').matches ? 0.55 : 0.3;
+    var scale = this.zoom > 0 ? this.zoom : Math.max(fit, Math.min(minScale, 1));
+    this.svg.setAttribute('width', num(this.scene.w * scale));
+    this.svg.setAttribute('height', num(this.scene.h * scale));
+    this.scale = scale;
+  };
+  Figure.prototype.zoomBy = function (f) {
+    if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(0.05, (this.zoom || this.scale) * f));
+    this.layout();
+  };
+
+  // ---- the dependency graph, from the diagram data ---------------------------------
+  var G = D.diagram;
+  var nNodes = G.scene.nodes.length / NODE;  // node id = index (see trace_page.hpp)
+  var gNodes = [];
+  var links = [];  // [from, to, colour] per graph edge
+  var inEdges = [], outEdges = [], bySlot = {};
+  (function () {
+    var i, a = G.scene.nodes;
+    for (i = 0; i < nNodes; ++i) {
+      gNodes.push([a[i * NODE], a[i * NODE + 1], a[i * NODE + 2], a[i * NODE + 3], G.scene.palette[a[i * NODE + 4]],
+        G.scene.palette[a[i * NODE + 5]], a[i * NODE + 6], a[i * NODE + 7], a[i * NODE + 8]]);
+      inEdges.push([]);
+      outEdges.push([]);
+    }
+    // Runs of graph edges: [count, from, dfrom, to, dto, colour] (trace_page.hpp).
+    var L = G.links;
+    for (i = 0; i + 5 < L.length; i += 6) {
+      for (var k = 0; k < L[i]; ++k) {
+        var j = links.length, from = L[i + 1] + k * L[i + 2], to = L[i + 3] + k * L[i + 4];
+        links.push([from, to, G.scene.palette[L[i + 5]]]);
+        outEdges[from].push(j);
+        inEdges[to].push(j);
+      }
+    }
+    for (i = 0; i < nNodes; ++i) {
+      var slot = gNodes[i][8];
+      (bySlot[slot] = bySlot[slot] || []).push(i);
+    }
+    for (var s in bySlot) bySlot[s].sort(function (p, q) { return gNodes[p][7] - gNodes[q][7]; });
+  })();
+  // Node of the value `slot` holds after `step` (DependencyGraph::version_at).
+  function versionAt(step, slot) {
+    var list = bySlot[slot], found = -1;
+    if (!list) return -1;
+    for (var i = 0; i < list.length && gNodes[list[i]][7] <= step; ++i) found = list[i];
+    return found;
+  }
+  function walk(start, forward) {
+    var seen = {}, stack = [start], out = [];
+    seen[start] = true;
+    while (stack.length) {
+      var n = stack.pop();
+      out.push(n);
+      var list = forward ? outEdges[n] : inEdges[n];
+      for (var i = 0; i < list.length; ++i) {
+        var next = links[list[i]][forward ? 1 : 0];
+        if (!seen[next]) { seen[next] = true; stack.push(next); }
+      }
+    }
+    return out;
+  }
+
+  // ---- views -------------------------------------------------------------------------
+  var stateBox = document.getElementById('state');
+  var diagramBox = document.getElementById('diagram');
+  var stateFig = null;
+  var diagram = new Figure(diagramBox, G.scene);
+  // Graph edge j, as build_diagram_scene draws it: from the bottom centre of the value
+  // read to the top centre of the value written.
+  links.forEach(function (l) {
+    var a = gNodes[l[0]], b = gNodes[l[1]];
+    var line = el('line', { x1: num(a[0] + a[2] / 2), y1: num(a[1] + a[3]), x2: num(b[0] + b[2] / 2), y2: num(b[1]) },
+      diagram.gEdges);
+    diagram.styleEdge(line, l[2], S.edge_px, S.head_px);
+    diagram.edges.push(line);
+  });
+  var band = el('rect', { 'class': 'band' }, null);
+  setFill(band, S.current_row);
+  diagram.gNodes.insertBefore(band, diagram.gNodes.firstChild);
+
+  function drawState() {
+    var zoom = stateFig ? stateFig.zoom : 0;
+    stateFig = new Figure(stateBox, D.state[view.step + 1]);
+    stateFig.zoom = zoom;
+    stateFig.layout();
+    if (view.sel) {
+      for (var i = 0; i < stateFig.nodes.length; ++i)
+        if (stateFig.scene.nodes[i * NODE + 8] === view.sel.slot)
+          setStroke(stateFig.nodes[i], S.selected_border, S.border_px * 3);
+    }
+  }
+
+  // Restyles the diagram for the current step and selection (build_diagram_scene's rules).
+  var edgesKey = null;
+  function drawDiagram() {
+    var b = G.bands[view.step + 1];
+    band.setAttribute('x', num(b[0])); band.setAttribute('y', num(b[1]));
+    band.setAttribute('width', num(b[2])); band.setAttribute('height', num(b[3]));
+    for (var k = 0; k < G.row_labels; ++k) setFill(diagram.labels[k], k - 1 === view.step ? S.text : S.muted_text);
+
+    var lit = new Array(gNodes.length), selected = -1, i;
+    if (view.sel) {
+      selected = versionAt(view.sel.step, view.sel.slot);
+      if (selected >= 0) {
+        walk(selected, false).forEach(function (id) { lit[id] = 1; });
+        walk(selected, true).forEach(function (id) { lit[id] = 2; });
+        lit[selected] = 3;
+      }
+    }
+    for (i = 0; i < gNodes.length; ++i) {
+      var n = gNodes[i], fill = n[4], border = n[5], bpx = n[6];
+      if (n[7] === view.step && n[7] >= 0) { fill = S.written_fill; border = S.written_border; }
+      if (lit[i] === 1) fill = S.cone_fill;
+      if (lit[i] === 2) fill = S.reach_fill;
+      if (lit[i] === 3) { border = S.selected_border; bpx = S.border_px * 3; }
+      setFill(diagram.nodes[i], fill);
+      setStroke(diagram.nodes[i], border, bpx);
+      diagram.nodes[i].setAttribute('class', lit[i] === 1 ? 'cone' : lit[i] === 2 ? 'reach' : lit[i] === 3 ? 'selected' : '');
+    }
+    // Edges change only with the selection.
+    var key = view.sel ? view.sel.step + ':' + view.sel.slot : '';
+    if (key !== edgesKey) {
+      edgesKey = key;
+      var litEdges = [];
+      for (i = 0; i < links.length; ++i) {
+        var from = lit[links[i][0]], to = lit[links[i][1]];
+        var colour = links[i][2], width = S.edge_px;
+        if (selected >= 0) {
+          var inCone = from === 1 && (to === 1 || to === 3);
+          var inReach = (from === 2 || from === 3) && to === 2;
+          if (inCone || inReach) {
+            colour = inCone ? S.edge_lit : S.reach_fill;
+            width = S.edge_px * 2;
+            litEdges.push(diagram.edges[i]);
+          } else {
+            colour = S.edge_dim;
+          }
+        }
+        diagram.styleEdge(diagram.edges[i], colour, width, S.head_px);
+      }
+      // Lit edges on top, each group in graph order (as the window draws them).
+      for (i = 0; i < links.length; ++i) diagram.gEdges.appendChild(diagram.edges[i]);
+      litEdges.forEach(function (l) { diagram.gEdges.appendChild(l); });
+    }
+
+    var line = document.getElementById('selection-line');
+    var clear = document.getElementById('clear');
+    if (view.sel && selected >= 0) {
+      var cone = walk(selected, false), reach = walk(selected, true), inputs = 0, outputs = 0;
+      cone.forEach(function (id) { if (gNodes[id][7] < 0) ++inputs; });
+      var reachSet = {};
+      reach.forEach(function (id) { reachSet[id] = true; });
+      for (var s in bySlot) if (reachSet[versionAt(nSteps - 1, +s)]) ++outputs;
+      var st = view.sel.step;
+      line.textContent = 'slot ' + view.sel.slot + ' after ' + (st < 0 ? 'the start' : D.steps[st].label) + ' = ' +
+        D.values[st + 1][view.sel.slot] + ': depends on ' + inputs + ' input' + (inputs === 1 ? '' : 's') +
+        ', feeds ' + outputs + ' output' + (outputs === 1 ? '' : 's');
+      line.setAttribute('data-cone', cone.length);
+      clear.hidden = false;
+    } else {
+      line.textContent = 'click a cell: its dependency cone and reach light up';
+      line.removeAttribute('data-cone');
+      clear.hidden = true;
+    }
+  }
+
+  function metric(name, value, id, warn) {
+    return '<div><dt>' + name + '</dt><dd id="' + id + '"' + (warn ? ' class="warn"' : '') + '>' + value + '</dd></div>';
+  }
+  function drawMetrics() {
+    var t = D.totals, html = '', k = view.step;
+    var workSoFar = 0;
+    for (var i = 0; i <= k; ++i) workSoFar += D.steps[i].work;
+    if (k < 0) {
+      html += metric('step', 'initial state', 'm-step');
+      html += metric('work (whole run)', t.work + ' (sequential ' + t.sequential_work + ')', 'm-work');
+      html += metric('span (whole run)', t.span, 'm-span');
+      html += metric('bank conflicts (worst step)', t.max_conflict_degree > 1 ? t.max_conflict_degree + '-way' : 'none', 'm-banks', t.max_conflict_degree > 1);
+    } else {
+      var s = D.steps[k];
+      html += metric('active threads', s.active + ' of ' + s.threads, 'm-active');
+      html += metric('work this step', s.work + ' (' + workSoFar + ' of ' + t.work + ' so far)', 'm-work');
+      html += metric('span so far', s.span_so_far + ' of ' + t.span, 'm-span');
+      html += metric('bank conflicts', s.max_conflict_degree > 1 ? s.max_conflict_degree + '-way, ' + s.conflicted_groups +
+        ' access' + (s.conflicted_groups === 1 ? '' : 'es') : (s.shared_reads + s.shared_writes > 0 ? 'none' : 'no shared access'),
+        'm-banks', s.max_conflict_degree > 1);
+      html += metric('shared reads / writes', s.shared_reads + ' / ' + s.shared_writes + ' (' + s.bank_cycles + ' bank cycles)', 'm-shared');
+    }
+    html += metric('steps', nSteps + ' (work ' + t.work + ', span ' + t.span + ')', 'm-totals');
+    document.getElementById('metrics').innerHTML = html;
+  }
+
+  function drawStepLine() {
+    var k = view.step;
+    var label = document.getElementById('step-label');
+    label.textContent = k < 0 ? 'initial state (step 0/' + nSteps + ')'
+      : 'step ' + (k + 1) + '/' + nSteps + ': ' + D.steps[k].label + ' (ends at ' + D.steps[k].barrier + ')';
+    label.setAttribute('data-step', k + 1);
+    document.getElementById('phase').textContent = k < 0 ? '-' : D.steps[k].phase;
+    document.getElementById('play').textContent = view.playing ? 'Pause' : 'Play';
+  }
+
+  function saveHash() {
+    var h = '#step=' + (view.step + 1);
+    if (view.sel) h += '&cell=' + view.sel.slot + '&at=' + (view.sel.step + 1);
+    if (window.history && window.history.replaceState) window.history.replaceState(null, '', h);
+  }
+
+  function render() {
+    drawStepLine();
+    drawMetrics();
+    drawState();
+    drawDiagram();
+    saveHash();
+  }
+
+  // ---- stepping (the window's App::set_step, toggle_play, tick) ---------------------
+  function setStep(k) {
+    view.step = Math.max(-1, Math.min(nSteps - 1, k));
+    render();
+  }
+  function stopTimer() { if (view.timer) { clearInterval(view.timer); view.timer = null; } }
+  function startTimer() {
+    stopTimer();
+    view.timer = setInterval(function () {
+      if (view.step >= nSteps - 1) { view.playing = false; stopTimer(); drawStepLine(); return; }
+      setStep(view.step + 1);
+    }, 1000 / view.speed);
+  }
+  function togglePlay() {
+    if (!view.playing && view.step >= nSteps - 1) view.step = -1;  // play again from the start
+    view.playing = !view.playing;
+    if (view.playing) startTimer(); else stopTimer();
+    render();
+  }
+  function select(step, slot) {
+    if (view.sel && view.sel.step === step && view.sel.slot === slot) view.sel = null;
+    else view.sel = { step: step, slot: slot };
+    drawState();
+    drawDiagram();
+    saveHash();
+  }
+
+  // ---- input ---------------------------------------------------------------------------
+  function onButton(id, fn) {
+    document.getElementById(id).addEventListener('click', function (ev) {
+      fn();
+      ev.currentTarget.blur();  // Space belongs to play / pause, not to the focused button
+    });
+  }
+  onButton('first', function () { setStep(-1); });
+  onButton('back', function () { setStep(view.step - 1); });
+  onButton('forward', function () { setStep(view.step + 1); });
+  onButton('last', function () { setStep(nSteps - 1); });
+  onButton('play', togglePlay);
+  onButton('clear', function () { view.sel = null; drawState(); drawDiagram(); saveHash(); });
+  var speed = document.getElementById('speed');
+  speed.addEventListener('input', function () {
+    view.speed = parseFloat(speed.value) || 2;
+    document.getElementById('speed-out').textContent = view.speed;
+    if (view.playing) startTimer();
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('button[data-zoom]'), function (b) {
+    b.addEventListener('click', function () {
+      var fig = b.getAttribute('data-zoom') === 'state' ? stateFig : diagram;
+      fig.zoomBy(parseFloat(b.getAttribute('data-by')));
+      b.blur();
+    });
+  });
+  function onCellClick(ev) {
+    var t = ev.target;
+    if (!t || t.tagName !== 'rect' || !t.hasAttribute('data-slot')) return;
+    select(parseInt(t.getAttribute('data-step'), 10), parseInt(t.getAttribute('data-slot'), 10));
+  }
+  stateBox.addEventListener('click', onCellClick);
+  diagramBox.addEventListener('click', onCellClick);
+  document.addEventListener('keydown', function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    var tag = ev.target && ev.target.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+    var handled = true;
+    switch (ev.key) {
+      case ' ': case 'Spacebar': togglePlay(); break;
+      case 'ArrowLeft': setStep(view.step - 1); break;
+      case 'ArrowRight': setStep(view.step + 1); break;
+      case 'Home': setStep(-1); break;
+      case 'End': setStep(nSteps - 1); break;
+      case '+': case '=': stateFig.zoomBy(1.25); diagram.zoomBy(1.25); break;
+      case '-': stateFig.zoomBy(0.8); diagram.zoomBy(0.8); break;
+      default: handled = false;
+    }
+    if (handled) ev.preventDefault();
+  });
+  window.addEventListener('resize', function () { stateFig.layout(); diagram.layout(); });
+
+  // ---- start: the address may name a step and a cell (#step=3&cell=5&at=3) ----------
+  (function () {
+    var args = {};
+    window.location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+      var p = kv.split('=');
+      if (p.length === 2 && /^-?\d+$/.test(p[1])) args[p[0]] = parseInt(p[1], 10);
+    });
+    if ('step' in args) view.step = Math.max(-1, Math.min(nSteps - 1, args.step - 1));
+    if ('cell' in args && args.cell >= 0 && args.cell < D.slots) {
+      var at = 'at' in args ? Math.max(-1, Math.min(nSteps - 1, args.at - 1)) : view.step;
+      view.sel = { step: at, slot: args.cell };
+    }
+  })();
+  render();
+  document.body.setAttribute('data-ready', '1');
+})();
