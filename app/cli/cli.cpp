@@ -61,6 +61,7 @@ int main(int argc, char** argv, GuiEntry gui) {
     add_bench_command(app, result);     // cmd_bench.cpp
     add_profile_command(app, result);   // cmd_profile.cpp
     add_gui_command(app, result, gui);  // cmd_gui.cpp
+    add_lesson_command(app, result);    // cmd_lesson.cpp
     add_publish_command(app, result);   // cmd_publish.cpp
     // ---- end of subcommands ----
 
