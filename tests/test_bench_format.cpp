@@ -65,6 +65,8 @@ void expect_same(const BenchReport& x, const BenchReport& y) {
         EXPECT_NEAR(a.ratio_memcpy, b.ratio_memcpy, 1e-8);
         EXPECT_NEAR(a.ratio_cub, b.ratio_cub, 1e-8);
         EXPECT_EQ(a.checked, b.checked);
+        EXPECT_DOUBLE_EQ(a.max_err, b.max_err);
+        EXPECT_EQ(a.repeatable, b.repeatable);
     }
 }
 
@@ -129,11 +131,11 @@ TEST(BenchFormat, BadFilesGiveOneClearError) {
     const std::string e1 = load_error("badnum.csv", bad_num);
     EXPECT_NE(e1.find("line 7: column 'runs': 'x5' is not an integer"), std::string::npos) << e1;
     std::string short_row = good.substr(0, first_row) + "cub,1024,i32\n";
-    EXPECT_NE(load_error("short.csv", short_row).find("line 7: expected 13 columns, got 3"),
+    EXPECT_NE(load_error("short.csv", short_row).find("line 7: expected 15 columns, got 3"),
               std::string::npos);
     std::string bad_type = good;
-    bad_type.replace(bad_type.find(",i32,", first_row), 5, ",i64,");
-    EXPECT_NE(load_error("type.csv", bad_type).find("unknown type 'i64'"), std::string::npos);
+    bad_type.replace(bad_type.find(",i32,", first_row), 5, ",i128,");
+    EXPECT_NE(load_error("type.csv", bad_type).find("unknown type 'i128'"), std::string::npos);
     std::string bad_mode = good;
     bad_mode.replace(bad_mode.find("inclusive", first_row), 9, "sideways");
     EXPECT_NE(load_error("mode.csv", bad_mode).find("mode must be inclusive or exclusive"),
@@ -193,4 +195,64 @@ TEST(LookbackTimeline, JsonRoundTripAndChecks) {
     EXPECT_NE(check_timeline(broken).find("out of order"), std::string::npos);
     EXPECT_THROW(timeline_from_json("{\"format\": \"scanviz-bench\"}"), BenchFormatError);
     EXPECT_THROW(timeline_from_json("[1,2"), BenchFormatError);
+}
+
+// Issue 14: 8-byte types, the float error and the repeatability columns, and the
+// per-type series a chart plots; files written before them still read.
+TEST(BenchFormat, EightByteTypesAndFloatErrorRoundTrip) {
+    BenchReport rep;
+    rep.meta.device = "NVIDIA H100 80GB HBM3";
+    const int64_t n = 1 << 24;
+    for (const ValueType t : {ValueType::I32, ValueType::F64}) {
+        for (const char* v : {"device_decoupled_lookback", "cub", "memcpy"}) {
+            BenchResult r =
+                row(v, n, std::string(v) == "memcpy" ? 0.03 : (std::string(v) == "cub" ? 0.04 : 0.033));
+            r.type = t;
+            r.bytes = 2 * n * value_type_bytes(t);
+            if (t == ValueType::F64) r.median_ms *= 2;
+            r.max_err = t == ValueType::F64 && std::string(v) != "memcpy" ? 3.5e-16 : 0;
+            r.repeatable = std::string(v) == "cub" ? 0 : 1;
+            rep.rows.push_back(r);
+        }
+    }
+    compute_ratios(rep.rows);
+    expect_same(rep, parse_bench_csv(to_csv(rep)));
+    expect_same(rep, parse_bench_json(to_json(rep)));
+    // Ratios pair rows of the same type: f64 ours against f64 memcpy.
+    EXPECT_NEAR(rep.rows[3].ratio_memcpy, 0.03 / 0.033, 1e-9);
+    EXPECT_EQ(value_type_bytes(ValueType::F64), 8);
+    EXPECT_EQ(parse_value_type("float64"), ValueType::F64);
+    EXPECT_EQ(parse_value_type("i64"), ValueType::I64);
+    EXPECT_FALSE(parse_value_type("f16").has_value());
+    const std::string text = format_bench_text(rep);
+    EXPECT_NE(text.find("3.50e-16"), std::string::npos) << text;
+    EXPECT_NE(text.find(" *"), std::string::npos) << "the unrepeatable CUB row is marked";
+
+    const auto series = bench_series(rep, BenchMetric::RatioMemcpy, Op::Add, false);
+    ASSERT_EQ(series.size(), 6u);  // three variants x two types
+    EXPECT_EQ(series[0].label, "device_decoupled_lookback i32");
+    EXPECT_EQ(series[3].label, "device_decoupled_lookback f64");
+    ASSERT_EQ(series[3].points.size(), 1u);
+    EXPECT_NEAR(series[3].points[0].second, 0.03 / 0.033, 1e-9);
+    // Another operator has no rows but memcpy's.
+    const auto max_series = bench_series(rep, BenchMetric::Gbps, Op::Max, false);
+    for (const auto& s : max_series) EXPECT_EQ(s.points.empty(), s.variant != "memcpy") << s.label;
+    ASSERT_EQ(bench_op_modes(rep).size(), 1u);
+}
+
+TEST(BenchFormat, CsvWrittenBeforeIssue14StillReads) {
+    const std::string old =
+        "# device: NVIDIA H100 80GB HBM3\n"
+        "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked\n"
+        "device_decoupled_lookback,1024,i32,add,inclusive,8192,25,0.00877,0.0085,0.934,0.474,0.869,1\n";
+    const BenchReport rep = parse_bench_csv(old);
+    ASSERT_EQ(rep.rows.size(), 1u);
+    EXPECT_EQ(rep.rows[0].max_err, -1);
+    EXPECT_EQ(rep.rows[0].repeatable, -1);
+    EXPECT_NE(format_bench_text(rep).find(" -\n"), std::string::npos) << "no error measured: '-'";
+    // One series, named by its variant alone (a single type).
+    const auto series = bench_series(rep, BenchMetric::RatioCub, Op::Add, false);
+    ASSERT_EQ(series.size(), 1u);
+    EXPECT_EQ(series[0].label, "device_decoupled_lookback");
+    EXPECT_NEAR(series[0].points.at(0).second, 0.869, 1e-12);
 }

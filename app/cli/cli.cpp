@@ -60,7 +60,9 @@ int main(int argc, char** argv, GuiEntry gui) {
     add_sass_command(app, result);      // cmd_sass.cpp
     add_bench_command(app, result);     // cmd_bench.cpp
     add_race_command(app, result);      // cmd_race.cpp
+    add_profile_command(app, result);   // cmd_profile.cpp
     add_gui_command(app, result, gui);  // cmd_gui.cpp
+    add_lesson_command(app, result);    // cmd_lesson.cpp
     add_publish_command(app, result);   // cmd_publish.cpp
     // ---- end of subcommands ----
 

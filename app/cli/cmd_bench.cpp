@@ -1,6 +1,7 @@
-// scanviz bench: our single-pass scan beside CUB, Thrust and memcpy (issue 6).
+// scanviz bench: our single-pass scan beside CUB, Thrust and memcpy (issues 6 and 14).
 //
-//   scanviz bench [--sizes 2^10..2^28] [--variants ...] [--type i32] [--op add] [--exclusive]
+//   scanviz bench [--sizes 2^10..2^28] [--variants ...] [--types i32,u32,f32,i64,f64|all]
+//                 [--ops add,max,min|all] [--modes inclusive,exclusive] [--exclusive]
 //                 [--runs 25] [--format text|csv|json] [--from FILE] [--timeline FILE]
 //
 // With --from it re-prints a saved CSV or JSON in another format and needs no GPU.
@@ -24,8 +25,9 @@ namespace {
 struct BenchArgs {
     std::string sizes = "2^10..2^28";
     std::vector<std::string> variants;
-    std::string type = "i32";
-    std::string op = "add";
+    std::vector<std::string> types = {"i32"};
+    std::vector<std::string> ops = {"add"};
+    std::vector<std::string> modes;
     bool exclusive = false;
     int runs = 25;
     int warmup = 3;
@@ -50,7 +52,14 @@ std::string command_line(const BenchArgs& a) {
         c += " --variants ";
         for (size_t i = 0; i < a.variants.size(); ++i) c += (i ? "," : "") + a.variants[i];
     }
-    c += " --type " + a.type + " --op " + a.op + (a.exclusive ? " --exclusive" : "");
+    auto list = [](const std::vector<std::string>& v) {
+        std::string r;
+        for (size_t i = 0; i < v.size(); ++i) r += (i ? "," : "") + v[i];
+        return r;
+    };
+    c += " --types " + list(a.types) + " --ops " + list(a.ops);
+    if (!a.modes.empty()) c += " --modes " + list(a.modes);
+    if (a.exclusive) c += " --exclusive";
     c += " --runs " + std::to_string(a.runs) + " --warmup " + std::to_string(a.warmup);
     c += " --seed " + std::to_string(a.seed) + " --format " + a.format;
     return c;
@@ -64,13 +73,39 @@ int run(const BenchArgs& a) {
     }
     bench::BenchConfig cfg;
     cfg.sizes = parse_bench_sizes(a.sizes);
-    const auto type = parse_value_type(a.type);
-    if (!type) throw std::invalid_argument("--type '" + a.type + "': expected i32, u32 or f32");
-    cfg.type = *type;
-    const auto op = parse_op(a.op);
-    if (!op) throw std::invalid_argument("--op '" + a.op + "': expected add, max or min");
-    cfg.op = *op;
-    cfg.exclusive = a.exclusive;
+    cfg.types.clear();
+    for (const auto& t : a.types) {
+        if (t == "all") {
+            cfg.types.assign(std::begin(kAllValueTypes), std::end(kAllValueTypes));
+            continue;
+        }
+        const auto type = parse_value_type(t);
+        if (!type)
+            throw std::invalid_argument("--types '" + t + "': expected i32, u32, f32, i64, f64 or all");
+        cfg.types.push_back(*type);
+    }
+    cfg.ops.clear();
+    for (const auto& o : a.ops) {
+        if (o == "all") {
+            cfg.ops = {Op::Add, Op::Max, Op::Min};
+            continue;
+        }
+        const auto op = parse_op(o);
+        if (!op) throw std::invalid_argument("--ops '" + o + "': expected add, max, min or all");
+        cfg.ops.push_back(*op);
+    }
+    cfg.modes.clear();
+    for (const auto& m : a.modes) {
+        if (m == "inclusive" || m == "incl")
+            cfg.modes.push_back(false);
+        else if (m == "exclusive" || m == "excl")
+            cfg.modes.push_back(true);
+        else
+            throw std::invalid_argument("--modes '" + m + "': expected inclusive or exclusive");
+    }
+    if (cfg.modes.empty()) cfg.modes.push_back(a.exclusive);
+    if (cfg.types.empty() || cfg.ops.empty())
+        throw std::invalid_argument("--types and --ops take at least one");
     cfg.runs = a.runs;
     cfg.warmup = a.warmup;
     cfg.seed = a.seed;
@@ -134,18 +169,26 @@ int run(const BenchArgs& a) {
 
 void add_bench_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<BenchArgs>();
-    CLI::App* cmd = app.add_subcommand(
-        "bench",
-        "Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, fraction of memcpy, ratio to CUB)");
+    CLI::App* cmd = app.add_subcommand("bench",
+                                       "Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, "
+                                       "fraction of memcpy, ratio to CUB) for "
+                                       "every type, operator and mode asked for");
     cmd->add_option("--sizes", args->sizes, "Element counts: 2^a..2^b[:step] (step 2 by default) or a list")
         ->capture_default_str();
     cmd->add_option("--variants", args->variants,
                     "Variants, comma-separated: ours (device_decoupled_lookback), cub, thrust, memcpy, "
                     "device_decoupled_lookback@... tuning candidates (all of them: candidates), or all")
         ->delimiter(',');
-    cmd->add_option("--type", args->type, "Element type: i32, u32 or f32")->capture_default_str();
-    cmd->add_option("--op", args->op, "Operator: add, max or min (f32: add)")->capture_default_str();
-    cmd->add_flag("--exclusive", args->exclusive, "Exclusive scan (default inclusive)");
+    cmd->add_option("--types,--type", args->types,
+                    "Element types, comma-separated: i32, u32, f32, i64, f64, or all")
+        ->delimiter(',')
+        ->capture_default_str();
+    cmd->add_option("--ops,--op", args->ops, "Operators, comma-separated: add, max, min, or all")
+        ->delimiter(',')
+        ->capture_default_str();
+    cmd->add_option("--modes", args->modes, "Scan modes, comma-separated: inclusive, exclusive")
+        ->delimiter(',');
+    cmd->add_flag("--exclusive", args->exclusive, "Exclusive scan (default inclusive; --modes takes both)");
     cmd->add_option("--runs", args->runs, "Timed runs per size and variant (the median is reported)")
         ->capture_default_str()
         ->check(CLI::Range(1, 10000));

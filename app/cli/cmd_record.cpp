@@ -22,6 +22,7 @@ struct RecordArgs {
     std::string validation_from;  // JSON written by `scanviz validate --json`
     std::string bench_from;       // CSV or JSON written by `scanviz bench`
     std::string race_from;        // race table written by `scanviz race --save` (issue 12)
+    std::string profile_from;     // JSON written by `scanviz profile --format json`
     bool full_validation = false;
     std::string command_line;
 };
@@ -114,6 +115,18 @@ int run_record(const RecordArgs& args) {
         }
         if (!args.bench_from.empty()) rec.bench = load_bench_file(args.bench_from);
         if (!args.race_from.empty()) rec.race = load_race_table(args.race_from);
+        if (!args.profile_from.empty()) {
+            std::ifstream f(args.profile_from, std::ios::binary);
+            std::stringstream ss;
+            ss << f.rdbuf();
+            if (!f) throw std::runtime_error("cannot read '" + args.profile_from + "'");
+            try {
+                rec.profile = parse_profile_json(ss.str());
+            } catch (const std::exception& e) {
+                throw std::runtime_error("--profile-from '" + args.profile_from + "': " + e.what() +
+                                         " (scanviz profile --format json writes one)");
+            }
+        }
         add_recording_extras(rec);
 
         save_recording(args.out, rec);
@@ -154,6 +167,9 @@ void add_record_command(CLI::App& app, CommandResult& result) {
     cmd->add_option("--race-from", args->race_from,
                     "Include the race lab's measured table (scanviz race --save output)");
     cmd->add_option("--bench-from", args->bench_from, "Include these benchmark results (scanviz bench output)")
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--profile-from", args->profile_from,
+                    "Include this profile table (scanviz profile --format json): ncu beside our figures")
         ->check(CLI::ExistingFile);
     cmd->callback([args, &result, &app] {
         args->command_line = "scanviz record";

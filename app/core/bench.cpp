@@ -20,14 +20,23 @@ std::string_view to_string(ValueType t) {
             return "u32";
         case ValueType::F32:
             return "f32";
+        case ValueType::I64:
+            return "i64";
+        case ValueType::F64:
+            return "f64";
     }
     return "?";
 }
+
+int value_type_bytes(ValueType t) { return t == ValueType::I64 || t == ValueType::F64 ? 8 : 4; }
+bool is_float(ValueType t) { return t == ValueType::F32 || t == ValueType::F64; }
 
 std::optional<ValueType> parse_value_type(std::string_view s) {
     if (s == "i32" || s == "int32") return ValueType::I32;
     if (s == "u32" || s == "uint32") return ValueType::U32;
     if (s == "f32" || s == "float32") return ValueType::F32;
+    if (s == "i64" || s == "int64") return ValueType::I64;
+    if (s == "f64" || s == "float64") return ValueType::F64;
     return std::nullopt;
 }
 
@@ -36,9 +45,15 @@ namespace {
 using Key = std::tuple<int64_t, ValueType, Op, bool>;
 Key key_of(const BenchResult& r) { return {r.n, r.type, r.op, r.exclusive}; }
 
-const char* const kCsvHeader =
+// Files written before issue 14 end at `checked` (kCsvColumnsV1); later ones add the
+// float error and the repeatability of the output. Both read.
+const char* const kCsvHeaderV1 =
     "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked";
-constexpr int kCsvColumns = 13;
+const char* const kCsvHeader =
+    "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked,max_err,"
+    "repeatable";
+constexpr int kCsvColumnsV1 = 13;
+constexpr int kCsvColumns = 15;
 
 std::string fmt_double(double v) {
     char buf[64];
@@ -148,7 +163,7 @@ std::string to_csv(const BenchReport& report) {
            << (r.exclusive ? "exclusive" : "inclusive") << ',' << r.bytes << ',' << r.runs << ','
            << fmt_double(r.median_ms) << ',' << fmt_double(r.min_ms) << ',' << fmt_double(r.gbps) << ','
            << fmt_double(r.ratio_memcpy) << ',' << fmt_double(r.ratio_cub) << ',' << (r.checked ? 1 : 0)
-           << "\n";
+           << ',' << fmt_double(r.max_err) << ',' << r.repeatable << "\n";
     }
     return os.str();
 }
@@ -156,6 +171,7 @@ std::string to_csv(const BenchReport& report) {
 BenchReport parse_bench_csv(std::string_view text) {
     BenchReport rep;
     bool header = false;
+    int columns = kCsvColumns;
     int line_no = 0;
     size_t pos = 0;
     while (pos <= text.size()) {
@@ -183,20 +199,21 @@ BenchReport parse_bench_csv(std::string_view text) {
             continue;
         }
         if (!header) {
-            if (line != kCsvHeader)
+            if (line != kCsvHeader && line != kCsvHeaderV1)
                 fail(line_no, "expected the header '" + std::string(kCsvHeader) + "', got '" + line + "'");
+            columns = line == kCsvHeader ? kCsvColumns : kCsvColumnsV1;
             header = true;
             continue;
         }
         const auto f = split_csv_line(line);
-        if (static_cast<int>(f.size()) != kCsvColumns)
+        if (static_cast<int>(f.size()) != columns)
             fail(line_no,
-                 "expected " + std::to_string(kCsvColumns) + " columns, got " + std::to_string(f.size()));
+                 "expected " + std::to_string(columns) + " columns, got " + std::to_string(f.size()));
         BenchResult r;
         r.variant = f[0];
         r.n = parse_int(f[1], line_no, "n");
         const auto t = parse_value_type(f[2]);
-        if (!t) fail(line_no, "unknown type '" + f[2] + "' (i32, u32, f32)");
+        if (!t) fail(line_no, "unknown type '" + f[2] + "' (i32, u32, f32, i64, f64)");
         r.type = *t;
         const auto op = parse_op(f[3]);
         if (!op) fail(line_no, "unknown op '" + f[3] + "' (add, max, min)");
@@ -213,6 +230,12 @@ BenchReport parse_bench_csv(std::string_view text) {
         r.ratio_cub = parse_num(f[11], line_no, "ratio_cub");
         if (f[12] != "0" && f[12] != "1") fail(line_no, "checked must be 0 or 1, got '" + f[12] + "'");
         r.checked = f[12] == "1";
+        if (columns == kCsvColumns) {
+            r.max_err = parse_num(f[13], line_no, "max_err");
+            const int64_t rep = parse_int(f[14], line_no, "repeatable");
+            if (rep < -1 || rep > 1) fail(line_no, "repeatable must be -1, 0 or 1, got '" + f[14] + "'");
+            r.repeatable = static_cast<int>(rep);
+        }
         check_row(r, line_no);
         rep.rows.push_back(std::move(r));
     }
@@ -243,7 +266,9 @@ std::string to_json(const BenchReport& report) {
                              {"gbps", r.gbps},
                              {"ratio_memcpy", r.ratio_memcpy},
                              {"ratio_cub", r.ratio_cub},
-                             {"checked", r.checked}});
+                             {"checked", r.checked},
+                             {"max_err", r.max_err},
+                             {"repeatable", r.repeatable}});
     }
     return j.dump(2) + "\n";
 }
@@ -289,6 +314,8 @@ BenchReport parse_bench_json(std::string_view text) {
             r.ratio_memcpy = x.at("ratio_memcpy").get<double>();
             r.ratio_cub = x.at("ratio_cub").get<double>();
             r.checked = x.at("checked").get<bool>();
+            r.max_err = x.value("max_err", -1.0);
+            r.repeatable = x.value("repeatable", -1);
             check_row(r, i);
             rep.rows.push_back(std::move(r));
         }
@@ -342,8 +369,8 @@ std::string format_bench_text(const BenchReport& report) {
     if (!report.meta.device.empty() || !report.meta.date.empty()) os << "\n";
     if (!report.meta.command.empty()) os << "command: " << report.meta.command << "\n";
     char line[256];
-    std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10s %9s %8s %5s\n", "variant", "n",
-                  "type", "op", "mode", "time", "GB/s", "x memcpy", "x CUB", "ok");
+    std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10s %9s %8s %5s %9s\n", "variant", "n",
+                  "type", "op", "mode", "time", "GB/s", "x memcpy", "x CUB", "ok", "err");
     os << line;
     int64_t last_n = -1;
     for (const auto& r : report.rows) {
@@ -353,13 +380,53 @@ std::string format_bench_text(const BenchReport& report) {
         const std::string t = small ? fmt("%.2f us", r.median_ms * 1e3) : fmt("%.4f ms", r.median_ms);
         const std::string rm = r.ratio_memcpy > 0 ? fmt("%.3f", r.ratio_memcpy) : "-";
         const std::string rc = r.ratio_cub > 0 ? fmt("%.3f", r.ratio_cub) : "-";
-        std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10.1f %9s %8s %5s\n",
+        // err: the float error against the compensated reference ("-" not measured); a "*"
+        // marks an output whose bits differed between two runs.
+        const std::string err = r.max_err < 0 ? "-" : (r.max_err == 0 ? "0" : fmt("%.2e", r.max_err));
+        std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10.1f %9s %8s %5s %9s%s\n",
                       r.variant.c_str(), size_label(r.n).c_str(), std::string(to_string(r.type)).c_str(),
                       std::string(to_string(r.op)).c_str(), r.exclusive ? "excl" : "incl", t.c_str(), r.gbps,
-                      rm.c_str(), rc.c_str(), r.checked ? "yes" : "no");
+                      rm.c_str(), rc.c_str(), r.checked ? "yes" : "no", err.c_str(),
+                      r.repeatable == 0 ? " *" : "");
         os << line;
     }
     return os.str();
+}
+
+std::vector<std::pair<Op, bool>> bench_op_modes(const BenchReport& report) {
+    std::vector<std::pair<Op, bool>> out;
+    for (const auto& r : report.rows) {
+        if (r.variant == kBenchMemcpy) continue;
+        const std::pair<Op, bool> k{r.op, r.exclusive};
+        if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+    }
+    return out;
+}
+
+std::vector<BenchSeries> bench_series(const BenchReport& report, BenchMetric metric, Op op, bool exclusive) {
+    bool several_types = false;
+    for (const auto& r : report.rows) several_types = several_types || r.type != report.rows.front().type;
+    std::vector<BenchSeries> out;
+    for (const auto& r : report.rows) {
+        if (r.variant != kBenchMemcpy && (r.op != op || r.exclusive != exclusive)) continue;
+        const double v = metric == BenchMetric::Gbps          ? r.gbps
+                         : metric == BenchMetric::RatioMemcpy ? r.ratio_memcpy
+                                                              : r.ratio_cub;
+        auto it = std::find_if(out.begin(), out.end(), [&](const BenchSeries& s) {
+            return s.variant == r.variant && s.type == r.type;
+        });
+        if (it == out.end()) {
+            BenchSeries s;
+            s.variant = r.variant;
+            s.type = r.type;
+            s.label = several_types ? r.variant + " " + std::string(to_string(r.type)) : r.variant;
+            out.push_back(std::move(s));
+            it = out.end() - 1;
+        }
+        if (v > 0) it->points.emplace_back(r.n, v);
+    }
+    for (auto& s : out) std::sort(s.points.begin(), s.points.end());
+    return out;
 }
 
 std::vector<int64_t> parse_bench_sizes(std::string_view text) {

@@ -67,6 +67,7 @@ nlohmann::json recording_to_json(const Recording& r) {
                         {"sass", r.sass},
                         {"bench", r.bench ? nlohmann::json::parse(to_json(*r.bench)) : nlohmann::json()}};
     if (r.race) j["race"] = to_json(*r.race);  // optional section (issue 12): older files lack it
+    if (r.profile) j["profile"] = nlohmann::json::parse(format_json(*r.profile));  // optional: older files lack it
     return j;
 }
 
@@ -110,6 +111,13 @@ Recording recording_from_json(const nlohmann::json& j) {
                 r.race = race_table_from_json(j["race"]);
             } catch (const std::exception& e) {
                 fail(std::string("race lab measurements: ") + e.what());
+            }
+        }
+        if (j.contains("profile") && !j["profile"].is_null()) {
+            try {
+                r.profile = parse_profile_json(j["profile"].dump());
+            } catch (const std::exception& e) {
+                fail(std::string("profile: ") + e.what());
             }
         }
     } catch (const nlohmann::json::exception& e) {

@@ -24,6 +24,7 @@
 
 #include "bench.hpp"
 #include "race_table.hpp"
+#include "profile.hpp"
 #include "trace.hpp"
 #include "validation.hpp"
 
@@ -52,6 +53,7 @@ struct Recording {
     nlohmann::json sass;            // the SASS layer's own document (sass_to_json); null when absent
     std::optional<BenchReport> bench;
     std::optional<RaceTable> race;  // race lab measurements (issue 12); optional section "race"
+    std::optional<ProfileTable> profile;  // ncu beside our figures (scanviz profile); optional section
 
     // The recorded trace for a spec (same variant, n, threads, items, op, type,
     // exclusive, input and heads), or null.

@@ -5,6 +5,7 @@
 #include <exception>
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include "core/trace_badge.hpp"
 #include "core/trace_json.hpp"
@@ -185,6 +186,8 @@ bool App::open_recording(const std::string& path) {
         if (rec->traces.empty()) throw std::runtime_error("recording '" + path + "' holds no traces");
         recording = rec;
         recording_path = path;
+        profile = rec->profile;
+        profile_origin = rec->profile ? ProfileOrigin::Recording : ProfileOrigin::None;
         errors = {};
         // Keep the current input when the recording has it; else its first trace.
         if (!apply_form() || trace.source.kind != "recording") {
@@ -215,9 +218,23 @@ void App::fill_form(const RunSpec& spec) {
     form.seed = static_cast<int>(spec.seed);
 }
 
+std::string App::profile_status() const {
+    return scanviz::profile_status(profile ? &*profile : nullptr, profile_origin, profile_path);
+}
+
 bool App::open_file(const std::string& path) {
     if (looks_like_recording(path)) return open_recording(path);
     try {
+        if (looks_like_profile_table(path)) {  // a table scanviz profile --format json wrote
+            std::ifstream f(path, std::ios::binary);
+            std::stringstream ss;
+            ss << f.rdbuf();
+            profile = parse_profile_json(ss.str());
+            profile_origin = ProfileOrigin::File;
+            profile_path = path;
+            status = "opened profile " + path + " (" + measured_line(*profile) + ")";
+            return true;
+        }
         Trace t = load_file(path);
         // The sidebar shows the spec of what was opened.
         fill_form(t.spec);

@@ -108,6 +108,12 @@ struct App {
     // for the inputs it holds and the reference model for the rest.
     std::shared_ptr<const Recording> recording;
     std::string recording_path;
+    // ncu's figures beside ours (core/profile.hpp): from the recording's
+    // profile section, or a table file scanviz profile wrote; none otherwise.
+    std::optional<ProfileTable> profile;
+    ProfileOrigin profile_origin = ProfileOrigin::None;
+    std::string profile_path;
+    std::string profile_status() const;
     // True when the controls that need a live GPU (capture, live benchmark) can work.
     bool live_gpu() const { return device.present; }
 

@@ -17,12 +17,30 @@ namespace {
 // Thrown from the progress callback to stop a live run between two steps.
 struct Cancelled {};
 
+// Several types in one report: one colour per type (ours solid, CUB thinner, memcpy dashed).
+ImU32 type_colour(ValueType t) {
+    switch (t) {
+        case ValueType::I32:
+            return IM_COL32(220, 90, 30, 255);
+        case ValueType::U32:
+            return IM_COL32(200, 170, 30, 255);
+        case ValueType::F32:
+            return IM_COL32(30, 120, 200, 255);
+        case ValueType::I64:
+            return IM_COL32(150, 60, 170, 255);
+        case ValueType::F64:
+            return IM_COL32(20, 160, 120, 255);
+    }
+    return IM_COL32(128, 128, 128, 255);
+}
+
 ImU32 series_colour(const std::string& variant, bool pres) {
     if (variant == kBenchMemcpy) return pres ? IM_COL32(230, 230, 230, 255) : IM_COL32(60, 60, 60, 255);
     if (variant == kBenchCub) return IM_COL32(40, 150, 60, 255);
     if (variant == kBenchThrust) return IM_COL32(150, 100, 200, 255);
     if (variant.rfind("device_decoupled_lookback", 0) == 0) return IM_COL32(220, 90, 30, 255);
-    const ImU32 others[] = {IM_COL32(30, 120, 200, 255), IM_COL32(200, 170, 30, 255), IM_COL32(20, 170, 170, 255)};
+    const ImU32 others[] = {IM_COL32(30, 120, 200, 255), IM_COL32(200, 170, 30, 255),
+                            IM_COL32(20, 170, 170, 255)};
     return others[std::hash<std::string>{}(variant) % 3];
 }
 
@@ -132,8 +150,8 @@ void BenchView::Draw(App& app) {
             std::lock_guard<std::mutex> lock(mutex_);
             what = progress_what_;
         }
-        ImGui::ProgressBar(static_cast<float>(done_) / static_cast<float>(total_), ImVec2(ImGui::GetFontSize() * 14, 0),
-                           what.c_str());
+        ImGui::ProgressBar(static_cast<float>(done_) / static_cast<float>(total_),
+                           ImVec2(ImGui::GetFontSize() * 14, 0), what.c_str());
     } else if (app.device.present) {
         if (ImGui::Button("Run on the GPU")) StartRun();
         if (ImGui::IsItemHovered())
@@ -142,13 +160,34 @@ void BenchView::Draw(App& app) {
         ImGui::TextDisabled("no GPU: showing saved results");
     }
     ImGui::SameLine();
-    ImGui::Checkbox("fraction of memcpy", &fraction_of_memcpy);
+    ImGui::RadioButton("GB/s", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::Gbps));
+    ImGui::SameLine();
+    ImGui::RadioButton("x memcpy", reinterpret_cast<int*>(&metric),
+                       static_cast<int>(BenchMetric::RatioMemcpy));
+    ImGui::SameLine();
+    ImGui::RadioButton("x CUB", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioCub));
+    const auto op_modes = bench_op_modes(report);
+    if (op_modes.size() > 1) {
+        op_mode = std::clamp(op_mode, 0, static_cast<int>(op_modes.size()) - 1);
+        auto name = [](const std::pair<Op, bool>& m) {
+            return std::string(to_string(m.first)) + (m.second ? ", exclusive" : ", inclusive");
+        };
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+        if (ImGui::BeginCombo("##op_mode", name(op_modes[static_cast<size_t>(op_mode)]).c_str())) {
+            for (size_t i = 0; i < op_modes.size(); ++i)
+                if (ImGui::Selectable(name(op_modes[i]).c_str(), static_cast<int>(i) == op_mode))
+                    op_mode = static_cast<int>(i);
+            ImGui::EndCombo();
+        }
+    }
 
     if (!error.empty()) ImGui::TextColored(ImVec4(0.85f, 0.2f, 0.2f, 1), "%s", error.c_str());
     if (!have_report) {
-        ImGui::TextWrapped("No results yet: open a CSV or JSON from `scanviz bench --format csv` "
-                           "(assets/bench/ holds the committed ones)%s.",
-                           app.device.present ? ", or run the benchmark" : "");
+        ImGui::TextWrapped(
+            "No results yet: open a CSV or JSON from `scanviz bench --format csv` "
+            "(assets/bench/ holds the committed ones)%s.",
+            app.device.present ? ", or run the benchmark" : "");
         return;
     }
     ImGui::TextDisabled("%s  |  %s, %s, %s  |  %s", source.c_str(), report.meta.device.c_str(),
@@ -170,29 +209,44 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
     const ImVec2 b(p0.x + size.x - font * 0.8f, p0.y + size.y - font * 1.5f);
     if (b.x - a.x < 40 || b.y - a.y < 40 || report.rows.empty()) return;
 
-    // Series: one per variant, points sorted by n.
-    std::map<std::string, std::vector<const BenchResult*>> series;
+    // Series: one per variant and type, for the operator and mode picked (core bench_series).
+    const auto op_modes = bench_op_modes(report);
+    const std::pair<Op, bool> om =
+        op_modes.empty()
+            ? std::pair<Op, bool>{Op::Add, false}
+            : op_modes[static_cast<size_t>(std::clamp(op_mode, 0, static_cast<int>(op_modes.size()) - 1))];
+    const auto series = bench_series(report, metric, om.first, om.second);
+    bool several_types = false;
+    for (const auto& s : series) several_types = several_types || s.type != series.front().type;
+    const bool ratio = metric != BenchMetric::Gbps;
     double lx0 = 1e9, lx1 = 0, y_max = 0;
-    auto value = [&](const BenchResult& r) { return fraction_of_memcpy ? r.ratio_memcpy : r.gbps; };
-    for (const auto& r : report.rows) {
-        series[r.variant].push_back(&r);
-        lx0 = std::min(lx0, std::log2(static_cast<double>(r.n)));
-        lx1 = std::max(lx1, std::log2(static_cast<double>(r.n)));
-        y_max = std::max(y_max, value(r));
-    }
-    if (lx1 <= lx0) lx1 = lx0 + 1;
-    y_max = fraction_of_memcpy ? std::max(1.1, y_max * 1.05) : y_max * 1.08;
-    auto X = [&](double n) { return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x); };
+    for (const auto& s : series)
+        for (const auto& [n, v] : s.points) {
+            lx0 = std::min(lx0, std::log2(static_cast<double>(n)));
+            lx1 = std::max(lx1, std::log2(static_cast<double>(n)));
+            y_max = std::max(y_max, v);
+        }
+    if (y_max <= 0) return;
+    if (lx1 <= lx0) lx0 -= 1, lx1 += 1;  // a single size: centre it
+    y_max = ratio ? std::max(1.1, y_max * 1.05) : y_max * 1.08;
+    auto X = [&](double n) {
+        return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x);
+    };
     auto Y = [&](double v) { return b.y - static_cast<float>(v / y_max) * (b.y - a.y); };
 
-    dl->AddText(p0, axis, fraction_of_memcpy ? "throughput as a fraction of memcpy (the roof) against n"
-                                             : "throughput (GB/s, bytes read + written) against n");
-    const double step = fraction_of_memcpy ? 0.1 : std::pow(10.0, std::floor(std::log10(y_max / 2)));
+    const std::string title =
+        std::string(metric == BenchMetric::Gbps ? "throughput (GB/s, bytes read + written)"
+                    : metric == BenchMetric::RatioMemcpy
+                        ? "throughput as a fraction of memcpy of the same bytes (the roof)"
+                        : "throughput as a ratio to CUB (same type, operator, mode)") +
+        " against n: " + std::string(to_string(om.first)) + (om.second ? ", exclusive" : ", inclusive");
+    dl->AddText(p0, axis, title.c_str());
+    const double step = ratio ? (y_max > 2.5 ? 0.5 : 0.1) : std::pow(10.0, std::floor(std::log10(y_max / 2)));
     for (double v = 0; v <= y_max; v += step) {
         const float y = Y(v);
         dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
         char t[32];
-        std::snprintf(t, sizeof t, fraction_of_memcpy ? "%.1f" : "%.0f", v);
+        std::snprintf(t, sizeof t, ratio ? "%.1f" : "%.0f", v);
         dl->AddText(ImVec2(p0.x + 2, y - font * 0.5f), axis, t);
     }
     for (int e = static_cast<int>(std::ceil(lx0)); e <= static_cast<int>(lx1); ++e) {
@@ -206,56 +260,74 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
 
     // Lines (memcpy dashed: the roof), then the legend, then the hovered point.
     const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const BenchResult* hovered = nullptr;
+    const BenchSeries* hovered = nullptr;
+    size_t hovered_point = 0;
     float best = font * 0.8f;
+    auto colour = [&](const BenchSeries& s) {
+        return several_types ? type_colour(s.type) : series_colour(s.variant, pres);
+    };
     dl->PushClipRect(a, b, true);
-    for (const auto& [variant, points] : series) {
-        auto pts = points;
-        std::sort(pts.begin(), pts.end(), [](auto* x, auto* y) { return x->n < y->n; });
-        const ImU32 c = series_colour(variant, pres);
-        const bool roof = variant == kBenchMemcpy;
-        for (size_t i = 0; i < pts.size(); ++i) {
-            const ImVec2 p(X(static_cast<double>(pts[i]->n)), Y(value(*pts[i])));
+    for (const auto& s : series) {
+        const ImU32 c = colour(s);
+        const bool roof = s.variant == kBenchMemcpy;
+        const bool ours = s.variant.rfind("device_decoupled_lookback", 0) == 0;
+        for (size_t i = 0; i < s.points.size(); ++i) {
+            const ImVec2 p(X(static_cast<double>(s.points[i].first)), Y(s.points[i].second));
             if (i > 0) {
-                const ImVec2 q(X(static_cast<double>(pts[i - 1]->n)), Y(value(*pts[i - 1])));
+                const ImVec2 q(X(static_cast<double>(s.points[i - 1].first)), Y(s.points[i - 1].second));
                 if (roof) {
-                    for (int s = 0; s < 8; s += 2)
-                        dl->AddLine(ImVec2(q.x + (p.x - q.x) * s / 8, q.y + (p.y - q.y) * s / 8),
-                                    ImVec2(q.x + (p.x - q.x) * (s + 1) / 8, q.y + (p.y - q.y) * (s + 1) / 8), c, 2.0f);
+                    for (int k = 0; k < 8; k += 2)
+                        dl->AddLine(ImVec2(q.x + (p.x - q.x) * k / 8, q.y + (p.y - q.y) * k / 8),
+                                    ImVec2(q.x + (p.x - q.x) * (k + 1) / 8, q.y + (p.y - q.y) * (k + 1) / 8),
+                                    c, 2.0f);
                 } else {
-                    dl->AddLine(q, p, c, 2.2f);
+                    dl->AddLine(q, p, c, ours || !several_types ? 2.2f : 1.2f);
                 }
             }
-            dl->AddCircleFilled(p, 3.5f, c);
+            if (ours || !several_types)
+                dl->AddCircleFilled(p, 3.5f, c);
+            else
+                dl->AddRect(ImVec2(p.x - 3, p.y - 3), ImVec2(p.x + 3, p.y + 3), c, 0, 0, 1.5f);
             const float d = std::hypot(mouse.x - p.x, mouse.y - p.y);
             if (d < best) {
                 best = d;
-                hovered = pts[i];
+                hovered = &s;
+                hovered_point = i;
             }
         }
     }
     dl->PopClipRect();
     // Legend top left: the curves rise to the right.
     float ly = a.y + 4;
-    for (const auto& [variant, points] : series) {
-        const ImU32 c = series_colour(variant, pres);
-        dl->AddLine(ImVec2(a.x + font * 0.5f, ly + font * 0.5f), ImVec2(a.x + font * 2.0f, ly + font * 0.5f), c, 3.0f);
-        dl->AddText(ImVec2(a.x + font * 2.4f, ly), axis, variant.c_str());
+    for (const auto& s : series) {
+        const ImU32 c = colour(s);
+        dl->AddLine(ImVec2(a.x + font * 0.5f, ly + font * 0.5f), ImVec2(a.x + font * 2.0f, ly + font * 0.5f),
+                    c, 3.0f);
+        dl->AddText(ImVec2(a.x + font * 2.4f, ly), axis, s.label.c_str());
         ly += font * 1.1f;
     }
     if (hovered && ImGui::IsWindowHovered()) {
-        const auto& r = *hovered;
-        ImGui::SetTooltip("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of CUB", r.variant.c_str(),
-                          static_cast<long long>(r.n), r.median_ms, r.gbps, r.ratio_memcpy, r.ratio_cub);
+        // The row behind the point: its variant, type, size, operator and mode.
+        const int64_t n = hovered->points[hovered_point].first;
+        for (const auto& r : report.rows) {
+            if (r.variant != hovered->variant || r.type != hovered->type || r.n != n) continue;
+            if (r.variant != kBenchMemcpy && (r.op != om.first || r.exclusive != om.second)) continue;
+            ImGui::SetTooltip("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of CUB",
+                              hovered->label.c_str(), static_cast<long long>(r.n), r.median_ms, r.gbps,
+                              r.ratio_memcpy, r.ratio_cub);
+            break;
+        }
     }
 }
 
 void BenchView::DrawTable() {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingStretchProp;
-    if (!ImGui::BeginTable("bench_rows", 7, flags, ImGui::GetContentRegionAvail())) return;
+    if (!ImGui::BeginTable("bench_rows", 11, flags, ImGui::GetContentRegionAvail())) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"variant", "n", "time", "GB/s", "x memcpy", "x CUB", "checked"}) ImGui::TableSetupColumn(h);
+    for (const char* h : {"variant", "n", "type", "op", "mode", "time", "GB/s", "x memcpy", "x CUB",
+                          "checked", "float error"})
+        ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& r : report.rows) {
         ImGui::TableNextRow();
@@ -264,8 +336,16 @@ void BenchView::DrawTable() {
         ImGui::TableNextColumn();
         ImGui::Text("%lld", static_cast<long long>(r.n));
         ImGui::TableNextColumn();
-        if (r.n <= (int64_t{1} << 20)) ImGui::Text("%.2f us", r.median_ms * 1e3);
-        else ImGui::Text("%.4f ms", r.median_ms);
+        ImGui::TextUnformatted(std::string(to_string(r.type)).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.variant == kBenchMemcpy ? "-" : std::string(to_string(r.op)).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.variant == kBenchMemcpy ? "-" : (r.exclusive ? "exclusive" : "inclusive"));
+        ImGui::TableNextColumn();
+        if (r.n <= (int64_t{1} << 20))
+            ImGui::Text("%.2f us", r.median_ms * 1e3);
+        else
+            ImGui::Text("%.4f ms", r.median_ms);
         ImGui::TableNextColumn();
         ImGui::Text("%.1f", r.gbps);
         ImGui::TableNextColumn();
@@ -273,7 +353,13 @@ void BenchView::DrawTable() {
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", r.ratio_cub);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.checked ? "yes" : "no");
+        ImGui::TextUnformatted(r.checked ? (r.repeatable == 0 ? "yes (bits differ run to run)" : "yes")
+                                         : "no");
+        ImGui::TableNextColumn();
+        if (r.max_err < 0)
+            ImGui::TextDisabled("-");
+        else
+            ImGui::Text("%.2e", r.max_err);
     }
     ImGui::EndTable();
 }

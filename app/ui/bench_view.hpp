@@ -1,16 +1,18 @@
 // Benchmark view: throughput against n (log2 axis) for our single-pass scan,
-// CUB, Thrust and the memcpy roof, in GB/s or as a fraction of memcpy; data
+// CUB, Thrust and the memcpy roof, in GB/s, as a fraction of memcpy or as a
+// ratio to CUB, one line per variant and element type (core bench_series) for
+// the operator and mode picked; data
 // from a live run on the GPU (progress bar, cancel) or from saved results
 // (the committed assets/bench/*.csv when no GPU is present).
 #pragma once
+
+#include <imgui.h>
 
 #include <atomic>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
-
-#include <imgui.h>
 
 #include "app.hpp"
 #include "core/bench.hpp"
@@ -33,21 +35,22 @@ struct BenchView {
 
     BenchReport report;
     bool have_report = false;
-    std::string source;            // "live run" or the file it came from
+    std::string source;  // "live run" or the file it came from
     std::string error;
-    bool fraction_of_memcpy = false;
-    std::string path_text;         // the file field
+    BenchMetric metric = BenchMetric::Gbps;
+    int op_mode = 0;        // index into bench_op_modes(report)
+    std::string path_text;  // the file field
 
 private:
     void DrawChart(const App& app, ImVec2 size);
     void DrawTable();
-    void Collect();                // takes a finished live run's results
+    void Collect();  // takes a finished live run's results
 
     std::thread worker_;
     std::atomic<bool> running_{false};
     std::atomic<bool> cancel_{false};
     std::atomic<int> done_{0}, total_{1};
-    std::mutex mutex_;             // guards the three below
+    std::mutex mutex_;  // guards the three below
     std::string progress_what_;
     std::optional<BenchReport> finished_;
     std::string run_error_;

@@ -3,6 +3,7 @@
 #include <stb_image_write.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -63,12 +64,18 @@ int gui_main(const GuiOptions& options) {
         std::fprintf(stderr, "scanviz: cannot start the window: %s\n", error.c_str());
         return 3;
     }
-    if (!options.open_file.empty()) {
-        session.app.open_file(options.open_file);
-    } else if (!session.app.device.present && !runner) {
+    const bool lesson_file = std::filesystem::path(options.open_file).extension() == lessons::kLessonExtension;
+    if (!session.app.device.present && (!runner || lesson_file) && (options.open_file.empty() || lesson_file)) {
         // No GPU here: a newcomer's first screen shows what a real GPU did.
         const std::string shipped = shipped_recording_path();
         if (!shipped.empty()) session.app.open_recording(shipped);
+    }
+    if (!options.open_file.empty()) {
+        session.OpenPath(options.open_file);  // a broken lesson is refused with the checker's message
+        if (lesson_file && !session.lesson.active()) session.lesson.picker_open = true;
+    } else if (!runner) {
+        session.lesson.LoadCatalog();
+        session.lesson.picker_open = true;  // the opening screen offers the lessons
     }
 
     const bool scripted = runner || !options.screenshot.empty() || !options.state_dump.empty();
@@ -113,6 +120,12 @@ int gui_main(const GuiOptions& options) {
         session.Frame(window, seconds);
         const bool dark = session.app.settings.presentation;
         window.render(dark ? 0.0f : 0.94f, dark ? 0.0f : 0.94f, dark ? 0.0f : 0.95f);
+        if (wait_frames == 1 && !session.capture_png.empty()) {  // a script's capture: this frame
+            if (!write_screenshot(window, session.capture_png)) exit_code = 1;
+            if (!write_dump(session, session.capture_json)) exit_code = 1;
+            session.capture_png.clear();
+            session.capture_json.clear();
+        }
         if (wait_frames > 0) --wait_frames;
         if (settle_frames > 0 && --settle_frames == 0) {
             if (!options.screenshot.empty() && !write_screenshot(window, options.screenshot)) exit_code = 1;

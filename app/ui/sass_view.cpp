@@ -285,13 +285,16 @@ void SassView::DrawColumns(App& app) {
     ImGui::EndTable();
 }
 
-void SassView::DrawTable(const App&) {
+void SassView::DrawTable(const App& app) {
     ImGui::TextWrapped(
         "%s: scan region by opcode class (int32 add, inclusive). Method 'lines': the instructions "
         "from the routine's own file; 'minus-base': kernel minus its load/store baseline. NOPs are not "
         "in the totals. Hover a class for what it means.",
         arch.c_str());
-    const int ncols = 3 + sass::kClassCount + 1;
+    // Work done beside code size: warp instructions the whole app kernel executed, per warp (issue 13).
+    ImGui::TextDisabled("executed / warp: %s", app.profile_status().c_str());
+    const ProfileTable* profile = app.profile ? &*app.profile : nullptr;
+    const int ncols = 3 + sass::kClassCount + 2;
     if (!ImGui::BeginTable(
             "##sass_counts", ncols,
             ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX))
@@ -301,6 +304,7 @@ void SassView::DrawTable(const App&) {
     ImGui::TableSetupColumn("method");
     for (auto c : sass::kAllClasses) ImGui::TableSetupColumn(std::string(sass::class_name(c)).c_str());
     ImGui::TableSetupColumn("kernel");
+    ImGui::TableSetupColumn("executed / warp");
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int i = 0; i < ncols; ++i) {
         ImGui::TableSetColumnIndex(i);
@@ -339,6 +343,19 @@ void SassView::DrawTable(const App&) {
         }
         ImGui::TableSetColumnIndex(3 + sass::kClassCount);
         ImGui::Text("%d", r.whole.total());
+        ImGui::TableSetColumnIndex(4 + sass::kClassCount);
+        const ProfileRow* pr = profile ? find_row(*profile, r.variant) : nullptr;
+        if (pr && pr->ours.warps > 0) {
+            ImGui::Text("%lld", static_cast<long long>(pr->ncu.inst_executed / pr->ours.warps));
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(
+                    "ncu: %lld warp instructions executed by the app's kernel (%s, %d warps), %lld "
+                    "thread instructions; the kernel includes the tile's load and store",
+                    static_cast<long long>(pr->ncu.inst_executed), pr->case_name.c_str(), pr->ours.warps,
+                    static_cast<long long>(pr->ncu.thread_inst_executed));
+        } else {
+            ImGui::TextDisabled(profile ? "not profiled" : "n/a");
+        }
     }
     ImGui::EndTable();
 }

@@ -8,12 +8,15 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/lessons/catalog.hpp"
 #include "core/run_spec.hpp"
 #include "core/variants.hpp"
 #include "session.hpp"
 
 namespace scanviz::ui {
 namespace {
+
+constexpr int kCaptureFrames = 4;  // frames a capture waits (the last one is written)
 
 struct CommandShape {
     int min_args;
@@ -50,7 +53,12 @@ const std::map<std::string, CommandShape>& shapes() {
         {"export-svg", {2, 2, "export-svg state|diagram PATH"}},
         {"open", {1, 1, "open FILE"}},
         {"click", {3, 3, "click state|diagram STEP SLOT"}},
-        {"key", {1, 1, "key space|left|right|home|end|plus|minus"}},
+        {"key", {1, 1, "key space|left|right|home|end|plus|minus|pagedown|pageup"}},
+        {"lesson", {1, 1, "lesson NAME|FILE"}},
+        {"lesson-step", {1, 1, "lesson-step K (1 .. the lesson's steps)"}},
+        {"lessons", {0, 0, "lessons"}},
+        {"answer", {1, -1, "answer TEXT"}},
+        {"capture", {2, 2, "capture PNG JSON"}},
     };
     return table;
 }
@@ -104,6 +112,8 @@ int key_code(const std::string& name) {
     if (name == "end") return GLFW_KEY_END;
     if (name == "plus") return GLFW_KEY_EQUAL;
     if (name == "minus") return GLFW_KEY_MINUS;
+    if (name == "pagedown") return GLFW_KEY_PAGE_DOWN;
+    if (name == "pageup") return GLFW_KEY_PAGE_UP;
     return -1;
 }
 
@@ -166,7 +176,8 @@ Script parse_script(const std::string& text, const std::string& path) {
         }
         if (c.name == "key" && key_code(c.args[0]) < 0)
             fail(path, line_no,
-                 "unknown key '" + c.args[0] + "' (space, left, right, home, end, plus, minus)");
+                 "unknown key '" + c.args[0] + "' (space, left, right, home, end, plus, minus, pagedown, pageup)");
+        if (c.name == "lesson-step") (void)to_int(c, c.args[0], path);
         if (c.name == "select" && c.args.size() == 1 && c.args[0] != "none")
             fail(path, line_no, "usage: select STEP SLOT | select none");
         if (c.name == "select" && c.args.size() == 2) {
@@ -191,6 +202,7 @@ int ScriptRunner::Run(GuiSession& session) {
         const ScriptCommand& c = script_.commands[next_++];
         if (c.name == "frames") return std::max(1, std::stoi(c.args[0]));
         Execute(session, c);
+        if (c.name == "capture") return kCaptureFrames;
         // Scripted input plays out over frames of its own.
         if (!session.scripted_input.empty()) return static_cast<int>(session.scripted_input.size()) + 1;
     }
@@ -306,8 +318,30 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         app.zoom_request *= to_float(c, a0, path);
     } else if (c.name == "fit") {
         app.fit_request = true;
+    } else if (c.name == "lesson") {
+        // A name from the shipped lessons, or a file; a broken lesson is refused with its message.
+        if (session.lesson.catalog.empty()) session.lesson.LoadCatalog();
+        std::string file = lessons::find_lesson(session.lesson.dir, a0);
+        session.lesson.Open(app, file.empty() ? a0 : file);
+    } else if (c.name == "lesson-step") {
+        if (!session.lesson.active()) fail(path, c.line, "no lesson is open (lesson NAME first)");
+        const int k = to_int(c, a0, path);
+        const int steps = static_cast<int>(session.lesson.lesson->steps.size());
+        if (k < 1 || k > steps)
+            fail(path, c.line, "lesson-step " + a0 + " is outside 1 .. " + std::to_string(steps));
+        session.lesson.Enter(app, k - 1);
+    } else if (c.name == "lessons") {
+        session.lesson.LoadCatalog();
+        session.lesson.picker_open = true;
+    } else if (c.name == "answer") {
+        if (!session.lesson.active()) fail(path, c.line, "no lesson is open (lesson NAME first)");
+        session.lesson.Submit(c.rest);
+    } else if (c.name == "capture") {
+        session.capture_png = c.args[0];
+        session.capture_json = c.args[1];
     } else if (c.name == "expect-error") {
-        const std::string error = app.errors.first();
+        std::string error = app.errors.first();
+        if (error.empty()) error = session.lesson.error;
         if (error.empty())
             fail(path, c.line, "expected an error containing '" + c.rest + "', the window shows none");
         if (error.find(c.rest) == std::string::npos)

@@ -12,7 +12,9 @@
 //   expect-ok                           (fails when the window shows an error)
 //   export-png state|diagram PATH WxH | export-svg state|diagram PATH | open FILE
 //   click state|diagram STEP SLOT       (a mouse click on that cell, through the real input path)
-//   key space|left|right|home|end|plus|minus
+//   key space|left|right|home|end|plus|minus|pagedown|pageup
+//   lesson NAME|FILE | lesson-step K (1-based) | lessons (the picker) | answer TEXT
+//   capture PNG JSON                    (screenshot and state dump of the frame after a few settle frames)
 //   # comment
 //
 // Unknown commands and wrong arguments are found before the window opens:

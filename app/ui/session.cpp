@@ -1,15 +1,23 @@
 #include "session.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // FindWindowByName: where the floating windows are (state dump)
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "core/trace_json.hpp"
 #include "window.hpp"
 
 namespace scanviz::ui {
 namespace {
+
+// Floating windows (the SASS view's is app/ui/sass_view.cpp's title), placed by a lesson step that shows
+// them.
+constexpr const char* kSassWindowTitle = "SASS: what the compiler made of each scan";
+constexpr const char* kBenchWindowTitle = "Benchmark: ours, CUB, Thrust and the memcpy roof";
+constexpr const char* kLookbackWindowTitle = "Look-back timeline";
 
 // Share of the upper area's height the state view takes above the diagram.
 constexpr float kStateShare = 0.37f;
@@ -56,7 +64,11 @@ void GuiSession::DrawMenu(Window& window) {
     (void)window;
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Open trace or recording...")) show_open_popup = true;
+        if (ImGui::MenuItem("Open trace, recording or lesson...")) show_open_popup = true;
+        if (ImGui::MenuItem("Lessons...")) {
+            lesson.LoadCatalog();
+            lesson.picker_open = true;
+        }
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
@@ -81,12 +93,13 @@ void GuiSession::DrawMenu(Window& window) {
     }
     if (ImGui::BeginPopupModal("Open file", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted(
-            "A trace (.json, scanviz trace --format json) or a recording; files can also be dropped on the "
-            "window.");
+            "A trace (.json, scanviz trace --format json), a recording or a lesson (.lesson); files can also "
+            "be "
+            "dropped on the window.");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
         const bool enter = ImGui::InputText("path", &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
         if (ImGui::Button("Open") || enter) {
-            app.open_file(open_path);
+            OpenPath(open_path);
             ImGui::CloseCurrentPopup();
         }
         ImGui::SameLine();
@@ -103,10 +116,11 @@ void GuiSession::Frame(Window& window, double seconds) {
         style_applied_ = true;
     }
     if (s.fullscreen != window.fullscreen()) window.set_fullscreen(s.fullscreen);
-    for (const std::string& path : window.take_dropped()) app.open_file(path);
+    for (const std::string& path : window.take_dropped()) OpenPath(path);
 
     ImGui::PushFont(fonts.ui(s.presentation));
     controls.HandleKeys(app);
+    lesson.HandleKeys(app);
     app.tick(seconds);
     metrics.ComputeSome(4.0);
 
@@ -114,7 +128,10 @@ void GuiSession::Frame(Window& window, double seconds) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const float top = vp->WorkPos.y;
     const float W = vp->WorkSize.x, H = vp->WorkSize.y;
-    const float sidebar_w = std::clamp(W * (s.presentation ? 0.27f : 0.22f), 260.0f, 520.0f);
+    const float sidebar_w = std::clamp(W * (lesson.active()  ? 0.28f
+                                            : s.presentation ? 0.27f
+                                                             : 0.22f),
+                                       260.0f, lesson.active() ? 640.0f : 520.0f);
     const float controls_h = ImGui::GetFrameHeight() * controls.rows +
                              ImGui::GetStyle().ItemSpacing.y * (controls.rows - 1) +
                              ImGui::GetStyle().WindowPadding.y * 2;
@@ -122,7 +139,10 @@ void GuiSession::Frame(Window& window, double seconds) {
     const float main_w = W - sidebar_w, main_h = H - controls_h;
 
     Place({0, top, sidebar_w, H});
-    sidebar.Draw(app);
+    if (lesson.active())
+        lesson.Draw(app, fonts);  // the lesson panel takes the sidebar's place
+    else
+        sidebar.Draw(app);
     Place({main_x, top, main_w, controls_h});
     controls.Draw(app);
 
@@ -153,12 +173,12 @@ void GuiSession::Frame(Window& window, double seconds) {
     // The benchmark and the look-back timeline float over the layout.
     if (s.show_bench) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin("Benchmark: ours, CUB, Thrust and the memcpy roof", &s.show_bench)) bench.Draw(app);
+        if (ImGui::Begin(kBenchWindowTitle, &s.show_bench)) bench.Draw(app);
         ImGui::End();
     }
     if (s.show_lookback) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin("Look-back timeline", &s.show_lookback)) lookback.Draw(app);
+        if (ImGui::Begin(kLookbackWindowTitle, &s.show_lookback)) lookback.Draw(app);
         ImGui::End();
     }
     if (s.show_race) {
@@ -166,10 +186,39 @@ void GuiSession::Frame(Window& window, double seconds) {
         if (ImGui::Begin("Race lab: remove a barrier", &s.show_race)) race.Draw(app);
         ImGui::End();
     }
-    sass.Window(app, fonts);  // the SASS view (app/ui/sass_view.hpp): its own menu item and window
+    if (lesson.sass_request) {  // a lesson step opens (or closes) the SASS view with its columns
+        lesson.sass_request = false;
+        if (lesson.want_sass && !lesson.sass_variants.empty() && sass.variants != lesson.sass_variants) {
+            sass.variants = lesson.sass_variants;
+            sass.Reload();
+        }
+        sass.open = lesson.want_sass;
+        place_sass_ = true;
+    }
+    lesson.DrawPicker(app);
+    sass.Window(app, fonts);
+    if (place_sass_ && lesson.active()) {
+        // A lesson step's floating views go beside the lesson panel, over the state and diagram views.
+        place_sass_ = false;
+        const ImVec2 pos(main_x, main_y);
+        const ImVec2 size(main_w - (s.show_source ? std::round(main_w * 0.34f) : 0.0f), upper_h);
+        const std::pair<bool, const char*> floating[] = {{sass.open, kSassWindowTitle},
+                                                         {s.show_bench, kBenchWindowTitle},
+                                                         {s.show_lookback, kLookbackWindowTitle}};
+        for (const auto& [shown, title] : floating) {
+            if (!shown) continue;
+            ImGui::SetWindowPos(title, pos, ImGuiCond_Always);
+            ImGui::SetWindowSize(title, size, ImGuiCond_Always);
+        }
+    }
     app.zoom_request = 1.0f;
     app.fit_request = false;
     ImGui::PopFont();
+}
+
+bool GuiSession::OpenPath(const std::string& path) {
+    if (std::filesystem::path(path).extension() == lessons::kLessonExtension) return lesson.Open(app, path);
+    return app.open_file(path);
 }
 
 nlohmann::json GuiSession::StateDump() const {
@@ -292,6 +341,9 @@ nlohmann::json GuiSession::StateDump() const {
                             {"sequential_work", m.sequential_work},
                             {"current_step", step_json},
                             {"curves", curves}};
+        // ncu beside our figures (issue 13): where they come from, and this variant's line.
+        const std::string conflicts = app.profile ? conflicts_line(*app.profile, app.trace.spec.variant) : "";
+        views["metrics"]["profile"] = {{"status", app.profile_status()}, {"conflicts", conflicts}};
     }
     if (app.settings.show_source) {
         json lines = json::array();
@@ -321,6 +373,41 @@ nlohmann::json GuiSession::StateDump() const {
                          {"measured", measured}};
     }
     j["views"] = views;
+
+    json lj = {{"active", lesson.active()}, {"error", lesson.error}, {"picker_open", lesson.picker_open}};
+    if (lesson.active()) {
+        const auto& st = lesson.lesson->steps[static_cast<size_t>(lesson.index)];
+        lj["name"] = lesson.lesson->name;
+        lj["title"] = lesson.lesson->title;
+        lj["index"] = lesson.index;
+        lj["steps"] = lesson.lesson->steps.size();
+        lj["narration"] = lesson.narration;
+        lj["narration_error"] = lesson.narration_error;
+        lj["narration_rect"] = {lesson.narration_rect[0] * sx, lesson.narration_rect[1] * sy,
+                                lesson.narration_rect[2] * sx, lesson.narration_rect[3] * sy};
+        lj["panels"] = st.view.panels;
+        // Floating windows on screen (they must leave the narration uncovered).
+        json floating = json::array();
+        for (const char* title : {kSassWindowTitle, kBenchWindowTitle, kLookbackWindowTitle}) {
+            const ImGuiWindow* w = ImGui::FindWindowByName(title);
+            if (!w || !w->WasActive) continue;
+            floating.push_back(
+                {{"title", title},
+                 {"rect",
+                  {w->Pos.x * sx, w->Pos.y * sy, (w->Pos.x + w->Size.x) * sx, (w->Pos.y + w->Size.y) * sy}}});
+        }
+        lj["floating"] = floating;
+        lj["sass_open"] = sass.open;
+        if (st.question) {
+            lj["question"] = {{"kind", st.question->quantity.kind},
+                              {"ask", st.question->ask},
+                              {"answerable", lesson.answer && lesson.answer->ok},
+                              {"answer", lesson.answer ? lesson.answer->text() : ""}};
+            if (lesson.verdict)
+                lj["verdict"] = {{"correct", lesson.verdict->correct}, {"message", lesson.verdict->message}};
+        }
+    }
+    j["lesson"] = lj;
     return j;
 }
 

@@ -10,6 +10,7 @@
 #include "bench_view.hpp"
 #include "controls_view.hpp"
 #include "diagram_view.hpp"
+#include "lesson_view.hpp"
 #include "lookback_view.hpp"
 #include "metrics_view.hpp"
 #include "race_view.hpp"
@@ -35,6 +36,7 @@ struct GuiSession {
     RaceView race;
     SourceView source;
     SassView sass;
+    LessonView lesson;
     std::vector<ScriptedInput> scripted_input;  // one per frame, front first (scripts: click, key)
     bool show_open_popup = false;
     std::string open_path;
@@ -49,11 +51,16 @@ struct GuiSession {
     bool Busy() const;
     // What the window holds after the last frame.
     nlohmann::json StateDump() const;
+    // Opens a file: a lesson (.lesson) in the lesson view, anything else in the App.
+    bool OpenPath(const std::string& path);
+    // A capture asked for by a script: written after the frames it waits for.
+    std::string capture_png, capture_json;
 
 private:
     void DrawMenu(Window& window);
     bool presentation_applied_ = false;
     bool style_applied_ = false;
+    bool place_sass_ = false;
 };
 
 }  // namespace scanviz::ui

@@ -1,214 +1,211 @@
 // The benchmark harness (bench.hpp): ours, CUB, Thrust and memcpy on the same
 // input, timed with CUDA events, checked against a host scan at every size.
 #include <cuda_runtime.h>
-#include <thrust/execution_policy.h>
-#include <thrust/scan.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <ctime>
-#include <cub/device/device_scan.cuh>
-#include <functional>
-#include <memory>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "bench.hpp"
-#include "kernels/capture.cuh"
-#include "kernels/cuda_check.hpp"
-#include "kernels/device/decoupled_lookback_launch.cuh"
+#include "bench_runners.cuh"
 #include "kernels/launch.cuh"
 
 namespace scanviz::bench {
 namespace {
 
-constexpr std::string_view kOurs = "device_decoupled_lookback";
-
-// One timed call on a stream, with whatever it owns (temp storage, workspace).
-using Runner = std::function<void(cudaStream_t)>;
-
-// The tuning candidates NOTES.md compares: int32 add only, so that the
-// comparison costs a handful of instantiations.
-struct Candidate {
-    std::string id;
-    Runner (*make)(const void* in, void* out, size_t n, bool exclusive, kern::LookbackWorkspace& ws);
-};
-
-template <class Policy>
-Runner make_candidate(const void* in, void* out, size_t n, bool exclusive, kern::LookbackWorkspace& ws) {
-    const int* d_in = static_cast<const int*>(in);
-    int* d_out = static_cast<int*>(out);
-    return [=, &ws](cudaStream_t s) {
-        kern::launch_decoupled_lookback<Policy, kern::OpAdd<int>>(d_in, d_out, n, exclusive, ws, s);
-    };
-}
-
-// A staged tile (shared memory, cp.async) with B blocks per SM asked of ptxas.
-template <int Threads, int Items, int Blocks, bool Counter = false>
-using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Counter, true>;
-
-const std::vector<Candidate>& candidates() {
-    using kern::LookbackPolicy;
-    static const std::vector<Candidate> c = {
-        // Run 3 (H100): the committed tuning against the ideas NOTES.md names.
-        // @TxI: tile of T threads x I items; k1: one status word per lane per round;
-        // s: staged in shared memory (cp.async); bB: __launch_bounds__ asks for B blocks
-        // per SM; c: tile index from an atomic counter.
-        {"device_decoupled_lookback@256x32k1", make_candidate<LookbackPolicy<256, 32, 1>>},
-        {"device_decoupled_lookback@256x32k1c", make_candidate<LookbackPolicy<256, 32, 1, 1, 32, 256, true>>},
-        {"device_decoupled_lookback@256x32sb6", make_candidate<StagedPolicy<256, 32, 6>>},
-        {"device_decoupled_lookback@256x32sb6c", make_candidate<StagedPolicy<256, 32, 6, true>>},
-        {"device_decoupled_lookback@128x32sb12", make_candidate<StagedPolicy<128, 32, 12>>},
-        {"device_decoupled_lookback@128x32sb13", make_candidate<StagedPolicy<128, 32, 13>>},
-        {"device_decoupled_lookback@128x64sb6", make_candidate<StagedPolicy<128, 64, 6>>},
-        {"device_decoupled_lookback@256x24sb8", make_candidate<StagedPolicy<256, 24, 8>>},
-        {"device_decoupled_lookback@128x48sb9", make_candidate<StagedPolicy<128, 48, 9>>},
-    };
-    return c;
-}
-
-Runner make_runner(const std::string& id, const BenchConfig& cfg, const void* in, void* out, size_t n,
-                   kern::LookbackWorkspace& ws) {
+Runner make_runner(const std::string& id, ValueType type, Op op, bool exclusive, const void* in, void* out,
+                   size_t n, kern::LookbackWorkspace& ws) {
     if (id == kBenchMemcpy) {
-        const size_t bytes = n * 4;
+        const size_t bytes = n * static_cast<size_t>(value_type_bytes(type));
         return [=](cudaStream_t s) {
             SCANVIZ_CUDA_CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, s));
         };
     }
     for (const auto& c : candidates()) {
         if (c.id != id) continue;
-        if (cfg.type != ValueType::I32 || cfg.op != Op::Add)
+        if (type != ValueType::I32 || op != Op::Add)
             throw std::invalid_argument("tuning candidate '" + id + "' runs int32 add only");
-        return c.make(in, out, n, cfg.exclusive, ws);
+        return c.make(in, out, n, exclusive, ws);
     }
-    return kern::dispatch_value_op(cfg.type, cfg.op, [&](auto scan_op) -> Runner {
-        using ScanOp = decltype(scan_op);
-        using T = typename ScanOp::value_type;
-        const T* d_in = static_cast<const T*>(in);
-        T* d_out = static_cast<T*>(out);
-        const bool excl = cfg.exclusive;
-        constexpr bool kAdd = std::is_same_v<ScanOp, kern::OpAdd<T>>;
-        if (id == kOurs) {
-            return [=, &ws](cudaStream_t s) {
-                kern::launch_decoupled_lookback<kern::LookbackTunedPolicy, ScanOp>(d_in, d_out, n, excl, ws,
-                                                                                   s);
-            };
-        }
-        if (id == kBenchCub) {
-            // Temp storage sized and allocated once, outside the timed call.
-            size_t temp_bytes = 0;
-            auto call = [=](void* temp, size_t& bytes, cudaStream_t s) {
-                if constexpr (kAdd) {
-                    if (excl) return cub::DeviceScan::ExclusiveSum(temp, bytes, d_in, d_out, n, s);
-                    return cub::DeviceScan::InclusiveSum(temp, bytes, d_in, d_out, n, s);
-                } else {
-                    if (excl)
-                        return cub::DeviceScan::ExclusiveScan(temp, bytes, d_in, d_out, ScanOp{},
-                                                              ScanOp::identity(), n, s);
-                    return cub::DeviceScan::InclusiveScan(temp, bytes, d_in, d_out, ScanOp{}, n, s);
-                }
-            };
-            SCANVIZ_CUDA_CHECK(call(nullptr, temp_bytes, nullptr));
-            auto temp = std::make_shared<kern::DeviceArray<unsigned char>>(temp_bytes);
-            return [=](cudaStream_t s) {
-                size_t bytes = temp_bytes;
-                SCANVIZ_CUDA_CHECK(call(temp->get(), bytes, s));
-            };
-        }
-        if (id == kBenchThrust) {
-            // Thrust as a user calls it: it allocates its own temp storage per call.
-            return [=](cudaStream_t s) {
-                if (excl)
-                    thrust::exclusive_scan(thrust::cuda::par.on(s), d_in, d_in + n, d_out, ScanOp::identity(),
-                                           ScanOp{});
-                else
-                    thrust::inclusive_scan(thrust::cuda::par.on(s), d_in, d_in + n, d_out, ScanOp{});
-            };
-        }
-        throw std::invalid_argument("unknown bench variant '" + id + "'");
+    return kern::dispatch_value_op(type, op, [&](auto scan_op) {
+        return make_op_runner<decltype(scan_op)>(id, exclusive, in, out, n, ws);
     });
 }
 
 // Fresh random input on the device: splitmix64 of (seed, index).
-// int32/uint32: all 32 bits random (add wraps, as two's complement does);
-// float32: uniform in [-1, 1), so prefix sums stay small and a lost element shows.
-__global__ void fill_random(uint32_t* p, size_t n, uint64_t seed, bool as_float) {
+// Integers: all bits random (add wraps, as two's complement does); floats:
+// uniform in [-1, 1), so prefix sums stay small and a lost element shows.
+__global__ void fill_random(unsigned char* p, size_t n, uint64_t seed, ValueType type) {
     for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
          i += size_t(gridDim.x) * blockDim.x) {
         uint64_t z = seed + (i + 1) * 0x9e3779b97f4a7c15ull;
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
         z ^= z >> 31;
-        p[i] = as_float ? __float_as_uint(static_cast<float>(z >> 40) * (2.0f / 16777216.0f) - 1.0f)
-                        : static_cast<uint32_t>(z);
+        switch (type) {
+            case ValueType::F32:
+                reinterpret_cast<float*>(p)[i] = static_cast<float>(z >> 40) * (2.0f / 16777216.0f) - 1.0f;
+                break;
+            case ValueType::F64:
+                reinterpret_cast<double*>(p)[i] =
+                    static_cast<double>(z >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+                break;
+            case ValueType::I64:
+                reinterpret_cast<uint64_t*>(p)[i] = z;
+                break;
+            default:
+                reinterpret_cast<uint32_t*>(p)[i] = static_cast<uint32_t>(z);
+                break;
+        }
     }
 }
 
-// Host reference and comparison. Integers exactly (uint32 arithmetic wraps
-// like the GPU's int32); float32 against a double-precision scan, within
-// 1e-5 of the running sum of |x| (the scale of float summation error).
-struct Reference {
-    std::vector<uint32_t> out;   // integers: the exact answer
-    std::vector<double> fout;    // float: double-precision answer
-    std::vector<double> fscale;  // float: running sum of |x|
+// Host reference, computed alongside the comparison (no copy of the answer is kept).
+// Integers exactly (unsigned arithmetic wraps like the GPU's two's complement); max and
+// min exactly for floats too; float sums against a double-double (compensated) scan:
+// the error of element i is |got - ref| / sum_{j<=i} |x_j| (the scale of summation
+// error), and it must stay within kTol (float32 1e-5, float64 1e-12).
+struct Check {
+    std::string problem;  // empty when right: else the first wrong element
+    double max_err = 0;
 };
 
-Reference host_scan(const std::vector<uint32_t>& in, ValueType type, Op op, bool exclusive) {
-    Reference r;
-    const size_t n = in.size();
-    if (type == ValueType::F32) {
-        r.fout.resize(n);
-        r.fscale.resize(n);
-        double acc = 0, scale = 0;
-        for (size_t i = 0; i < n; ++i) {
-            float f;
-            std::memcpy(&f, &in[i], 4);
-            if (exclusive) r.fout[i] = acc;
-            acc += f;
-            scale += std::fabs(f);
-            if (!exclusive) r.fout[i] = acc;
-            r.fscale[i] = scale;
-        }
-        return r;
-    }
-    r.out.resize(n);
-    auto apply = [&](uint32_t a, uint32_t b) -> uint32_t {
-        if (op == Op::Add) return a + b;
-        if (type == ValueType::I32) {
-            const int32_t x = static_cast<int32_t>(a), y = static_cast<int32_t>(b);
-            return static_cast<uint32_t>(op == Op::Max ? std::max(x, y) : std::min(x, y));
-        }
-        return op == Op::Max ? std::max(a, b) : std::min(a, b);
-    };
-    uint32_t id = 0;
-    if (op == Op::Max) id = type == ValueType::I32 ? 0x80000000u : 0u;
-    if (op == Op::Min) id = type == ValueType::I32 ? 0x7fffffffu : 0xffffffffu;
-    uint32_t acc = id;
-    for (size_t i = 0; i < n; ++i) {
-        if (exclusive) r.out[i] = acc;
-        acc = apply(acc, in[i]);
-        if (!exclusive) r.out[i] = acc;
-    }
-    return r;
+// a + b exactly as hi + lo (Knuth's TwoSum).
+inline void two_sum(double a, double b, double& s, double& e) {
+    s = a + b;
+    const double bb = s - a;
+    e = (a - (s - bb)) + (b - bb);
 }
 
-// Empty when right; else the first wrong element.
-std::string compare(const Reference& ref, const std::vector<uint32_t>& got, ValueType type) {
-    for (size_t i = 0; i < got.size(); ++i) {
-        if (type == ValueType::F32) {
-            float f;
-            std::memcpy(&f, &got[i], 4);
-            const double tol = 1e-5 * ref.fscale[i] + 1e-5;
-            if (!(std::fabs(f - ref.fout[i]) <= tol))
-                return "element " + std::to_string(i) + ": got " + std::to_string(f) + ", expected " +
-                       std::to_string(ref.fout[i]);
-        } else if (got[i] != ref.out[i]) {
-            return "element " + std::to_string(i) + ": got " + std::to_string(got[i]) + ", expected " +
-                   std::to_string(ref.out[i]) + " (as uint32 bits)";
+template <class T>
+Check check_scan(const unsigned char* in_bytes, const unsigned char* got_bytes, size_t n, Op op,
+                 bool exclusive) {
+    const T* in = reinterpret_cast<const T*>(in_bytes);
+    const T* got = reinterpret_cast<const T*>(got_bytes);
+    Check c;
+    auto wrong = [&](size_t i, double g, double e) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "element %zu: got %.17g, expected %.17g", i, g, e);
+        c.problem = buf;
+    };
+    if constexpr (std::is_floating_point_v<T>) {
+        if (op == Op::Add) {
+            constexpr double kTol = sizeof(T) == 4 ? 1e-5 : 1e-12;
+            double hi = 0, lo = 0, scale = 0;
+            for (size_t i = 0; i < n; ++i) {
+                const double x = static_cast<double>(in[i]);
+                if (!exclusive) {
+                    double s, e;
+                    two_sum(hi, x, s, e);
+                    hi = s, lo += e;
+                    scale += std::fabs(x);
+                }
+                const double ref = hi + lo;
+                const double g = static_cast<double>(got[i]);
+                const double err = std::fabs(g - ref) / (scale > 0 ? scale : 1.0);
+                if (!(err <= kTol)) {  // NaN fails too
+                    wrong(i, g, ref);
+                    c.max_err = std::isfinite(err) ? std::max(c.max_err, err) : err;
+                    return c;
+                }
+                c.max_err = std::max(c.max_err, err);
+                if (exclusive) {
+                    double s, e;
+                    two_sum(hi, x, s, e);
+                    hi = s, lo += e;
+                    scale += std::fabs(x);
+                }
+            }
+            return c;
         }
     }
-    return {};
+    // Exact: integers (wrapping add through the unsigned type) and max/min.
+    T acc = op == Op::Max ? std::numeric_limits<T>::lowest()
+                          : (op == Op::Min ? std::numeric_limits<T>::max() : T(0));
+    for (size_t i = 0; i < n; ++i) {
+        const T prev = acc;
+        if (op == Op::Add) {
+            if constexpr (std::is_integral_v<T>) {
+                using U = std::make_unsigned_t<T>;
+                acc = static_cast<T>(static_cast<U>(acc) + static_cast<U>(in[i]));
+            } else {
+                acc = acc + in[i];
+            }
+        } else if (op == Op::Max) {
+            acc = acc > in[i] ? acc : in[i];
+        } else {
+            acc = acc < in[i] ? acc : in[i];
+        }
+        const T expect = exclusive ? prev : acc;
+        if (std::memcmp(&got[i], &expect, sizeof(T)) != 0) {
+            wrong(i, static_cast<double>(got[i]), static_cast<double>(expect));
+            return c;
+        }
+    }
+    return c;
+}
+
+Check check_output(ValueType type, const unsigned char* in, const unsigned char* got, size_t n, Op op,
+                   bool exclusive) {
+    switch (type) {
+        case ValueType::U32:
+            return check_scan<uint32_t>(in, got, n, op, exclusive);
+        case ValueType::F32:
+            return check_scan<float>(in, got, n, op, exclusive);
+        case ValueType::I64:
+            return check_scan<int64_t>(in, got, n, op, exclusive);
+        case ValueType::F64:
+            return check_scan<double>(in, got, n, op, exclusive);
+        case ValueType::I32:
+        default:
+            return check_scan<int32_t>(in, got, n, op, exclusive);
+    }
+}
+
+// Page-locked host memory, grown as needed and kept: a 2 GiB output comes back in a
+// tenth of a second, not a second (the checks, not the timed runs, bound how long a
+// benchmark of every type at 2^28 takes).
+class PinnedBuffer {
+public:
+    PinnedBuffer() = default;
+    ~PinnedBuffer() {
+        if (p_) cudaFreeHost(p_);
+    }
+    PinnedBuffer(const PinnedBuffer&) = delete;
+    PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+    const unsigned char* fetch(const void* device, size_t bytes) {
+        if (bytes > size_) {
+            if (p_) SCANVIZ_CUDA_CHECK(cudaFreeHost(p_));
+            p_ = nullptr;
+            SCANVIZ_CUDA_CHECK(cudaMallocHost(&p_, bytes));
+            size_ = bytes;
+        }
+        SCANVIZ_CUDA_CHECK(cudaMemcpy(p_, device, bytes, cudaMemcpyDeviceToHost));
+        return static_cast<const unsigned char*>(p_);
+    }
+
+private:
+    void* p_ = nullptr;
+    size_t size_ = 0;
+};
+
+// Counts the bytes where a and b differ (the two checked runs of one case).
+__global__ void count_differences(const uint4* a, const uint4* b, size_t vecs, const unsigned char* ta,
+                                  const unsigned char* tb, size_t tail, unsigned long long* count) {
+    unsigned long long c = 0;
+    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < vecs;
+         i += size_t(gridDim.x) * blockDim.x) {
+        const uint4 x = a[i], y = b[i];
+        c += (x.x != y.x) + (x.y != y.y) + (x.z != y.z) + (x.w != y.w);
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        for (size_t i = 0; i < tail; ++i) c += ta[i] != tb[i];
+    if (c) atomicAdd(count, c);
 }
 
 std::string now_iso() {
@@ -247,11 +244,16 @@ private:
     std::vector<cudaEvent_t> e_;
 };
 
+std::string case_name(const std::string& id, ValueType type, Op op, bool exclusive, size_t n) {
+    std::string s = id + " " + std::string(to_string(type));
+    if (id != kBenchMemcpy) s += " " + std::string(to_string(op)) + (exclusive ? " exclusive" : " inclusive");
+    return s + " n=" + std::to_string(n);
+}
+
 }  // namespace
 
 std::vector<std::string> bench_variants() {
-    std::vector<std::string> v = {std::string(kOurs), std::string(kBenchCub), std::string(kBenchThrust),
-                                  std::string(kBenchMemcpy)};
+    std::vector<std::string> v = default_bench_variants();
     for (const auto& c : candidates()) v.push_back(c.id);
     return v;
 }
@@ -262,12 +264,13 @@ std::vector<std::string> default_bench_variants() {
 
 BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
     if (cfg.runs < 1) throw std::invalid_argument("bench: runs must be >= 1");
+    if (cfg.types.empty() || cfg.ops.empty() || cfg.modes.empty() || cfg.sizes.empty() ||
+        cfg.variants.empty())
+        throw std::invalid_argument("bench: nothing to run (no type, op, mode, size or variant)");
     const auto known = bench_variants();
     for (const auto& v : cfg.variants)
         if (std::find(known.begin(), known.end(), v) == known.end())
             throw std::invalid_argument("unknown bench variant '" + v + "'");
-    if (cfg.type == ValueType::F32 && cfg.op != Op::Add)
-        throw std::invalid_argument("float32 scans take only add");
 
     int dev = 0;
     SCANVIZ_CUDA_CHECK(cudaGetDevice(&dev));
@@ -290,79 +293,137 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
     kern::LookbackWorkspace ws;
     Events ev(2 * cfg.runs);
 
-    const int total = static_cast<int>(cfg.sizes.size() * cfg.variants.size());
+    // The cases, in order: per size, per type, per op and mode, each variant (memcpy once per
+    // size and type).
+    struct Case {
+        size_t si;
+        ValueType type;
+        Op op;
+        bool exclusive;
+        std::string id;
+    };
+    std::vector<Case> cases;
+    for (size_t si = 0; si < cfg.sizes.size(); ++si)
+        for (const ValueType type : cfg.types) {
+            bool memcpy_done = false;
+            for (const Op op : cfg.ops)
+                for (const bool ex : cfg.modes)
+                    for (const auto& id : cfg.variants) {
+                        if (id == kBenchMemcpy) {
+                            if (memcpy_done) continue;
+                            memcpy_done = true;
+                        }
+                        cases.push_back({si, type, op, ex, id});
+                    }
+        }
+
+    const int total = static_cast<int>(cases.size());
     int done = 0;
-    for (size_t si = 0; si < cfg.sizes.size(); ++si) {
-        const int64_t n64 = cfg.sizes[si];
+    size_t cur_si = static_cast<size_t>(-1);
+    ValueType cur_type{};
+    kern::DeviceArray<unsigned char> d_in, d_out, d_first;
+    kern::DeviceArray<uint64_t> d_count(1);
+    std::vector<unsigned char> h_in;
+    PinnedBuffer pinned;
+    for (const Case& c : cases) {
+        const int64_t n64 = cfg.sizes[c.si];
         if (n64 <= 0) throw std::invalid_argument("bench: sizes must be positive");
         const size_t n = static_cast<size_t>(n64);
-        size_t free_bytes = 0, total_bytes = 0;
-        SCANVIZ_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-        if (2 * n * 4 + (64u << 20) > free_bytes)
-            throw std::invalid_argument("bench: n = " + std::to_string(n) + " needs " +
-                                        std::to_string(2 * n * 4) + " bytes; the device has " +
-                                        std::to_string(free_bytes) + " free");
-        kern::DeviceArray<uint32_t> d_in(n), d_out(n);
-        // Fresh input for this size; every variant scans the same one.
-        fill_random<<<1024, 256, 0, s>>>(d_in.get(), n, cfg.seed * 0x100000001b3ull + si * 7919 + 1,
-                                         cfg.type == ValueType::F32);
-        SCANVIZ_CUDA_CHECK(cudaGetLastError());
-        SCANVIZ_CUDA_CHECK(cudaStreamSynchronize(s));
-        const auto h_in = d_in.download();
-        const Reference ref = host_scan(h_in, cfg.type, cfg.op, cfg.exclusive);
-
-        for (const auto& id : cfg.variants) {
-            if (progress) progress(done, total, id + " n=" + std::to_string(n));
-            Runner run = make_runner(id, cfg, d_in.get(), d_out.get(), n, ws);
-            // Checked run: output poisoned first, so an unwritten element cannot look right.
-            auto checked_run = [&](const char* when) {
-                SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_out.get(), kern::kPoisonByte, n * 4, s));
-                run(s);
-                SCANVIZ_CUDA_CHECK(cudaGetLastError());
-                SCANVIZ_CUDA_CHECK(cudaStreamSynchronize(s));
-                const auto got = d_out.download();
-                const std::string bad = id == kBenchMemcpy
-                                            ? (got == h_in ? "" : "the copy differs from the input")
-                                            : compare(ref, got, cfg.type);
-                if (!bad.empty())
-                    throw std::runtime_error("bench: " + id + " at n = " + std::to_string(n) + " is wrong " +
-                                             when + ": " + bad);
-            };
-            checked_run("on its first run");
-            for (int w = 0; w < cfg.warmup; ++w) run(s);
-            for (int r = 0; r < cfg.runs; ++r) {
-                SCANVIZ_CUDA_CHECK(cudaMemsetAsync(flush.get(), r & 0xff, flush_bytes, s));
-                SCANVIZ_CUDA_CHECK(cudaEventRecord(ev[2 * r], s));
-                run(s);
-                SCANVIZ_CUDA_CHECK(cudaEventRecord(ev[2 * r + 1], s));
-            }
+        const size_t bytes = n * static_cast<size_t>(value_type_bytes(c.type));
+        if (c.si != cur_si || c.type != cur_type) {
+            // Fresh input for this size and type; every op, mode and variant scans the same one.
+            d_in = {}, d_out = {}, d_first = {};
+            size_t free_bytes = 0, total_bytes = 0;
+            SCANVIZ_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+            if (3 * bytes + (64u << 20) > free_bytes)
+                throw std::invalid_argument("bench: n = " + std::to_string(n) + " of " +
+                                            std::string(to_string(c.type)) + " needs " +
+                                            std::to_string(3 * bytes) + " bytes; the device has " +
+                                            std::to_string(free_bytes) + " free");
+            d_in = kern::DeviceArray<unsigned char>(bytes);
+            d_out = kern::DeviceArray<unsigned char>(bytes);
+            d_first = kern::DeviceArray<unsigned char>(bytes);
+            fill_random<<<1024, 256, 0, s>>>(d_in.get(), n, cfg.seed * 0x100000001b3ull + c.si * 7919 + 1,
+                                             c.type);
             SCANVIZ_CUDA_CHECK(cudaGetLastError());
             SCANVIZ_CUDA_CHECK(cudaStreamSynchronize(s));
-            // Once more after the timed runs: a launch that reuses the workspace (status words of
-            // earlier launches still there) must be as right as the first.
-            checked_run("after the timed runs");
-            std::vector<double> ms(static_cast<size_t>(cfg.runs));
-            for (int r = 0; r < cfg.runs; ++r) {
-                float t = 0;
-                SCANVIZ_CUDA_CHECK(cudaEventElapsedTime(&t, ev[2 * r], ev[2 * r + 1]));
-                ms[static_cast<size_t>(r)] = t;
-            }
-            std::sort(ms.begin(), ms.end());
-            BenchResult row;
-            row.variant = id;
-            row.n = n64;
-            row.type = cfg.type;
-            row.op = cfg.op;
-            row.exclusive = cfg.exclusive;
-            row.bytes = static_cast<int64_t>(2 * n * 4);
-            row.runs = cfg.runs;
-            row.median_ms =
-                cfg.runs % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
-            row.min_ms = ms.front();
-            row.checked = true;
-            rep.rows.push_back(std::move(row));
-            ++done;
+            const unsigned char* p = pinned.fetch(d_in.get(), bytes);
+            h_in.assign(p, p + bytes);
+            cur_si = c.si;
+            cur_type = c.type;
         }
+        const std::string what = case_name(c.id, c.type, c.op, c.exclusive, n);
+        if (progress) progress(done, total, what);
+        Runner run = make_runner(c.id, c.type, c.op, c.exclusive, d_in.get(), d_out.get(), n, ws);
+        // Checked run: output poisoned first, so an unwritten element cannot look right.
+        SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_out.get(), kern::kPoisonByte, bytes, s));
+        run(s);
+        SCANVIZ_CUDA_CHECK(cudaGetLastError());
+        SCANVIZ_CUDA_CHECK(cudaStreamSynchronize(s));
+        double max_err = 0;
+        {
+            const unsigned char* got = pinned.fetch(d_out.get(), bytes);
+            std::string bad;
+            if (c.id == kBenchMemcpy) {
+                bad = std::memcmp(got, h_in.data(), bytes) == 0 ? "" : "the copy differs from the input";
+            } else {
+                const Check k = check_output(c.type, h_in.data(), got, n, c.op, c.exclusive);
+                bad = k.problem;
+                max_err = k.max_err;
+            }
+            if (!bad.empty())
+                throw std::runtime_error("bench: " + what + " is wrong on its first run: " + bad);
+        }
+        SCANVIZ_CUDA_CHECK(cudaMemcpyAsync(d_first.get(), d_out.get(), bytes, cudaMemcpyDeviceToDevice, s));
+        for (int w = 0; w < cfg.warmup; ++w) run(s);
+        for (int r = 0; r < cfg.runs; ++r) {
+            SCANVIZ_CUDA_CHECK(cudaMemsetAsync(flush.get(), r & 0xff, flush_bytes, s));
+            SCANVIZ_CUDA_CHECK(cudaEventRecord(ev[2 * r], s));
+            run(s);
+            SCANVIZ_CUDA_CHECK(cudaEventRecord(ev[2 * r + 1], s));
+        }
+        SCANVIZ_CUDA_CHECK(cudaGetLastError());
+        // Once more after the timed runs, output poisoned again: a launch that reuses the
+        // workspace (status words of earlier launches still there) must give the first
+        // run's bits (integers: the right answer again; floats: the same order of additions).
+        SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_out.get(), kern::kPoisonByte, bytes, s));
+        run(s);
+        SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_count.get(), 0, sizeof(unsigned long long), s));
+        count_differences<<<1024, 256, 0, s>>>(
+            reinterpret_cast<const uint4*>(d_first.get()), reinterpret_cast<const uint4*>(d_out.get()),
+            bytes / 16, d_first.get() + bytes / 16 * 16, d_out.get() + bytes / 16 * 16, bytes % 16,
+            reinterpret_cast<unsigned long long*>(d_count.get()));
+        SCANVIZ_CUDA_CHECK(cudaGetLastError());
+        SCANVIZ_CUDA_CHECK(cudaStreamSynchronize(s));
+        unsigned long long differing = 0;
+        SCANVIZ_CUDA_CHECK(cudaMemcpy(&differing, d_count.get(), sizeof differing, cudaMemcpyDeviceToHost));
+        // Integers and max/min have one right answer: a difference is an error, not a float order.
+        const bool exact = !is_float(c.type) || c.op != Op::Add || c.id == kBenchMemcpy;
+        if (differing && exact)
+            throw std::runtime_error("bench: " + what + " is wrong after the timed runs: " +
+                                     std::to_string(differing) + " words differ from its first run");
+        std::vector<double> ms(static_cast<size_t>(cfg.runs));
+        for (int r = 0; r < cfg.runs; ++r) {
+            float t = 0;
+            SCANVIZ_CUDA_CHECK(cudaEventElapsedTime(&t, ev[2 * r], ev[2 * r + 1]));
+            ms[static_cast<size_t>(r)] = t;
+        }
+        std::sort(ms.begin(), ms.end());
+        BenchResult row;
+        row.variant = c.id;
+        row.n = n64;
+        row.type = c.type;
+        row.op = c.op;
+        row.exclusive = c.exclusive;
+        row.bytes = static_cast<int64_t>(2 * bytes);
+        row.runs = cfg.runs;
+        row.median_ms = cfg.runs % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
+        row.min_ms = ms.front();
+        row.checked = true;
+        row.max_err = max_err;
+        row.repeatable = differing == 0 ? 1 : 0;
+        rep.rows.push_back(std::move(row));
+        ++done;
     }
     if (progress) progress(done, total, "done");
     compute_ratios(rep.rows);

@@ -3,11 +3,13 @@
 // device, the bandwidth roof), in one process on the same inputs. Plain C++,
 // core types only (the CUDA lives in bench.cu).
 //
-// Per size and variant: fresh random input generated on the device, output
-// poisoned, one run checked against a host scan, warm-up runs, then timed
-// runs, each after a write of twice the L2 size so that no run reads the
-// previous run's data from L2, each timed with CUDA events around the one
-// call; the median is reported.
+// Per size, type, op, mode and variant: fresh random input generated on the
+// device, output poisoned, one run checked against a host scan, warm-up runs,
+// then timed runs, each after a write of twice the L2 size so that no run reads
+// the previous run's data from L2, each timed with CUDA events around the one
+// call; the median is reported; then one more checked run, whose bits must equal
+// the first's (floats: a run-to-run deterministic order; the row says so).
+// Floats: the distance from a compensated reference scan is reported (max_err).
 #pragma once
 
 #include <cstdint>
@@ -22,18 +24,19 @@ namespace scanviz::bench {
 struct BenchConfig {
     std::vector<int64_t> sizes;         // element counts
     std::vector<std::string> variants;  // ids from bench_variants()
-    ValueType type = ValueType::I32;
-    Op op = Op::Add;
-    bool exclusive = false;
-    int runs = 25;  // timed runs per (variant, size); the median is over these
+    // Every (type, op, mode) of these runs at every size: every type takes add, max and min.
+    std::vector<ValueType> types = {ValueType::I32};
+    std::vector<Op> ops = {Op::Add};
+    std::vector<bool> modes = {false};  // exclusive?
+    int runs = 25;                      // timed runs per (variant, size); the median is over these
     int warmup = 3;
     uint64_t seed = 1;
 };
 
 // Every id run_bench accepts: "device_decoupled_lookback" (ours, tuned),
 // "cub", "thrust", "memcpy", and the tuning candidates
-// "device_decoupled_lookback@<threads>x<items>k<predecessors per lane>[b<min blocks per SM>]"
-// (int32 add only) that kernels/bench/NOTES.md compares.
+// "device_decoupled_lookback@..." (int32 add only) that kernels/bench/NOTES.md compares.
+// memcpy runs once per (size, type): its row matches every op and mode of the type.
 std::vector<std::string> bench_variants();
 std::vector<std::string> default_bench_variants();
 

@@ -15,16 +15,19 @@ using kern::LookbackTunedPolicy;
 
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
                                     int launches) {
-    const size_t n = words.size();
+    const size_t per = static_cast<size_t>(value_type_bytes(type)) / 4;  // words per element
+    if (words.size() % per != 0)
+        throw std::invalid_argument("lookback_scan: 8-byte values take an even number of words");
+    const size_t n = words.size() / per;
     return kern::dispatch_value_op(type, op, [&](auto scan_op) {
         using ScanOp = decltype(scan_op);
         using T = typename ScanOp::value_type;
-        kern::DeviceArray<uint32_t> d_in(n), d_out(n);
+        kern::DeviceArray<uint32_t> d_in(words.size()), d_out(words.size());
         d_in.upload(words);
         kern::LookbackWorkspace ws;
         for (int l = 0; l < launches; ++l) {
             d_out.fill_bytes(kern::kPoisonByte);
-            kern::launch_decoupled_lookback<LookbackTunedPolicy, ScanOp>(
+            kern::launch_decoupled_lookback<kern::LookbackTunedPolicyFor<T>, ScanOp>(
                 reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, exclusive, ws,
                 nullptr);
             SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());

@@ -138,11 +138,33 @@ struct LookbackPolicy {
 // registers, 6 blocks per SM = 192 KiB of tile per SM instead of 128 KiB. The
 // fastest candidate of run 3 at 2^24 and within 0.1% of the fastest at 2^26, 2^28.
 using LookbackTunedPolicy = LookbackPolicy<128, 64, 1, 6, 32, 256, false, true>;
+// 8-byte values (int64, float64; issue 14): the same 32 KiB tile (128 threads x 32
+// items, 16 vectors of 2 per thread) and 6 blocks per SM.
+using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true>;
+// The whole-array scan `scanviz bench` times (`ours`) for values of type T.
+template <class T>
+using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
 // Blocks of the tuned kernel that share an SM (32.8 KB of shared memory each in
 // 228 KiB; __launch_bounds__ holds ptxas to registers for as many); the
 // instrumented timeline kernel is held to the same, so its timeline shows as
 // many resident tiles.
 inline constexpr int kLookbackTunedBlocksPerSm = 6;
+
+// Bits of 8-byte values.
+template <class T>
+__device__ __forceinline__ T lb_from_bits64(uint64_t b) {
+    if constexpr (std::is_floating_point_v<T>)
+        return __longlong_as_double(static_cast<long long>(b));
+    else
+        return static_cast<T>(b);
+}
+template <class T>
+__device__ __forceinline__ uint64_t lb_to_bits64(T v) {
+    if constexpr (std::is_floating_point_v<T>)
+        return static_cast<uint64_t>(__double_as_longlong(v));
+    else
+        return static_cast<uint64_t>(v);
+}
 
 // ---------------------------------------------------------------------------
 // Bits of 4-byte values (the status word stores the value's bits).
@@ -155,7 +177,9 @@ __device__ __forceinline__ T lb_from_bits(uint32_t b) {
 }
 template <class T>
 __device__ __forceinline__ uint32_t lb_to_bits(T v) {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (sizeof(T) == 8)
+        return static_cast<uint32_t>(lb_to_bits64(v));  // probes record 32 bits (4-byte types only)
+    else if constexpr (std::is_floating_point_v<T>)
         return __float_as_uint(v);
     else
         return static_cast<uint32_t>(v);
@@ -182,6 +206,66 @@ __device__ __forceinline__ void lb_store_relaxed(unsigned long long* p, uint64_t
     asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(static_cast<unsigned long long>(v))
                  : "memory");
 }
+
+// The status of one tile for value type T (LbWord<T>). 4-byte values: the one
+// 64-bit word above. 8-byte values do not fit beside a flag in 64 bits: a tile
+// owns two 64-bit words, each (epoch << 2 | status) : 32 bits of the value (low
+// half, high half), written by one 16-byte store and read by one 16-byte load.
+// Each 64-bit half is a relaxed atomic on its own; a reader takes the pair only
+// when both halves carry the same flag (the same epoch and status, so the same
+// store), else it reads again: a torn read is "not ready", never a wrong value.
+// (CUB's tile status for 8-byte values relies on 16-byte accesses being atomic;
+// this does not.)
+template <class T, bool kWide = (sizeof(T) == 8)>
+struct LbWord {
+    static_assert(sizeof(T) == 4, "4-byte values");
+    using Word = uint64_t;
+    static constexpr int kWordsPerTile = 1;
+    __device__ static __forceinline__ Word load(const unsigned long long* status, int64_t tile) {
+        return lb_load_relaxed(status + tile);
+    }
+    __device__ static __forceinline__ void store(unsigned long long* status, int64_t tile, uint32_t epoch,
+                                                 uint32_t st, T v) {
+        lb_store_relaxed(status + tile, lb_pack(epoch, st, lb_to_bits(v)));
+    }
+    __device__ static __forceinline__ uint32_t status(Word w, uint32_t epoch) { return lb_status(w, epoch); }
+    __device__ static __forceinline__ T value(Word w) { return lb_from_bits<T>(static_cast<uint32_t>(w)); }
+    // A slot before tile 0: reads as inclusive with the identity (never needed).
+    __device__ static __forceinline__ Word identity_word(T id) { return lb_to_bits(id); }
+};
+template <class T>
+struct LbWord<T, true> {
+    struct Word {
+        uint64_t lo, hi;
+    };
+    static constexpr int kWordsPerTile = 2;
+    __device__ static __forceinline__ Word load(const unsigned long long* status, int64_t tile) {
+        Word w;
+        asm volatile("ld.relaxed.gpu.global.v2.b64 {%0, %1}, [%2];"
+                     : "=l"(w.lo), "=l"(w.hi)
+                     : "l"(status + 2 * tile)
+                     : "memory");
+        return w;
+    }
+    __device__ static __forceinline__ void store(unsigned long long* status, int64_t tile, uint32_t epoch,
+                                                 uint32_t st, T v) {
+        const uint64_t b = lb_to_bits64(v);
+        const uint64_t lo = lb_pack(epoch, st, static_cast<uint32_t>(b));
+        const uint64_t hi = lb_pack(epoch, st, static_cast<uint32_t>(b >> 32));
+        asm volatile("st.relaxed.gpu.global.v2.b64 [%0], {%1, %2};" ::"l"(status + 2 * tile), "l"(lo), "l"(hi)
+                     : "memory");
+    }
+    __device__ static __forceinline__ uint32_t status(Word w, uint32_t epoch) {
+        return (w.lo >> 32) == (w.hi >> 32) ? lb_status(w.lo, epoch) : kTileInvalid;
+    }
+    __device__ static __forceinline__ T value(Word w) {
+        return lb_from_bits64<T>((w.hi << 32) | (w.lo & 0xffffffffull));
+    }
+    __device__ static __forceinline__ Word identity_word(T id) {
+        const uint64_t b = lb_to_bits64(id);
+        return Word{b & 0xffffffffull, b >> 32};
+    }
+};
 
 __device__ __forceinline__ uint64_t lb_globaltimer() {
     uint64_t t;
@@ -308,6 +392,10 @@ __device__ __forceinline__ T lb_warp_reduce(T x, ScanOp op) {
 #pragma unroll
         for (int d = 16; d >= 1; d /= 2) x = op(x, __shfl_xor_sync(0xffffffffu, x, d));
         return x;
+    } else if constexpr (sizeof(T) != 4) {  // redux.sync takes 32-bit values only
+#pragma unroll
+        for (int d = 16; d >= 1; d /= 2) x = op(x, __shfl_xor_sync(0xffffffffu, x, d));
+        return x;
     } else if constexpr (std::is_same_v<ScanOp, OpAdd<T>> && std::is_integral_v<T>) {
         return __reduce_add_sync(0xffffffffu, x);
     } else if constexpr (std::is_same_v<ScanOp, OpMax<T>> && std::is_integral_v<T>) {
@@ -341,14 +429,15 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
         // so one round trip to L2 covers the whole window.
         // Slots before tile 0 hold the identity, as if inclusive: they are never needed,
         // since tile 0 always publishes its inclusive prefix.
-        uint64_t word[K];
+        using Lw = LbWord<T>;
+        typename Lw::Word word[K];
         uint32_t st[K];
         int64_t seen[K];
 #pragma unroll
         for (int q = 0; q < K; ++q) {
             const int64_t pred = nearest - (32 * q + lane);
             st[q] = pred >= 0 ? kTileInvalid : kTileInclusive;
-            word[q] = pred >= 0 ? 0 : lb_to_bits(ScanOp::identity());
+            word[q] = Lw::identity_word(ScanOp::identity());
             seen[q] = 0;
         }
         int sleep_ns = Policy::kSleepMinNs;
@@ -359,8 +448,8 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
 #pragma unroll
             for (int q = 0; q < K; ++q) {
                 if (st[q] != kTileInclusive) {
-                    word[q] = lb_load_relaxed(status + (nearest - (32 * q + lane)));
-                    st[q] = lb_status(word[q], epoch);
+                    word[q] = Lw::load(status, nearest - (32 * q + lane));
+                    st[q] = Lw::status(word[q], epoch);
                 }
                 if constexpr (Probe::kOn)
                     if (seen[q] == 0 && st[q] != kTileInvalid) seen[q] = clock64();
@@ -390,7 +479,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
             const bool counted = (needed[q] >> lane) & 1u;
             probe.predecessor(window_base + 32 * q + lane, nearest - (32 * q + lane), st[q], seen[q],
                               counted);
-            value = op(value, counted ? lb_from_bits<T>(static_cast<uint32_t>(word[q])) : ScanOp::identity());
+            value = op(value, counted ? Lw::value(word[q]) : ScanOp::identity());
             distance += __popc(needed[q]);
         }
         if constexpr (std::is_floating_point_v<T>) {
@@ -410,7 +499,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
             T acc = ScanOp::identity();
 #pragma unroll
             for (int q = K - 1; q >= 0; --q) {
-                const T v = lb_from_bits<T>(static_cast<uint32_t>(word[q]));
+                const T v = Lw::value(word[q]);
                 for (int j = 31; j >= 0; --j) {
                     const T vj = __shfl_sync(0xffffffffu, v, j);
                     const bool inclusive = __shfl_sync(0xffffffffu, st[q] == kTileInclusive, j);
@@ -421,9 +510,9 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
                  near += Policy::kWindow) {
 #pragma unroll
                 for (int q = K - 1; q >= 0; --q) {
-                    const uint64_t w = lb_load_relaxed(status + (near - (32 * q + lane)));
-                    const T v = lb_from_bits<T>(static_cast<uint32_t>(w));
-                    const bool inc = lb_status(w, epoch) == kTileInclusive;
+                    const auto w = Lw::load(status, near - (32 * q + lane));
+                    const T v = Lw::value(w);
+                    const bool inc = Lw::status(w, epoch) == kTileInclusive;
                     for (int j = 31; j >= 0; --j) {
                         const T vj = __shfl_sync(0xffffffffu, v, j);
                         acc = __shfl_sync(0xffffffffu, inc, j) ? vj : op(acc, vj);
@@ -466,6 +555,30 @@ __device__ __forceinline__ void lb_store_vec(T* p, const T (&y)[W]) {
         *reinterpret_cast<uint2*>(p) = make_uint2(lb_to_bits(y[0]), lb_to_bits(y[1]));
     else
         *p = y[0];
+}
+
+// 16 bytes as W values of T, and back.
+template <class T, int W>
+union LbVec16 {
+    uint4 u;
+    T t[W];
+};
+template <class T, int W>
+__device__ __forceinline__ void lb_unpack16(const uint4& u, T (&x)[W]) {
+    LbVec16<T, W> v;
+    v.u = u;
+#pragma unroll
+    for (int j = 0; j < W; ++j) x[j] = v.t[j];
+}
+template <bool kStream, class T, int W>
+__device__ __forceinline__ void lb_store16(T* p, const T (&y)[W]) {
+    LbVec16<T, W> v;
+#pragma unroll
+    for (int j = 0; j < W; ++j) v.t[j] = y[j];
+    if constexpr (kStream)
+        __stcs(reinterpret_cast<uint4*>(p), v.u);
+    else
+        *reinterpret_cast<uint4*>(p) = v.u;
 }
 
 // Scratch a tile needs in shared memory (the caller owns it).
@@ -532,8 +645,12 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     size_t n, uint32_t tile, const LookbackParams& p,
     LookbackTempStorage<Policy, typename ScanOp::value_type>& temp, ScanOp op, Probe& probe) {
     using T = typename ScanOp::value_type;
-    constexpr int V = Policy::kVecs;
-    constexpr int W = Policy::kVecItems;
+    // Staged tiles move 16-byte vectors: 4 items of 4-byte values, 2 of 8-byte ones
+    // (the register path, which the traces run, takes 4-byte values only).
+    constexpr int W = Policy::kStaged ? 16 / static_cast<int>(sizeof(T)) : Policy::kVecItems;
+    constexpr int V = Policy::kItems / W;
+    static_assert(Policy::kStaged || sizeof(T) == 4, "8-byte values take the staged path");
+    static_assert(V * W == Policy::kItems, "whole vectors per thread");
     const int lane = static_cast<int>(threadIdx.x) & 31;
     const int warp = static_cast<int>(threadIdx.x) >> 5;
     const size_t warp_base =
@@ -545,25 +662,32 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     constexpr int kRegV = Policy::kStaged ? 1 : V;  // vectors held in registers
     T x[kRegV][W];
     T* s_warp = temp.items + (Policy::kStaged ? warp * Policy::kWarpItems : 0);
-    const auto offset = [&](int k) { return k * Policy::kChunkItems + W * lane; };
+    const auto offset = [&](int k) { return k * 32 * W + W * lane; };
     if constexpr (Policy::kStaged) {
         if constexpr (kFull) {
 #pragma unroll
             for (int k = 0; k < V; ++k) lb_cp_async16(s_warp + offset(k), in + warp_base + offset(k));
             lb_cp_async_wait_all();
         } else {
+            // The last, partial tile: whole 16-byte vectors where they lie inside [0, n),
+            // all in flight together as in a full tile; element by element only across n
+            // (version 4 loaded every element of this tile one after another).
 #pragma unroll 1
-            for (int k = 0; k < V; ++k)
-#pragma unroll
-                for (int j = 0; j < W; ++j) {
-                    const size_t e = warp_base + offset(k) + j;
-                    s_warp[offset(k) + j] = e < n ? in[e] : ScanOp::identity();
+            for (int k = 0; k < V; ++k) {
+                const size_t e = warp_base + offset(k);
+                if (e + W <= n) {
+                    lb_cp_async16(s_warp + offset(k), in + e);
+                } else {
+                    for (int j = 0; j < W; ++j)
+                        s_warp[offset(k) + j] = e + j < n ? in[e + j] : ScanOp::identity();
                 }
+            }
+            lb_cp_async_wait_all();
         }
     } else {
 #pragma unroll
         for (int k = 0; k < V; ++k) {
-            const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
+            const size_t e = warp_base + static_cast<size_t>(k) * 32 * W + W * lane;
             if constexpr (kFull)
                 lb_load_vec<W>(in + e, x[k]);
             else {
@@ -601,23 +725,20 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         const T aggregate = __shfl_sync(0xffffffffu, w_incl, Policy::kWarps - 1);
         T tile_exclusive = ScanOp::identity();
         if (tile == 0) {
-            if (lane == 0)
-                lb_store_relaxed(p.status, lb_pack(p.epoch, kTileInclusive, lb_to_bits(aggregate)));
+            if (lane == 0) LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
             probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
             probe.lookback_start();
             probe.lookback_end(0, lb_to_bits(tile_exclusive));
             probe.inclusive_published(lb_to_bits(aggregate));
         } else {
-            if (lane == 0)
-                lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileAggregate, lb_to_bits(aggregate)));
+            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, kTileAggregate, aggregate);
             probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
             probe.lookback_start();
             int distance = 0;
             tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);
             probe.lookback_end(distance, lb_to_bits(tile_exclusive));
             const T inclusive = op(tile_exclusive, aggregate);
-            if (lane == 0)
-                lb_store_relaxed(p.status + tile, lb_pack(p.epoch, kTileInclusive, lb_to_bits(inclusive)));
+            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, kTileInclusive, inclusive);
             probe.inclusive_published(lb_to_bits(inclusive));
         }
         if (lane < Policy::kWarps) {
@@ -651,7 +772,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             }
             const size_t e = warp_base + offset(k);
             if constexpr (kFull)
-                lb_store_vec<W>(out + e, y);
+                lb_store16<false>(out + e, y);
             else {
 #pragma unroll
                 for (int j = 0; j < W; ++j)
@@ -676,7 +797,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
                 for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, x[k][j]);
             }
-            const size_t e = warp_base + static_cast<size_t>(k) * Policy::kChunkItems + W * lane;
+            const size_t e = warp_base + static_cast<size_t>(k) * 32 * W + W * lane;
             if constexpr (kFull)
                 lb_store_vec<W>(out + e, y);
             else {

@@ -11,12 +11,13 @@
 
 namespace scanviz::gpu {
 
-// Scans `words` (the bits of int32, uint32 or float32 values) with the tuned
-// kernel: upload, poison the output, launch, download. int32 and uint32
-// take add, max and min; float32 takes add. With launches > 1 it poisons and
+// Scans `words` (the bits of int32, uint32, float32, int64 or float64 values;
+// an 8-byte value is two words, low word first) with the kernel `scanviz bench`
+// times (LookbackTunedPolicyFor<T>): upload, poison the output, launch, download.
+// Every type takes add, max and min. With launches > 1 it poisons and
 // launches again on the same status-word workspace, so the result shown is
 // that of a launch that found earlier launches' status words in place.
-// Throws CudaError or std::invalid_argument (an op the type does not take).
+// Throws CudaError, or std::invalid_argument for an odd word count of 8-byte values.
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
                                     int launches = 1);
 

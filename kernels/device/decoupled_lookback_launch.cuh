@@ -13,6 +13,7 @@
 #include "../cuda_check.hpp"
 #include "core/bench.hpp"
 #include "decoupled_lookback.cuh"
+#include "decoupled_lookback_pipelined.cuh"
 
 namespace scanviz::kern {
 
@@ -22,13 +23,21 @@ namespace scanviz::kern {
 // one kernel per scan, no memset in between.
 class LookbackWorkspace {
 public:
-    // Status words for `tiles` tiles, and the epoch of the launch about to use them.
-    unsigned long long* prepare(size_t tiles, uint32_t& epoch) {
-        if (tiles > status_.size()) {
-            status_ = DeviceArray<uint64_t>(tiles + tiles / 4 + 64);
+    // Status words for `tiles` tiles of `words_per_tile` 64-bit words each (LbWord: 1 for
+    // 4-byte values, 2 for 8-byte ones), and the epoch of the launch about to use them.
+    // A launch with another word layout than the last clears the array first: a word of
+    // one layout must never read as a ready word of the other.
+    unsigned long long* prepare(size_t tiles, uint32_t& epoch, int words_per_tile = 1) {
+        const size_t words = tiles * static_cast<size_t>(words_per_tile);
+        if (words > status_.size()) {
+            status_ = DeviceArray<uint64_t>(words + words / 4 + 64);
+            status_.fill_bytes(0);
+            epoch_ = 0;
+        } else if (words_per_tile != words_per_tile_) {
             status_.fill_bytes(0);
             epoch_ = 0;
         }
+        words_per_tile_ = words_per_tile;
         if (++epoch_ >= kEpochLimit) {
             status_.fill_bytes(0);
             epoch_ = 1;
@@ -53,27 +62,33 @@ private:
     static constexpr uint32_t kEpochLimit = 1u << 30;  // the flag field keeps 30 bits of epoch
     DeviceArray<uint64_t> status_;
     uint32_t epoch_ = 0;
+    int words_per_tile_ = 1;
     DeviceArray<uint64_t> counter_;
     unsigned long long taken_ = 0;
 };
 
-// Calls f(OpX<T>{}) for a value type and operator: int32 and uint32 take add,
-// max and min; float32 takes add (max and min of floats are not taught here).
+// Calls f(OpX<T>{}) for a value type and operator: every type of ValueType takes
+// add, max and min on the whole-array path (the teaching variants keep float32 to add).
+template <class T, class F>
+decltype(auto) dispatch_op_of(Op op, F&& f) {
+    if (op == Op::Max) return f(OpMax<T>{});
+    if (op == Op::Min) return f(OpMin<T>{});
+    return f(OpAdd<T>{});
+}
 template <class F>
 decltype(auto) dispatch_value_op(ValueType type, Op op, F&& f) {
     switch (type) {
         case ValueType::F32:
-            if (op != Op::Add) throw std::invalid_argument("float32 scans take only add");
-            return f(OpAdd<float>{});
+            return dispatch_op_of<float>(op, f);
         case ValueType::U32:
-            if (op == Op::Max) return f(OpMax<unsigned>{});
-            if (op == Op::Min) return f(OpMin<unsigned>{});
-            return f(OpAdd<unsigned>{});
+            return dispatch_op_of<unsigned>(op, f);
+        case ValueType::I64:
+            return dispatch_op_of<long long>(op, f);
+        case ValueType::F64:
+            return dispatch_op_of<double>(op, f);
         case ValueType::I32:
         default:
-            if (op == Op::Max) return f(OpMax<int>{});
-            if (op == Op::Min) return f(OpMin<int>{});
-            return f(OpAdd<int>{});
+            return dispatch_op_of<int>(op, f);
     }
 }
 
@@ -92,7 +107,7 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
     const size_t tiles = lookback_tiles<Policy>(n);
     if (tiles > 0x7fffffffu) throw std::invalid_argument("decoupled look-back: too many tiles for one grid");
     LookbackParams p{};
-    p.status = ws.prepare(tiles, p.epoch);
+    p.status = ws.prepare(tiles, p.epoch, LbWord<typename ScanOp::value_type>::kWordsPerTile);
     p.exclusive = exclusive;
     if constexpr (Policy::kTileCounter) p.tile_counter = ws.take_tiles(tiles, p.tile_base);
     if constexpr (Policy::kStaged) {
@@ -109,5 +124,65 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
         <<<static_cast<unsigned>(tiles), Policy::kThreads, 0, stream>>>(d_in, d_out, n, p, probe_buffer);
     SCANVIZ_CUDA_CHECK(cudaGetLastError());
 }
+
+namespace {  // internal linkage: see lookback_pipelined_kernel
+
+// The pipelined whole-array kernel (decoupled_lookback_pipelined.cuh): a grid of as
+// many blocks as are resident at once (never more than the tiles), each with the
+// policy's stages in dynamic shared memory. Both pointers must be 16-byte aligned.
+template <class Policy, class ScanOp, class Probe = LookbackNoProbe>
+void launch_lookback_pipelined(const typename ScanOp::value_type* d_in, typename ScanOp::value_type* d_out,
+                               size_t n, bool exclusive, LookbackWorkspace& ws, cudaStream_t stream,
+                               typename Probe::Buffer probe_buffer = {}) {
+    using T = typename ScanOp::value_type;
+    if (n == 0) return;
+    if ((reinterpret_cast<uintptr_t>(d_in) | reinterpret_cast<uintptr_t>(d_out)) % 16 != 0)
+        throw std::invalid_argument("decoupled look-back: input and output must be 16-byte aligned");
+    const size_t tiles = (n + Policy::template kTileItems<T> - 1) / Policy::template kTileItems<T>;
+    if (tiles > 0x7fffffffu) throw std::invalid_argument("decoupled look-back: too many tiles");
+    auto kernel = lookback_pipelined_kernel<Policy, ScanOp, Probe>;
+    // Once per instantiation: the stages' shared memory (sm_90; older devices run the
+    // kernel's fallback without stages), and the resident blocks of the whole device.
+    struct Setup {
+        int smem_bytes, resident;
+    };
+    static const Setup setup = [&] {
+        int dev = 0, major = 0, sms = 0, per_sm = 0;
+        SCANVIZ_CUDA_CHECK(cudaGetDevice(&dev));
+        SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+        SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+        const int smem = major >= 9 ? Policy::kSmemBytes : 0;
+        SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+        SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                                cudaSharedmemCarveoutMaxShared));
+        SCANVIZ_CUDA_CHECK(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, smem));
+        if (per_sm < 1) throw std::runtime_error("decoupled look-back: the kernel does not fit on an SM");
+        return Setup{smem, per_sm * sms};
+    }();
+    LookbackParams p{};
+    p.status = ws.prepare(tiles, p.epoch, LbWord<T>::kWordsPerTile);
+    p.exclusive = exclusive;
+    const unsigned grid =
+        static_cast<unsigned>(tiles < static_cast<size_t>(setup.resident) ? tiles : setup.resident);
+    kernel<<<grid, Policy::kThreads, setup.smem_bytes, stream>>>(d_in, d_out, n, p, probe_buffer);
+    SCANVIZ_CUDA_CHECK(cudaGetLastError());
+}
+
+// Resident blocks per SM of the pipelined kernel (what its grid is made of).
+template <class Policy, class ScanOp, class Probe = LookbackNoProbe>
+int lookback_pipelined_blocks_per_sm() {
+    int dev = 0, major = 0, per_sm = 0;
+    SCANVIZ_CUDA_CHECK(cudaGetDevice(&dev));
+    SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+    const int smem = major >= 9 ? Policy::kSmemBytes : 0;
+    auto kernel = lookback_pipelined_kernel<Policy, ScanOp, Probe>;
+    SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    SCANVIZ_CUDA_CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, smem));
+    return per_sm;
+}
+
+}  // namespace
 
 }  // namespace scanviz::kern

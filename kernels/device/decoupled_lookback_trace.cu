@@ -144,7 +144,13 @@ std::vector<double> run_lookback(const RunSpec& spec) {
     dispatch_op(spec.op, spec.type, [&](auto op) {
         using ScanOp = decltype(op);
         if (tuned) {
-            lookback_run_policy<LookbackTunedPolicy, ScanOp>(d_in.get(), d_out.get(), n, spec.exclusive);
+            // The whole-array kernel `scanviz bench` times.
+            using T = typename ScanOp::value_type;
+            LookbackWorkspace ws;
+            launch_decoupled_lookback<LookbackTunedPolicyFor<T>, ScanOp>(
+                reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, spec.exclusive,
+                ws, nullptr);
+            SCANVIZ_CUDA_CHECK_LAUNCH();
             return;
         }
         // A table configuration: the same arithmetic as the model's (and the capture's).

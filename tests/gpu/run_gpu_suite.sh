@@ -9,6 +9,7 @@
 #   race      scanviz race: every barrier of every race-lab variant left out in turn, measured
 #             (SCANVIZ_RACE_LAUNCHES launches, default 200), and compute-sanitizer racecheck on each
 #             case; the table goes into summary.txt, $LOGS/race.json (in logs.tar.gz) and the recording
+#   profile   scanviz profile: ncu over every warp and block kernel; the table into summary.txt (issue 13)
 #   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
 # Logs and results go under $OUT (at most 8 files come back: keep it so).
@@ -16,7 +17,7 @@
 set -u -o pipefail
 OUT=${OUT:-/tmp/scanviz-gpu-out}
 mkdir -p "$OUT"
-STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,race,record}
+STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,race,record}
 ARCH=${SCANVIZ_GPU_ARCH:-90-real}
 BUILD=${SCANVIZ_GPU_BUILD:-build-gpu}
 LOGS="$BUILD/suite-logs"   # kept between calls while the machine stays warm
@@ -86,6 +87,20 @@ if has bench; then
   "$SCANVIZ" bench --from "$OUT/bench.csv" --format text 2>/dev/null | tail -n 30 | tee -a "$SUMMARY"
 fi
 
+if has profile; then
+  # The table goes into summary.txt (text) and logs.tar.gz (profile.json, ncu's raw CSV); profile.json
+  # also lands in $OUT itself when that keeps $OUT within its 8 files (with logs.tar.gz still to come).
+  t0=$(date +%s)
+  "$SCANVIZ" profile --format json -o "$LOGS/profile.json" --save-ncu "$LOGS/profile_ncu_raw.csv" > "$LOGS/profile.log" 2>&1
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "profile: rc=$rc in $(( $(date +%s) - t0 )) s"
+  tail -n 3 "$LOGS/profile.log" | tee -a "$SUMMARY"
+  if [ $rc -eq 0 ]; then
+    "$SCANVIZ" profile --from "$LOGS/profile.json" --format text 2>&1 | tee -a "$SUMMARY"
+    [ "$(ls -A "$OUT" | wc -l)" -lt 7 ] && cp "$LOGS/profile.json" "$OUT/profile.json"
+  fi
+fi
+
 if has race; then
   t0=$(date +%s)
   RACE="$LOGS/race"
@@ -125,6 +140,7 @@ if has record; then
   [ -s "$LOGS/bench.csv" ] && extra+=(--bench-from "$LOGS/bench.csv")
   [ -s "$LOGS/validation.json" ] && extra+=(--validation-from "$LOGS/validation.json")
   [ -s "$LOGS/race.json" ] && extra+=(--race-from "$LOGS/race.json")
+  [ -s "$LOGS/profile.json" ] && extra+=(--profile-from "$LOGS/profile.json")
   "$SCANVIZ" record -o "$OUT/recording.svzrec" "${extra[@]}" > "$LOGS/record.log" 2>&1
   rc=$?; [ $rc -ne 0 ] && status=1
   say "record: rc=$rc in $(( $(date +%s) - t0 )) s"

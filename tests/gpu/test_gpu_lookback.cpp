@@ -149,12 +149,6 @@ TEST(GpuLookback, RepeatedLaunchesOnOneWorkspace) {
     run_case({ValueType::F32, Op::Add}, true, 1 << 20, 302, 3);
 }
 
-TEST(GpuLookback, RejectsFloatMax) {
-    SCANVIZ_REQUIRE_GPU();
-    EXPECT_THROW(gpu::lookback_scan(std::vector<uint32_t>(10, 0), ValueType::F32, Op::Max, false),
-                 std::invalid_argument);
-}
-
 // The instrumented run: every tile's stamps in order, tile 0 inclusive at
 // once, every other tile looking back at least one and stopping at the first
 // inclusive predecessor, on more than one SM.

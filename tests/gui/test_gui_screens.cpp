@@ -444,6 +444,25 @@ TEST(GuiScreens, OpensTheShippedRecordingWithItsBadgeAndFallsBackToTheModel) {
         << run.dump["source"];
 }
 
+// ncu's figures beside ours (issue 13): none at first, then from the committed
+// H100 table opened as a file, with the variant's bank conflicts from both sides.
+TEST(GuiScreens, ShowsNcuFiguresBesideOursAndSaysWhereTheyComeFrom) {
+    REQUIRE_DISPLAY();
+    GuiRun run = run_gui("profile_none", "variant block_blelloch\nframes 1\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const std::string none = run.dump["views"]["metrics"]["profile"]["status"];
+    EXPECT_EQ(none.rfind("ncu: not available", 0), 0u) << none;
+    const std::string table = std::string(SCANVIZ_SOURCE_DIR) + "/assets/profile/h100_profile.json";
+    run = run_gui("profile_file", "variant block_blelloch\nopen " + table + "\nframes 2\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json& p = run.dump["views"]["metrics"]["profile"];
+    EXPECT_EQ(p["status"].get<std::string>().rfind("measured by ncu on NVIDIA H100 80GB HBM3", 0), 0u) << p;
+    EXPECT_NE(p["status"].get<std::string>().find("written by scanviz profile"), std::string::npos) << p;
+    EXPECT_NE(p["conflicts"].get<std::string>().find("ours 807 ld + 465 st"), std::string::npos) << p;
+    EXPECT_NE(p["conflicts"].get<std::string>().find("ncu 807 ld + 465 st: equal"), std::string::npos) << p;
+    EXPECT_EQ(run.dump["variant"], "block_blelloch");  // opening a table leaves the trace on screen
+}
+
 TEST(GuiScreens, ExpectErrorFailsWithoutError) {
     REQUIRE_DISPLAY();
     const GuiRun run = run_gui("expect_fails", "variant warp_conditional\nexpect-error anything\n");

@@ -1,0 +1,394 @@
+#include "lesson.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace scanviz::lessons {
+namespace {
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return {};
+    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
+}
+
+std::vector<std::string> words_of(const std::string& s) {
+    std::istringstream in(s);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+std::optional<int> parse_int(const std::string& s) {
+    if (s.empty()) return std::nullopt;
+    size_t used = 0;
+    long v = 0;
+    try {
+        v = std::stol(s, &used);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    if (used != s.size() || v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+        return std::nullopt;
+    return static_cast<int>(v);
+}
+
+std::optional<StepRef> parse_step_ref(const std::string& s) {
+    StepRef r;
+    if (s == "last") {
+        r.last = true;
+        return r;
+    }
+    if (s == "initial" || s == "first") return r;
+    if (auto v = parse_int(s); v && *v >= 0) {
+        r.index = *v;
+        return r;
+    }
+    return std::nullopt;
+}
+
+class Parser {
+public:
+    Parser(const std::string& path) : path_(path) {}
+
+    [[noreturn]] void fail(int line, const std::string& what) const {
+        throw LessonError(path_ + ":" + std::to_string(line) + ": " + what);
+    }
+
+    Lesson Parse(const std::string& text) {
+        lesson_.path = path_;
+        lesson_.name = std::filesystem::path(path_).stem().string();
+        std::istringstream in(text);
+        std::string raw;
+        int line_no = 0;
+        // A value goes on over indented lines that follow it (the last key read).
+        std::string* open_value = nullptr;
+        while (std::getline(in, raw)) {
+            ++line_no;
+            const std::string line = trim(raw);
+            if (line.empty() || line[0] == '#') {
+                if (line.empty()) open_value = nullptr;
+                continue;
+            }
+            const bool indented = raw[0] == ' ' || raw[0] == '\t';
+            if (indented && open_value) {
+                *open_value += " " + line;
+                continue;
+            }
+            if (indented) fail(line_no, "an indented line continues a value, but no key comes before it");
+            open_value = nullptr;
+            if (line[0] == '[') {
+                if (line.back() != ']') fail(line_no, "a section header ends with ']': '" + line + "'");
+                const std::string inner = trim(line.substr(1, line.size() - 2));
+                if (inner != "step" && inner.rfind("step ", 0) != 0)
+                    fail(line_no, "unknown section '[" + inner + "]' (lessons have [step] sections)");
+                FinishStep();
+                LessonStep s;
+                s.line = line_no;
+                s.title = trim(inner.substr(4));
+                if (!lesson_.steps.empty()) s.view = lesson_.steps.back().view;
+                current_ = std::move(s);
+                continue;
+            }
+            const auto eq = line.find('=');
+            if (eq == std::string::npos) fail(line_no, "expected 'key = value', got '" + line + "'");
+            const std::string key = trim(line.substr(0, eq));
+            std::string value = trim(line.substr(eq + 1));
+            // Settings may end in a comment (" # ..."); prose keeps every character.
+            const bool prose = key == "text" || key == "ask" || key == "hint" || key == "title" ||
+                               key == "prerequisites" || key == "outcomes";
+            if (!prose)
+                if (const auto hash = value.find(" #"); hash != std::string::npos)
+                    value = trim(value.substr(0, hash));
+            if (key.empty()) fail(line_no, "a key is missing before '='");
+            open_value = Assign(line_no, key, value);
+        }
+        FinishStep();
+        if (lesson_.title.empty()) fail(1, "the lesson has no title (title = ...)");
+        if (lesson_.steps.empty()) fail(line_no, "the lesson has no steps ([step] sections)");
+        return std::move(lesson_);
+    }
+
+private:
+    // Stores one key; returns the string a continuation line extends (or null).
+    std::string* Assign(int line, const std::string& key, const std::string& value) {
+        if (!current_) {
+            std::string* target = key == "title"           ? &lesson_.title
+                                  : key == "prerequisites" ? &lesson_.prerequisites
+                                  : key == "outcomes"      ? &lesson_.outcomes
+                                  : key == "arch"          ? &lesson_.arch
+                                                           : nullptr;
+            if (!target)
+                fail(line, "unknown key '" + key +
+                               "' before the first [step] (title, prerequisites, outcomes, arch)");
+            if (value.empty()) fail(line, key + " is empty");
+            *target = value;
+            return key == "arch" ? nullptr : target;
+        }
+        LessonStep& s = *current_;
+        ViewSettings& v = s.view;
+        auto need = [&](bool ok, const std::string& what) {
+            if (!ok) fail(line, key + ": " + what);
+        };
+        if (key == "text") {
+            need(!value.empty(), "the paragraph is empty");
+            s.paragraphs.push_back(value);
+            s.paragraph_lines.push_back(line);
+            return &s.paragraphs.back();
+        }
+        if (key == "question") {
+            need(!s.question, "a step asks one question");
+            const auto w = words_of(value);
+            need(!w.empty(), "names no quantity (quantity kinds: scanviz lesson --help)");
+            Question q;
+            q.line = line;
+            q.quantity.kind = w[0];
+            q.quantity.args.assign(w.begin() + 1, w.end());
+            s.question = std::move(q);
+            return nullptr;
+        }
+        if (key == "ask" || key == "hint") {
+            need(s.question.has_value(), "comes after the step's question = line");
+            need(!value.empty(), "is empty");
+            std::string& target = key == "ask" ? s.question->ask : s.question->hint;
+            target = value;
+            return &target;
+        }
+        if (key == "variant") {
+            need(!value.empty() && value.find(' ') == std::string::npos, "expected one variant id");
+            if (v.variant != value) {
+                // A new variant starts from its own defaults.
+                if (v.input != InputKind::Given) v.n.reset();
+                v.threads = v.items_per_thread = 0;
+                v.heads.clear();
+            }
+            v.variant = value;
+            s.variant_line = line;
+        } else if (key == "n") {
+            const auto n = parse_count(value);
+            need(n && *n >= 1 && *n <= std::numeric_limits<int>::max(), "'" + value + "' is not a size");
+            v.n = static_cast<int>(*n);
+            s.n_line = line;
+        } else if (key == "threads" || key == "items") {
+            const auto t = parse_int(value);
+            need(t && *t >= 0, "'" + value + "' is not a whole number (0 = the variant's default)");
+            (key == "threads" ? v.threads : v.items_per_thread) = *t;
+        } else if (key == "op") {
+            const auto op = parse_op(value);
+            need(op.has_value(), "'" + value + "' is not add, max or min");
+            v.op = *op;
+        } else if (key == "type") {
+            const auto t = parse_type(value);
+            need(t.has_value(), "'" + value + "' is not i32 or f32");
+            v.type = *t;
+        } else if (key == "exclusive") {
+            need(value == "on" || value == "off", "takes on or off, got '" + value + "'");
+            v.exclusive = value == "on";
+        } else if (key == "input") {
+            const auto w = words_of(value);
+            need(!w.empty(), "random [SEED], ones, ramp or values");
+            s.input_line = line;
+            if (w[0] == "random") {
+                need(w.size() <= 2, "random takes one seed");
+                v.input = InputKind::Random;
+                if (w.size() == 2) {
+                    const auto seed = parse_int(w[1]);
+                    need(seed && *seed >= 0, "seed '" + w[1] + "' is not a whole number");
+                    v.seed = *seed;
+                }
+            } else if ((w[0] == "ones" || w[0] == "ramp") && w.size() == 1) {
+                v.input = w[0] == "ones" ? InputKind::Ones : InputKind::Ramp;
+            } else {
+                ParsedValues parsed = parse_values(value, v.type);
+                need(parsed.error.empty(), parsed.error);
+                v.input = InputKind::Given;
+                v.values = parsed.values;
+                v.values_text = value;
+                v.n = static_cast<int>(parsed.values.size());
+            }
+        } else if (key == "heads") {
+            s.heads_line = line;
+            if (value == "none") {
+                v.heads.clear();
+            } else {
+                try {
+                    v.heads = parse_positions(value);
+                } catch (const LessonError& e) {
+                    fail(line, "heads: " + std::string(e.what()));
+                }
+            }
+        } else if (key == "at") {
+            const auto r = parse_step_ref(value);
+            need(r.has_value(), "'" + value + "' is not a step (0 or initial, 1 .. steps, last)");
+            v.at = *r;
+            s.at_line = line;
+        } else if (key == "select") {
+            s.select_line = line;
+            const auto w = words_of(value);
+            if (w.size() == 1 && w[0] == "none") {
+                v.has_selection = false;
+            } else {
+                need(w.size() == 2, "expected STEP SLOT (a cell) or none");
+                const auto r = parse_step_ref(w[0]);
+                const auto slot = parse_int(w[1]);
+                need(r.has_value(), "'" + w[0] + "' is not a step (0 or initial, 1 .. steps, last)");
+                need(slot && *slot >= 0, "'" + w[1] + "' is not a slot number");
+                v.has_selection = true;
+                v.select_at = *r;
+                v.select_slot = *slot;
+            }
+        } else if (key == "panels") {
+            const auto w = words_of(value);
+            need(!w.empty(), "names no panel");
+            for (const auto& p : w)
+                need(std::find_if(std::begin(kPanelNames), std::end(kPanelNames),
+                                  [&](const char* n) { return p == n; }) != std::end(kPanelNames),
+                     "unknown panel '" + p + "' (state diagram metrics source sass bench lookback)");
+            v.panels = w;
+        } else if (key == "zoom") {
+            if (value == "fit") {
+                v.zoom = 1.0f;
+            } else {
+                float z = 0;
+                size_t used = 0;
+                try {
+                    z = std::stof(value, &used);
+                } catch (const std::exception&) {
+                    used = 0;
+                }
+                need(used == value.size() && z >= 0.1f && z <= 20.0f,
+                     "'" + value + "' is not fit or a factor from 0.1 to 20");
+                v.zoom = z;
+            }
+        } else {
+            fail(line, "unknown key '" + key +
+                           "' in a step (variant n threads items op type exclusive input heads at select "
+                           "panels zoom text question ask hint)");
+        }
+        return nullptr;
+    }
+
+    void FinishStep() {
+        if (!current_) return;
+        LessonStep& s = *current_;
+        if (s.view.variant.empty()) fail(s.line, "the step names no variant (variant = ...)");
+        if (s.paragraphs.empty()) fail(s.line, "the step says nothing (text = ...)");
+        if (s.question && s.question->ask.empty())
+            fail(s.question->line, "the question has no wording (ask = ...)");
+        lesson_.steps.push_back(std::move(s));
+        current_.reset();
+    }
+
+    std::string path_;
+    Lesson lesson_;
+    std::optional<LessonStep> current_;
+};
+
+}  // namespace
+
+std::string Quantity::text() const {
+    std::string s = kind;
+    for (const auto& a : args) s += " " + a;
+    return s;
+}
+
+std::string StepRef::text() const { return last ? "last" : std::to_string(index); }
+
+std::optional<int> StepRef::resolve(int steps) const {
+    if (last) return steps - 1;
+    if (index > steps) return std::nullopt;
+    return index - 1;
+}
+
+bool ViewSettings::shows(const std::string& panel) const {
+    return std::find(panels.begin(), panels.end(), panel) != panels.end();
+}
+
+Lesson parse_lesson(const std::string& text, const std::string& path) { return Parser(path).Parse(text); }
+
+Lesson load_lesson(const std::string& path) {
+    std::ifstream f(path);
+    if (!f) throw LessonError("cannot read lesson '" + path + "'");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return parse_lesson(ss.str(), path);
+}
+
+std::vector<NarrationPart> split_narration(const std::string& p) {
+    std::vector<NarrationPart> parts;
+    std::string literal;
+    for (size_t i = 0; i < p.size(); ++i) {
+        const char c = p[i];
+        if ((c == '{' || c == '}') && i + 1 < p.size() && p[i + 1] == c) {
+            literal += c;
+            ++i;
+            continue;
+        }
+        if (c == '}') throw LessonError("a '}' with no '{' before it (write }} for a brace)");
+        if (c != '{') {
+            literal += c;
+            continue;
+        }
+        const auto close = p.find('}', i);
+        if (close == std::string::npos) throw LessonError("a '{' is not closed (write {{ for a brace)");
+        const auto w = words_of(p.substr(i + 1, close - i - 1));
+        if (w.empty()) throw LessonError("an empty placeholder {}");
+        if (!literal.empty()) parts.push_back({false, literal, {}});
+        literal.clear();
+        NarrationPart part;
+        part.placeholder = true;
+        part.text = p.substr(i, close - i + 1);
+        part.quantity.kind = w[0];
+        part.quantity.args.assign(w.begin() + 1, w.end());
+        parts.push_back(std::move(part));
+        i = close;
+    }
+    if (!literal.empty()) parts.push_back({false, literal, {}});
+    return parts;
+}
+
+std::vector<int> parse_positions(const std::string& text) {
+    std::vector<int> out;
+    std::string token;
+    auto flush = [&]() {
+        if (token.empty()) return;
+        const auto v = parse_int(token);
+        if (!v || *v < 0) throw LessonError("'" + token + "' is not a position (0, 1, 2, ...)");
+        out.push_back(*v);
+        token.clear();
+    };
+    for (char c : text) {
+        if (c == ',' || c == ' ' || c == '\t')
+            flush();
+        else
+            token += c;
+    }
+    flush();
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::optional<long long> parse_count(const std::string& text) {
+    const auto caret = text.find('^');
+    if (caret == std::string::npos) {
+        size_t used = 0;
+        long long v = 0;
+        try {
+            v = std::stoll(text, &used);
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+        if (used != text.size() || v < 0) return std::nullopt;
+        return v;
+    }
+    const auto base = parse_int(text.substr(0, caret));
+    const auto exp = parse_int(text.substr(caret + 1));
+    if (!base || !exp || *base != 2 || *exp < 0 || *exp > 40) return std::nullopt;
+    return 1LL << *exp;
+}
+
+}  // namespace scanviz::lessons

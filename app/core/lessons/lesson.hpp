@@ -1,0 +1,142 @@
+// A lesson: an ordered list of steps, each of which sets the views (variant,
+// operator, type, n, mode, input, the trace step shown, the selected cell, the
+// panels, zoom), says something in a few paragraphs, and may ask a question
+// whose answer is computed at run time (quantity.hpp), never typed in.
+//
+// The file format (one lesson a file, assets/lessons/*.lesson), line based:
+//
+//   # a comment (settings may also end in one: "at = 3  # the third step")
+//   title = Kogge-Stone, one warp
+//   prerequisites = What an inclusive prefix sum is.
+//   outcomes = Say which lanes add at each step, and why a warp needs __syncwarp().
+//   arch = sm_90                        (optional: the architecture of SASS questions)
+//
+//   [step Lanes that add]               (a step; the title after "step" is optional)
+//   variant = warp_conditional          (view settings carry over to the next step)
+//   input = ramp                        (random [SEED] | ones | ramp | 3,1,4,1,...)
+//   at = 1                              (the trace step shown: 0 or initial, 1..steps, last)
+//   select = last 17                    (a cell: AT SLOT, or none)
+//   panels = state diagram metrics      (state diagram metrics source sass bench lookback)
+//   text = One paragraph, which goes on
+//     on indented lines. Placeholders such as {active_lanes} or {work block_blelloch}
+//     are computed when the step is shown; {{ and }} are literal braces.
+//   text = A second paragraph.
+//   question = active_lanes             (a quantity, quantity.hpp; its value is the answer)
+//   ask = How many lanes added a value at this step?
+//   hint = Count the green markers.     (optional; the view that shows the answer is always named)
+//
+// Further view keys: n, threads, items, op (add max min), type (i32 f32),
+// exclusive (on off), heads (0,5,12 | none), zoom (a factor, or fit).
+// Parsing finds syntax errors ("FILE:LINE: ..."); the checker (checker.hpp)
+// finds what only running the steps can tell.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../run_spec.hpp"
+
+namespace scanviz::lessons {
+
+// A lesson file that does not parse or check: what() is one line naming the
+// file, the line and the problem.
+class LessonError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Panels a step can show.
+inline constexpr const char* kPanelNames[] = {"state", "diagram", "metrics", "source",
+                                              "sass",  "bench",   "lookback"};
+
+// A quantity: a kind and its arguments, e.g. "work block_blelloch" or
+// "gbps device_decoupled_lookback 2^28" (quantity.hpp evaluates it).
+struct Quantity {
+    std::string kind;
+    std::vector<std::string> args;
+    std::string text() const;  // "gbps device_decoupled_lookback 2^28"
+};
+
+// "at" and the step of a selected cell: 0 = the initial state, k = after trace step k, or the last step.
+struct StepRef {
+    bool last = false;
+    int index = 0;  // 0 = initial, 1..steps (when !last)
+    std::string text() const;
+    // The App's step index (-1 = initial state) in a trace of `steps` steps; nullopt when out of range.
+    std::optional<int> resolve(int steps) const;
+};
+
+// What a step sets; a step starts from the previous step's settings.
+struct ViewSettings {
+    std::string variant;
+    std::optional<int> n;  // unset: the variant's default size
+    int threads = 0;
+    int items_per_thread = 0;
+    Op op = Op::Add;
+    ElemType type = ElemType::I32;
+    bool exclusive = false;
+    InputKind input = InputKind::Random;
+    int seed = 1;
+    std::vector<double> values;  // input == Given
+    std::string values_text;     // as written (the window's values field)
+    std::vector<int> heads;      // segment head positions (segmented scan)
+    StepRef at;
+    bool has_selection = false;
+    StepRef select_at;
+    int select_slot = -1;
+    std::vector<std::string> panels = {"state", "diagram", "metrics", "source"};
+    float zoom = 1.0f;  // a factor applied after fitting; 1 = fit only
+    bool shows(const std::string& panel) const;
+};
+
+struct Question {
+    int line = 0;
+    Quantity quantity;
+    std::string ask;   // the question as the learner reads it
+    std::string hint;  // optional extra hint
+};
+
+struct LessonStep {
+    int line = 0;       // the [step] line
+    std::string title;  // optional
+    ViewSettings view;  // after carrying over
+    int variant_line = 0, n_line = 0, input_line = 0, at_line = 0, select_line = 0, heads_line = 0;
+    std::vector<std::string> paragraphs;  // with {placeholders}
+    std::vector<int> paragraph_lines;
+    std::optional<Question> question;
+};
+
+struct Lesson {
+    std::string path;  // where it was read from
+    std::string name;  // file stem: "01_kogge_stone_warp"
+    std::string title;
+    std::string prerequisites;
+    std::string outcomes;
+    std::string arch;  // SASS questions: this architecture (empty: the newest in the table)
+    std::vector<LessonStep> steps;
+};
+
+// Parses a lesson; throws LessonError("PATH:LINE: ...") on a syntax error:
+// an unknown key, a value that does not parse, a key outside its section, no
+// steps, a step before any variant is named.
+Lesson parse_lesson(const std::string& text, const std::string& path);
+Lesson load_lesson(const std::string& path);
+
+// Splits a narration paragraph into literal text and placeholders:
+// "{work}" -> Quantity{"work"}; "{{" and "}}" are literal braces.
+struct NarrationPart {
+    bool placeholder = false;
+    std::string text;  // literal text, or the placeholder's source
+    Quantity quantity;
+};
+// Throws LessonError (without a location; the caller adds it) on an unclosed brace.
+std::vector<NarrationPart> split_narration(const std::string& paragraph);
+
+// Positions "0,5,12" -> sorted positions. Throws LessonError naming the bad token.
+std::vector<int> parse_positions(const std::string& text);
+// "2^28", "1048576" -> the number; nullopt when it is neither.
+std::optional<long long> parse_count(const std::string& text);
+
+}  // namespace scanviz::lessons

@@ -1,0 +1,495 @@
+#include "quantity.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+#include "../variants.hpp"
+
+namespace scanviz::lessons {
+namespace {
+
+constexpr std::string_view kWorkView = "the work and span view (its totals line, and one row per step)";
+constexpr std::string_view kBenchView =
+    "the benchmark view (View > Benchmark): the table under the chart, at that n";
+constexpr std::string_view kSassView =
+    "the SASS view (View > SASS, F7): the region total in each variant's column";
+
+const KindInfo kKinds[] = {
+    {"active_lanes", 0, 0, ValueKind::Number, "active_lanes",
+     "the state view (the lane strip under the cells: 'k of n threads active') and the 'active' column of "
+     "the "
+     "work and span view",
+     "lanes (threads, tiles) active at the step shown"},
+    {"step_work", 0, 0, ValueKind::Number, "step_work",
+     "the 'work' column of the work and span view, this step's row",
+     "operator applications in the step shown"},
+    {"work", 0, 1, ValueKind::Number, "work [VARIANT]", kWorkView,
+     "operator applications over the whole run (of VARIANT on the same input)"},
+    {"span", 0, 1, ValueKind::Number, "span [VARIANT]", kWorkView,
+     "longest dependency chain, in operator applications"},
+    {"steps", 0, 1, ValueKind::Number, "steps [VARIANT]",
+     "the step counter in the controls ('k / steps') and the rows of the dependency diagram",
+     "steps of the run"},
+    {"sequential_work", 0, 0, ValueKind::Number, "sequential_work", kWorkView,
+     "what a sequential scan does: n - 1 operator applications"},
+    {"conflict", 0, 0, ValueKind::Number, "conflict",
+     "the 'bank conf.' column of the work and span view, this step's row",
+     "worst shared-memory bank-conflict degree at the step shown (1 = conflict-free)"},
+    {"max_conflict", 0, 1, ValueKind::Number, "max_conflict [VARIANT]",
+     "the work and span view ('worst bank conflict' in its totals line)",
+     "worst bank-conflict degree over the whole run"},
+    {"cone", 0, 0, ValueKind::Cells, "cone",
+     "the dependency diagram: the selected cell's cone is lit back to the inputs in the top row",
+     "the input cells the selected cell depends on"},
+    {"cone_size", 0, 0, ValueKind::Number, "cone_size",
+     "the dependency diagram: count the lit cells in the top (initial) row",
+     "how many input cells the selected cell depends on"},
+    {"sass", 1, 1, ValueKind::Number, "sass VARIANT", kSassView,
+     "SASS instructions in the variant's scan region (this build's disassembly or the committed one)"},
+    {"fewer_sass", 2, -1, ValueKind::Choice, "fewer_sass A B [C ...]", kSassView,
+     "which of the variants compiles to the fewest SASS instructions in its scan region"},
+    {"gbps", 2, 2, ValueKind::Number, "gbps VARIANT N", kBenchView,
+     "measured throughput at n = N (GB/s: bytes read plus written per second)"},
+    {"memcpy_fraction", 2, 2, ValueKind::Number, "memcpy_fraction VARIANT N", kBenchView,
+     "measured throughput at n = N as a fraction of cudaMemcpy's"},
+    {"cub_ratio", 2, 2, ValueKind::Number, "cub_ratio VARIANT N", kBenchView,
+     "measured throughput at n = N over CUB's"},
+    {"faster", 3, -1, ValueKind::Choice, "faster A B [C ...] N", kBenchView,
+     "which variant measured the highest throughput at n = N"},
+};
+
+bool known_bench_variant(const std::string& v) {
+    return v == kBenchCub || v == kBenchThrust || v == kBenchMemcpy || find_variant(v) != nullptr;
+}
+
+// Variants that have an isolation kernel in the SASS table: registry ids, and
+// extra instantiations "<id>__<tag>".
+bool known_sass_variant(const std::string& v) { return find_variant(v.substr(0, v.find("__"))) != nullptr; }
+
+Value fail(std::string why) {
+    Value v;
+    v.ok = false;
+    v.why_not = std::move(why);
+    return v;
+}
+
+Value number(double x, int decimals = 0) {
+    Value v;
+    v.ok = true;
+    v.kind = ValueKind::Number;
+    v.number = x;
+    v.decimals = decimals;
+    return v;
+}
+
+// The trace a whole-run quantity reads: the one on screen, or VARIANT on the same input.
+struct OtherRun {
+    Trace trace;
+    Metrics metrics;
+};
+
+std::optional<OtherRun> run_other(const std::string& variant, const StepData& d, const Sources& s,
+                                  std::string* why) {
+    if (!s.run) {
+        *why = "no way to run " + variant + " here";
+        return std::nullopt;
+    }
+    RunSpec spec = d.trace->spec;
+    spec.variant = variant;
+    spec.threads = 0;
+    spec.items_per_thread = 0;
+    if (const VariantInfo* v = find_variant(variant); v && !v->segmented) spec.heads.clear();
+    if (auto err = validate_and_resolve(spec)) {
+        *why = variant + " on the input on screen: " + *err;
+        return std::nullopt;
+    }
+    try {
+        OtherRun r{s.run(spec), {}};
+        r.metrics = compute_metrics(r.trace);
+        return r;
+    } catch (const std::exception& e) {
+        *why = variant + ": " + e.what();
+        return std::nullopt;
+    }
+}
+
+int arch_number(const std::string& arch) {
+    try {
+        return std::stoi(arch.substr(arch.find('_') + 1));
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+// The SASS region total of a variant at the lesson's architecture.
+Value sass_count(const std::string& variant, const Sources& s) {
+    if (s.sass_rows.empty())
+        return fail("no SASS here" + (s.sass_missing.empty() ? std::string() : ": " + s.sass_missing));
+    std::string arch = s.arch;
+    if (arch.empty())
+        for (const auto& r : s.sass_rows)
+            if (r.method && arch_number(r.arch) > arch_number(arch)) arch = r.arch;
+    for (const auto& r : s.sass_rows) {
+        if (r.arch != arch || r.variant != variant) continue;
+        if (!r.method) return fail("no SASS of " + variant + " for " + arch + ": " + r.message);
+        Value v = number(r.region.total());
+        v.origin = arch + ", " + std::string(sass::provenance_name(r.provenance)) + " listing";
+        return v;
+    }
+    return fail("the SASS table has no " + variant + " for " + (arch.empty() ? "any architecture" : arch));
+}
+
+const BenchResult* bench_row(const BenchReport& report, const std::string& variant, long long n) {
+    for (const auto& r : report.rows)
+        if (r.variant == variant && r.n == n && r.type == ValueType::I32 && r.op == Op::Add && !r.exclusive)
+            return &r;
+    return nullptr;
+}
+
+Value bench_value(const std::string& kind, const std::string& variant, long long n, const Sources& s) {
+    if (!s.bench)
+        return fail("no benchmark results here" +
+                    (s.bench_missing.empty() ? std::string() : ": " + s.bench_missing));
+    const BenchResult* r = bench_row(*s.bench, variant, n);
+    if (!r)
+        return fail("the benchmark results (" + s.bench_origin + ") have no " + variant +
+                    " at n = " + std::to_string(n) + " (int32, inclusive add)");
+    Value v;
+    if (kind == "gbps") {
+        v = number(r->gbps, 1);
+        v.tolerance = 0.03;
+        v.relative = true;
+    } else {
+        const double x = kind == "memcpy_fraction" ? r->ratio_memcpy : r->ratio_cub;
+        if (x <= 0)
+            return fail("the benchmark results (" + s.bench_origin + ") have no " +
+                        (kind == "memcpy_fraction" ? "memcpy" : "CUB") + " row at n = " + std::to_string(n));
+        v = number(x, 3);
+        v.tolerance = 0.02;
+    }
+    v.origin = s.bench_origin;
+    return v;
+}
+
+std::string format_number(double x, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+    return buf;
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+std::span<const KindInfo> quantity_kinds() { return kKinds; }
+
+const KindInfo* find_kind(std::string_view name) {
+    for (const auto& k : kKinds)
+        if (k.name == name) return &k;
+    return nullptr;
+}
+
+std::string Value::text() const {
+    if (!ok) return "(" + why_not + ")";
+    switch (kind) {
+        case ValueKind::Number:
+            return format_number(number, decimals);
+        case ValueKind::Cells:
+            return cells_text(cells);
+        case ValueKind::Choice:
+            return choice;
+    }
+    return {};
+}
+
+std::optional<std::string> check_shape(const Quantity& q) {
+    const KindInfo* k = find_kind(q.kind);
+    if (!k) {
+        std::string names;
+        for (const auto& kk : kKinds) names += (names.empty() ? "" : ", ") + std::string(kk.name);
+        return "unknown quantity '" + q.kind + "' (" + names + ")";
+    }
+    const int argc = static_cast<int>(q.args.size());
+    if (argc < k->min_args || (k->max_args >= 0 && argc > k->max_args))
+        return "usage: " + std::string(k->usage);
+    const std::string name(k->name);
+    if (name == "gbps" || name == "memcpy_fraction" || name == "cub_ratio" || name == "faster") {
+        const std::string& n = q.args.back();
+        if (!parse_count(n) || *parse_count(n) < 1)
+            return name + ": '" + n + "' is not a size (1048576 or 2^20)";
+        for (size_t i = 0; i + 1 < q.args.size(); ++i)
+            if (!known_bench_variant(q.args[i]))
+                return name + ": unknown variant '" + q.args[i] + "' (scanviz list, or cub, thrust, memcpy)";
+    } else if (name == "sass" || name == "fewer_sass") {
+        for (const auto& a : q.args)
+            if (!known_sass_variant(a)) return name + ": unknown variant '" + a + "' (scanviz list)";
+    } else {
+        for (const auto& a : q.args)
+            if (!find_variant(a)) return name + ": unknown variant '" + a + "' (scanviz list)";
+    }
+    return std::nullopt;
+}
+
+Value evaluate(const Quantity& q, const StepData& d, const Sources& s) {
+    if (auto err = check_shape(q)) return fail(*err);
+    if (!d.trace || !d.metrics || !d.graph) return fail("no trace on screen");
+    const Trace& t = *d.trace;
+    const Metrics& m = *d.metrics;
+    const std::string& k = q.kind;
+    const int steps = static_cast<int>(t.steps.size());
+    const bool at_step = d.step >= 0 && d.step < steps;
+
+    if (k == "active_lanes" || k == "step_work" || k == "conflict") {
+        if (!at_step)
+            return fail(k + " needs a step of the trace; the initial state is shown (at = 1 .. steps)");
+        const StepMetrics& sm = m.per_step[static_cast<size_t>(d.step)];
+        return number(k == "active_lanes" ? sm.active_lanes
+                      : k == "step_work"  ? static_cast<double>(sm.work)
+                                          : sm.max_conflict_degree);
+    }
+    if (k == "work" || k == "span" || k == "steps" || k == "max_conflict") {
+        const Metrics* mm = &m;
+        std::optional<OtherRun> other;
+        if (!q.args.empty() && q.args[0] != t.spec.variant) {
+            std::string why;
+            other = run_other(q.args[0], d, s, &why);
+            if (!other) return fail(why);
+            mm = &other->metrics;
+        }
+        return number(k == "work"    ? static_cast<double>(mm->work)
+                      : k == "span"  ? mm->span
+                      : k == "steps" ? mm->steps
+                                     : mm->max_conflict_degree);
+    }
+    if (k == "sequential_work") return number(static_cast<double>(m.sequential_work));
+    if (k == "cone" || k == "cone_size") {
+        if (d.select_slot < 0) return fail(k + " needs a selected cell (select = STEP SLOT)");
+        // The cone's leaves: initial values, or values a step loaded without reading another slot
+        // (a kernel that loads its input in its first step).
+        std::vector<int> inputs;
+        for (int node : d.graph->cone(d.select_step, d.select_slot))
+            if (d.graph->in_edges(node).empty()) inputs.push_back(d.graph->node(node).slot);
+        std::set<int> cells;
+        const Region* region = nullptr;
+        for (int slot : inputs) {
+            if (slot < static_cast<int>(t.layout.padding.size()) &&
+                t.layout.padding[static_cast<size_t>(slot)])
+                continue;
+            const Region* r = nullptr;
+            for (const auto& reg : t.layout.regions)
+                if (slot >= reg.first_slot && slot < reg.first_slot + reg.count) r = &reg;
+            if (!r) continue;
+            if (region && region != r)
+                return fail("the selected cell's inputs lie in more than one region (" + region->name + ", " +
+                            r->name + "): the cell numbers would be ambiguous");
+            region = r;
+            cells.insert(slot - r->first_slot);
+        }
+        if (cells.empty()) return fail("the selected cell depends on no input cell");
+        if (k == "cone_size") return number(static_cast<double>(cells.size()));
+        Value v;
+        v.ok = true;
+        v.kind = ValueKind::Cells;
+        v.cells.assign(cells.begin(), cells.end());
+        return v;
+    }
+    if (k == "sass") return sass_count(q.args[0], s);
+    if (k == "fewer_sass") {
+        Value best;
+        double least = 0;
+        std::string origin;
+        for (const auto& variant : q.args) {
+            Value c = sass_count(variant, s);
+            if (!c.ok) return c;
+            if (c.number == least && best.ok)
+                return fail(variant + " and " + best.choice +
+                            " have the same count; the question has no one answer");
+            if (!best.ok || c.number < least) {
+                least = c.number;
+                best.ok = true;
+                best.choice = variant;
+            }
+            origin = c.origin;
+        }
+        best.kind = ValueKind::Choice;
+        best.options = q.args;
+        best.origin = origin;
+        return best;
+    }
+    if (k == "gbps" || k == "memcpy_fraction" || k == "cub_ratio")
+        return bench_value(k, q.args[0], *parse_count(q.args[1]), s);
+    if (k == "faster") {
+        const long long n = *parse_count(q.args.back());
+        Value best;
+        double most = 0;
+        for (size_t i = 0; i + 1 < q.args.size(); ++i) {
+            Value g = bench_value("gbps", q.args[i], n, s);
+            if (!g.ok) return g;
+            if (!best.ok || g.number > most) {
+                most = g.number;
+                best.ok = true;
+                best.choice = q.args[i];
+                best.origin = g.origin;
+            }
+        }
+        best.kind = ValueKind::Choice;
+        best.options.assign(q.args.begin(), q.args.end() - 1);
+        return best;
+    }
+    return fail("unknown quantity '" + k + "'");
+}
+
+std::string cells_text(const std::vector<int>& cells) {
+    std::string out;
+    for (size_t i = 0; i < cells.size();) {
+        size_t j = i;
+        while (j + 1 < cells.size() && cells[j + 1] == cells[j] + 1) ++j;
+        if (!out.empty()) out += ", ";
+        out += std::to_string(cells[i]);
+        if (j > i) out += "-" + std::to_string(cells[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
+std::optional<std::vector<int>> parse_cells(const std::string& text) {
+    std::string t = text;
+    for (size_t p; (p = t.find("..")) != std::string::npos;) t.replace(p, 2, "-");
+    for (char& c : t)
+        if (c == ',' || c == ';') c = ' ';
+    std::istringstream in(t);
+    std::set<int> out;
+    for (std::string w; in >> w;) {
+        const auto dash = w.find('-', 1);
+        try {
+            size_t used = 0;
+            if (dash == std::string::npos) {
+                const int v = std::stoi(w, &used);
+                if (used != w.size() || v < 0) return std::nullopt;
+                out.insert(v);
+            } else {
+                const std::string a = w.substr(0, dash), b = w.substr(dash + 1);
+                size_t ua = 0, ub = 0;
+                const int lo = std::stoi(a, &ua), hi = std::stoi(b, &ub);
+                if (ua != a.size() || ub != b.size() || lo < 0 || hi < lo || hi - lo > 1 << 20)
+                    return std::nullopt;
+                for (int v = lo; v <= hi; ++v) out.insert(v);
+            }
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    }
+    if (out.empty()) return std::nullopt;
+    return std::vector<int>(out.begin(), out.end());
+}
+
+std::string hint_for(const Question& q) {
+    std::string hint = q.hint;
+    if (const KindInfo* k = find_kind(q.quantity.kind)) {
+        if (!hint.empty()) hint += " ";
+        hint += "The answer is in " + std::string(k->view) + ".";
+    }
+    return hint;
+}
+
+Verdict judge(const Question& q, const Value& answer, const std::string& given_raw) {
+    Verdict v;
+    std::string given = given_raw;
+    given.erase(0, given.find_first_not_of(" \t"));
+    given.erase(given.find_last_not_of(" \t\r\n") + 1);
+    if (!answer.ok) {
+        v.message = "This question cannot be answered here: " + answer.why_not;
+        return v;
+    }
+    if (given.empty()) {
+        v.message = "Type an answer first.";
+        return v;
+    }
+    const std::string right =
+        "Right: " + answer.text() + (answer.origin.empty() ? "" : " (" + answer.origin + ").");
+    switch (answer.kind) {
+        case ValueKind::Number: {
+            size_t used = 0;
+            double x = 0;
+            try {
+                x = std::stod(given, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != given.size()) {
+                v.message = "'" + given + "' is not a number.";
+                return v;
+            }
+            const double tol =
+                answer.relative ? answer.tolerance * std::fabs(answer.number) : answer.tolerance;
+            v.correct =
+                answer.tolerance > 0 ? std::fabs(x - answer.number) <= tol + 1e-12 : x == answer.number;
+            break;
+        }
+        case ValueKind::Cells: {
+            const auto cells = parse_cells(given);
+            if (!cells) {
+                v.message = "'" + given + "' is not a list of cells (for example 0-3, 7).";
+                return v;
+            }
+            v.correct = *cells == answer.cells;
+            break;
+        }
+        case ValueKind::Choice: {
+            std::string pick = lower(given);
+            size_t used = 0;
+            int index = -1;
+            try {
+                index = std::stoi(pick, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used == pick.size() && index >= 1 && index <= static_cast<int>(answer.options.size()))
+                pick = answer.options[static_cast<size_t>(index - 1)];
+            if (std::find(answer.options.begin(), answer.options.end(), pick) == answer.options.end()) {
+                std::string opts;
+                for (const auto& o : answer.options) opts += (opts.empty() ? "" : ", ") + o;
+                v.message = "'" + given + "' is not one of " + opts + ".";
+                return v;
+            }
+            v.correct = pick == answer.choice;
+            break;
+        }
+    }
+    v.message = v.correct ? right : "Not quite. " + hint_for(q);
+    return v;
+}
+
+std::optional<std::string> expand(const std::string& paragraph, const StepData& data, const Sources& sources,
+                                  std::string* error) {
+    std::vector<NarrationPart> parts;
+    try {
+        parts = split_narration(paragraph);
+    } catch (const LessonError& e) {
+        if (error) *error = e.what();
+        return std::nullopt;
+    }
+    std::string out;
+    for (const auto& p : parts) {
+        if (!p.placeholder) {
+            out += p.text;
+            continue;
+        }
+        const Value v = evaluate(p.quantity, data, sources);
+        if (!v.ok) {
+            if (error) *error = p.text + ": " + v.why_not;
+            return std::nullopt;
+        }
+        out += v.text();
+    }
+    return out;
+}
+
+}  // namespace scanviz::lessons

@@ -1,0 +1,54 @@
+#include "sources.hpp"
+
+#include <filesystem>
+
+namespace scanviz::lessons {
+
+void load_sass(Sources& sources, const sass::Locations& where, const std::vector<std::string>& archs) {
+    sources.sass_rows.clear();
+    if (archs.empty()) {
+        sources.sass_missing = "this build compiles no cubins and assets/sass has no snapshot";
+        return;
+    }
+    try {
+        sources.sass_rows = sass::count_table(where, archs, {});
+        bool any = false;
+        for (const auto& r : sources.sass_rows) any = any || r.method.has_value();
+        if (!any) {
+            sources.sass_missing =
+                sources.sass_rows.empty() ? "no listings found" : sources.sass_rows.front().message;
+            sources.sass_rows.clear();
+        }
+    } catch (const std::exception& e) {
+        sources.sass_rows.clear();
+        sources.sass_missing = e.what();
+    }
+}
+
+void load_bench(Sources& sources, const Recording* recording, const std::string& results_file) {
+    sources.bench.reset();
+    auto origin = [](const BenchMeta& m, const std::string& where) {
+        return "measured on " + (m.device.empty() ? std::string("an unnamed GPU") : m.device) +
+               (m.date.size() >= 10 ? " on " + m.date.substr(0, 10) : std::string()) + ", " + where;
+    };
+    std::error_code ec;
+    if (!results_file.empty() && std::filesystem::is_regular_file(results_file, ec)) {
+        try {
+            sources.bench = load_bench_file(results_file);
+            sources.bench_origin =
+                origin(sources.bench->meta, std::filesystem::path(results_file).filename().string());
+            return;
+        } catch (const std::exception& e) {
+            sources.bench_missing = e.what();
+        }
+    }
+    if (recording && recording->bench && !recording->bench->rows.empty()) {
+        sources.bench = *recording->bench;
+        sources.bench_origin = origin(recording->bench->meta, "from the recording");
+        return;
+    }
+    if (sources.bench_missing.empty())
+        sources.bench_missing = "no results file was found and no recording with benchmark results is open";
+}
+
+}  // namespace scanviz::lessons

@@ -1,0 +1,24 @@
+// Filling a lesson's Sources: the SASS count table (this build's listings or
+// the committed snapshot, as the SASS view reads them) and the measured
+// benchmark results (the results file the benchmark view shows, else an open recording's).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "../recording.hpp"
+#include "../sass.hpp"
+#include "quantity.hpp"
+
+namespace scanviz::lessons {
+
+// The count table of every variant for `archs`; on failure (a listing that
+// does not parse, nothing there) sources.sass_missing says why.
+void load_sass(Sources& sources, const sass::Locations& where, const std::vector<std::string>& archs);
+
+// The benchmark results of the file `results_file` (CSV or JSON: the one the
+// benchmark view shows) when it reads, else those of `recording`; bench_origin
+// names the device, the date and where they came from.
+void load_bench(Sources& sources, const Recording* recording, const std::string& results_file);
+
+}  // namespace scanviz::lessons

@@ -1,0 +1,373 @@
+#include "lesson_view.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include "bench_view.hpp"
+#include "core/lessons/checker.hpp"
+#include "core/lessons/sources.hpp"
+#include "core/variants.hpp"
+#include "kernels/sass/sass_paths.hpp"
+
+namespace scanviz::ui {
+namespace {
+
+using namespace scanviz::lessons;
+
+std::vector<std::string> sass_archs() {
+    const auto& p = kern::sass_paths();
+    if (p.cubins_built) return p.archs;
+    std::vector<std::string> archs;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(p.snapshot_dir, ec))
+        if (e.is_directory()) archs.push_back(e.path().filename().string());
+    std::sort(archs.begin(), archs.end());
+    return archs;
+}
+
+std::string assets_dir() {
+#ifdef SCANVIZ_ASSETS_DIR
+    return SCANVIZ_ASSETS_DIR;
+#else
+    return {};
+#endif
+}
+
+std::string joined(const std::vector<int>& v) {
+    std::string s;
+    for (int x : v) s += (s.empty() ? "" : ", ") + std::to_string(x);
+    return s;
+}
+
+ImVec4 verdict_colour(bool correct, bool presentation) {
+    if (correct) return presentation ? ImVec4(0.4f, 0.95f, 0.5f, 1) : ImVec4(0.05f, 0.5f, 0.15f, 1);
+    return presentation ? ImVec4(1.0f, 0.6f, 0.4f, 1) : ImVec4(0.75f, 0.25f, 0.05f, 1);
+}
+
+}  // namespace
+
+std::string shipped_lessons_dir() {
+    if (const char* env = std::getenv("SCANVIZ_LESSONS_DIR"); env && *env) return env;
+    const std::string a = assets_dir();
+    return a.empty() ? std::string() : a + "/lessons";
+}
+
+void LessonView::LoadCatalog() {
+    if (dir.empty()) dir = shipped_lessons_dir();
+    catalog = list_lessons(dir);
+    const std::string path = progress_path();
+    if (!path.empty()) progress = load_progress(path);
+}
+
+lessons::Sources& LessonView::Sources(App& app) {
+    if (!sources_ || sources_recording_ != app.recording.get()) {
+        lessons::Sources s;
+        std::shared_ptr<const Recording> rec = app.recording;
+        const bool gpu_here = app.device.present;
+        // Other variants on the same input: the recording where it holds them, else the model
+        // (the GPU and the model give the same trace, checked by `scanviz validate`).
+        s.run = [rec, gpu_here](const RunSpec& spec) {
+            if (rec && !gpu_here)
+                if (const Trace* t = rec->find(spec)) return *t;
+            return run_model(spec);
+        };
+        const auto& p = kern::sass_paths();
+        load_sass(s, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built}, sass_archs());
+        load_bench(s, rec.get(),
+                   assets_dir().empty() ? std::string() : assets_dir() + "/bench/h100_bench.csv");
+        sources_ = std::move(s);
+        sources_recording_ = app.recording.get();
+    }
+    sources_->arch = lesson ? lesson->arch : std::string();
+    return *sources_;
+}
+
+bool LessonView::Open(App& app, const std::string& path) {
+    error.clear();
+    try {
+        Lesson l = load_lesson(path);
+        // The check runs the reference models: the same traces a GPU or a recording gives.
+        lessons::Sources check_sources = Sources(app);
+        check_sources.arch = l.arch;
+        check_sources.run = [](const RunSpec& spec) { return run_model(spec); };
+        const auto problems = check_lesson(l, check_sources);
+        if (!problems.empty()) throw LessonError(problems.front());
+        lesson = std::move(l);
+    } catch (const std::exception& e) {
+        error = e.what();
+        app.status = "lesson refused: " + error;
+        return false;
+    }
+    if (progress.empty()) {
+        const std::string p = progress_path();
+        if (!p.empty()) progress = load_progress(p);
+    }
+    picker_open = false;
+    const auto it = progress.find(lesson->name);
+    Enter(app, it == progress.end() ? 0 : it->second.step);
+    app.status = "lesson: " + lesson->title;
+    return true;
+}
+
+void LessonView::Close() {
+    lesson.reset();
+    narration.clear();
+    answer.reset();
+    verdict.reset();
+    want_sass = false;
+}
+
+void LessonView::Enter(App& app, int k) {
+    if (!lesson) return;
+    k = std::clamp(k, 0, static_cast<int>(lesson->steps.size()) - 1);
+    index = k;
+    verdict.reset();
+    answer_text.clear();
+    narration.clear();
+    narration_error.clear();
+    const LessonStep& s = lesson->steps[static_cast<size_t>(k)];
+    const ViewSettings& v = s.view;
+
+    RunSpec spec;
+    if (auto err = step_spec(v, &spec)) {  // the checker passed it; a changed registry could still refuse
+        narration_error = *err;
+        return;
+    }
+    InputForm& f = app.form;
+    f.variant = v.variant;
+    f.n = spec.n;
+    f.threads = v.threads;
+    f.items_per_thread = v.items_per_thread;
+    f.op = v.op;
+    f.type = v.type;
+    f.exclusive = v.exclusive;
+    f.input = v.input;
+    f.seed = v.seed;
+    f.values_text = v.values_text;
+    f.heads_text = joined(v.heads);
+    app.playing = false;
+    app.apply_form();
+
+    app.set_step(v.at.resolve(app.steps()).value_or(app.steps() - 1));
+    if (v.has_selection)
+        app.select(v.select_at.resolve(app.steps()).value_or(app.steps() - 1), v.select_slot);
+    else
+        app.select(-1, -1);
+    Settings& set = app.settings;
+    set.show_state = v.shows("state");
+    set.show_diagram = v.shows("diagram");
+    set.show_metrics = v.shows("metrics");
+    set.show_source = v.shows("source");
+    set.show_bench = v.shows("bench");
+    set.show_lookback = v.shows("lookback");
+    want_sass = v.shows("sass");
+    sass_variants.clear();
+    if (s.question && (s.question->quantity.kind == "fewer_sass" || s.question->quantity.kind == "sass"))
+        sass_variants = s.question->quantity.args;
+    sass_request = true;
+    app.fit_request = true;
+    pending_zoom_ = v.zoom;
+    pending_zoom_frames_ = v.zoom != 1.0f ? 2 : 0;
+
+    lessons::Sources& src = Sources(app);
+    const StepData data{&app.trace, &app.metrics,       &app.graph,
+                        app.step,   app.selection.step, app.selection.slot};
+    for (const auto& p : s.paragraphs) {
+        std::string why;
+        if (auto text = expand(p, data, src, &why))
+            narration.push_back(*text);
+        else if (narration_error.empty())
+            narration_error = why;
+    }
+    answer.reset();
+    if (s.question) answer = evaluate(s.question->quantity, data, src);
+
+    progress[lesson->name].step = k;
+    SaveProgress();
+}
+
+void LessonView::Submit(const std::string& text) {
+    if (!lesson || !answer) return;
+    const LessonStep& s = lesson->steps[static_cast<size_t>(index)];
+    answer_text = text;
+    verdict = judge(*s.question, *answer, text);
+    if (verdict->correct) {
+        progress[lesson->name].answered.insert(index);
+        SaveProgress();
+    }
+}
+
+void LessonView::SaveProgress() {
+    const std::string path = progress_path();
+    if (auto err = save_progress(path, progress)) progress_error = *err;
+}
+
+void LessonView::HandleKeys(App& app) {
+    if (pending_zoom_frames_ > 0 && --pending_zoom_frames_ == 0) app.zoom_request *= pending_zoom_;
+    if (!lesson || ImGui::GetIO().WantTextInput) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) Next(app);
+    if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) Back(app);
+}
+
+void LessonView::Draw(App& app, const Fonts& fonts) {
+    ImGui::Begin("Lesson", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                     ImGuiWindowFlags_NoTitleBar);
+    if (!lesson) {
+        ImGui::End();
+        return;
+    }
+    const bool pres = app.settings.presentation;
+    const Lesson& l = *lesson;
+    const LessonStep& s = l.steps[static_cast<size_t>(index)];
+    const int total = static_cast<int>(l.steps.size());
+    int questions = 0;
+    for (const auto& st : l.steps) questions += st.question.has_value();
+    const auto& done = progress[l.name].answered;
+
+    ImGui::PushFont(fonts.sans_large);
+    ImGui::TextWrapped("%s", l.title.c_str());
+    ImGui::PopFont();
+    const std::string overlay = "step " + std::to_string(index + 1) + " of " + std::to_string(total) + ", " +
+                                std::to_string(done.size()) + " of " + std::to_string(questions) +
+                                " answered";
+    ImGui::ProgressBar(static_cast<float>(index + 1) / static_cast<float>(total), ImVec2(-1, 0),
+                       overlay.c_str());
+    // The badge every view carries: where the figures on screen come from.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Figures from %s", app.source_line().c_str());
+    ImGui::PopStyleColor();
+    ImGui::Separator();
+
+    const float footer = ImGui::GetFrameHeightWithSpacing() * 2.2f;
+    ImGui::BeginChild("##narration", ImVec2(0, -footer));
+    if (!s.title.empty()) {
+        ImGui::PushFont(fonts.sans_large);
+        ImGui::TextWrapped("%s", s.title.c_str());
+        ImGui::PopFont();
+    }
+    if (index == 0) {
+        ImGui::TextWrapped("Before: %s", l.prerequisites.c_str());
+        ImGui::TextWrapped("After: %s", l.outcomes.c_str());
+        ImGui::Separator();
+    }
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    for (const auto& p : narration) {
+        ImGui::TextWrapped("%s", p.c_str());
+        ImGui::Spacing();
+    }
+    const ImVec2 bottom = ImGui::GetCursorScreenPos();
+    narration_rect[0] = top.x;
+    narration_rect[1] = top.y;
+    narration_rect[2] = top.x + ImGui::GetContentRegionAvail().x;
+    narration_rect[3] = bottom.y;
+    if (!narration_error.empty())
+        ImGui::TextColored(verdict_colour(false, pres), "This step cannot be shown here: %s",
+                           narration_error.c_str());
+
+    if (s.question && answer) {
+        ImGui::Separator();
+        ImGui::TextWrapped("Question: %s", s.question->ask.c_str());
+        if (!answer->ok) {
+            ImGui::TextColored(verdict_colour(false, pres), "Not answerable here: %s",
+                               answer->why_not.c_str());
+        } else if (answer->kind == ValueKind::Choice) {
+            for (size_t i = 0; i < answer->options.size(); ++i) {
+                const std::string& id = answer->options[i];
+                const VariantInfo* info = find_variant(id.substr(0, id.find("__")));
+                const std::string label =
+                    id + (info ? "  (" + std::string(info->title) + ")" : std::string());
+                if (ImGui::RadioButton(label.c_str(), answer_text == id)) Submit(id);
+            }
+        } else {
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+            const bool enter =
+                ImGui::InputText("##answer", &answer_text, ImGuiInputTextFlags_EnterReturnsTrue);
+            ImGui::SameLine();
+            if (ImGui::Button("Check") || enter) Submit(answer_text);
+            if (answer->kind == ValueKind::Cells) ImGui::TextDisabled("cells as 0-3, 7");
+        }
+        if (verdict) {
+            ImGui::PushStyleColor(ImGuiCol_Text, verdict_colour(verdict->correct, pres));
+            ImGui::TextWrapped("%s", verdict->message.c_str());
+            ImGui::PopStyleColor();
+        }
+    }
+    ImGui::EndChild();
+
+    ImGui::Separator();
+    if (index == 0) ImGui::BeginDisabled();
+    if (ImGui::Button("< Back")) Back(app);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Page Up");
+    if (index == 0) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (index + 1 >= total) ImGui::BeginDisabled();
+    if (ImGui::Button("Next >")) Next(app);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Page Down");
+    if (index + 1 >= total) ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Lessons")) {
+        if (catalog.empty()) LoadCatalog();
+        picker_open = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Close")) Close();
+    if (!progress_error.empty()) ImGui::TextDisabled("progress not saved: %s", progress_error.c_str());
+    ImGui::End();
+}
+
+void LessonView::DrawPicker(App& app) {
+    if (!picker_open) return;
+    if (catalog.empty() && dir.empty()) LoadCatalog();
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(
+        ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.45f),
+        ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(vp->WorkSize.x * 0.8f, ImGui::GetFontSize() * 52), 0),
+                             ImGuiCond_Appearing);
+    if (!ImGui::Begin("Lessons: scan, step by step", &picker_open, ImGuiWindowFlags_NoCollapse)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::TextWrapped(
+        "Each lesson sets up the views, says what to look at, and asks questions whose answers come from the "
+        "run on screen. Page Down and Page Up step through a lesson.");
+    ImGui::TextDisabled("%s", app.source_line().c_str());
+    ImGui::Separator();
+    if (catalog.empty()) ImGui::TextWrapped("No lessons found in '%s'.", dir.c_str());
+    for (const auto& e : catalog) {
+        ImGui::PushID(e.name.c_str());
+        if (!e.error.empty()) {
+            ImGui::TextDisabled("%s: %s", e.name.c_str(), e.error.c_str());
+        } else {
+            if (ImGui::Button("Start")) Open(app, e.path);
+            ImGui::SameLine();
+            ImGui::TextUnformatted(e.title.c_str());
+            ImGui::SameLine();
+            const auto it = progress.find(e.name);
+            if (it != progress.end())
+                ImGui::TextDisabled("(%d steps; at step %d)", e.steps, it->second.step + 1);
+            else
+                ImGui::TextDisabled("(%d steps)", e.steps);
+        }
+        ImGui::PopID();
+    }
+    if (!error.empty()) {
+        ImGui::Separator();
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(verdict_colour(false, app.settings.presentation), "Refused: %s", error.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::Separator();
+    if (ImGui::Button("Explore on my own")) picker_open = false;
+    ImGui::SameLine();
+    ImGui::TextDisabled("File > Lessons... brings this back; File > Open takes a .lesson file of your own.");
+    ImGui::End();
+}
+
+}  // namespace scanviz::ui

@@ -1,0 +1,70 @@
+// Lesson view: the lesson picker (on the opening screen) and the lesson panel
+// (narration, next/back, the question box, progress). It drives the other
+// views only through the App: each lesson step sets the App's form (variant,
+// n, operator, type, mode, input), step, selection, visible panels and zoom,
+// then reads the trace the App shows (GPU, recording or model) to compute the
+// narration's figures and the question's answer (core/lessons).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "core/lessons/catalog.hpp"
+#include "core/lessons/quantity.hpp"
+#include "theme.hpp"
+
+namespace scanviz::ui {
+
+struct LessonView {
+    bool picker_open = false;  // the picker window (opening screen, File > Lessons...)
+    std::optional<lessons::Lesson> lesson;
+    int index = 0;                       // the lesson step shown (0-based)
+    std::vector<std::string> narration;  // the step's paragraphs, figures computed
+    std::string narration_error;         // a placeholder that could not be computed on this trace
+    std::optional<lessons::Value> answer;
+    std::string answer_text;  // what the learner typed
+    std::optional<lessons::Verdict> verdict;
+    std::string error;                       // a lesson refused (the checker's first problem)
+    bool want_sass = false;                  // the step shows the SASS view (GuiSession opens it)
+    bool sass_request = false;               // a step was entered: GuiSession applies want_sass once
+    std::vector<std::string> sass_variants;  // ... with these columns
+    float narration_rect[4] = {0, 0, 0, 0};  // where the narration was drawn (window pixels)
+    lessons::Progress progress;
+    std::string progress_error;
+
+    bool active() const { return lesson.has_value(); }
+    // Checks and opens a lesson file; a broken one is refused with the checker's
+    // first problem (in `error` and the App's status). Goes to the saved step.
+    bool Open(App& app, const std::string& path);
+    void Close();
+    // Shows lesson step k (0-based): sets the App, computes the narration and the answer.
+    void Enter(App& app, int k);
+    void Next(App& app) { Enter(app, index + 1); }
+    void Back(App& app) { Enter(app, index - 1); }
+    // Judges `text` against the step's question.
+    void Submit(const std::string& text);
+
+    void HandleKeys(App& app);                // PageDown / PageUp: next / back (a presenter's clicker)
+    void Draw(App& app, const Fonts& fonts);  // the panel, in the rectangle set by the caller
+    void DrawPicker(App& app);                // a window over the layout while picker_open
+
+    // The folder of shipped lessons and their catalogue (read when first needed).
+    std::string dir;
+    std::vector<lessons::CatalogEntry> catalog;
+    void LoadCatalog();
+
+private:
+    lessons::Sources& Sources(App& app);
+    void SaveProgress();
+    std::optional<lessons::Sources> sources_;
+    const Recording* sources_recording_ = nullptr;
+    int pending_zoom_frames_ = 0;
+    float pending_zoom_ = 1.0f;
+};
+
+// The shipped lessons' folder (SCANVIZ_LESSONS_DIR, else assets/lessons of the source tree).
+std::string shipped_lessons_dir();
+
+}  // namespace scanviz::ui

@@ -1,0 +1,250 @@
+// GUI tests of the lessons (label `gui`): every step of every shipped lesson is
+// rendered from the shipped recording (`scanviz gui --script` with `capture`
+// after each step); each screenshot must not be blank, the narration must be
+// drawn where the state dump says, and the window must show what the lesson
+// asked for (the variant, the trace step, the question's answer) as the core
+// computes it independently here. Also: Page Down / Page Up, answers judged
+// in the window, progress kept in the config directory, a broken lesson refused.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "core/lessons/catalog.hpp"
+#include "core/lessons/checker.hpp"
+#include "core/variants.hpp"
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+using namespace scanviz;
+
+const fs::path kSource = SCANVIZ_SOURCE_DIR;
+const fs::path kOut = fs::path(GUI_TEST_OUT) / "lessons";
+
+struct Image {
+    int w = 0, h = 0;
+    std::vector<uint8_t> rgba;
+    const uint8_t* at(int x, int y) const { return rgba.data() + (static_cast<size_t>(y) * w + x) * 4; }
+};
+
+std::string read_text(const fs::path& p) {
+    std::ifstream f(p);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+Image load_png(const fs::path& p) {
+    Image img;
+    int n = 0;
+    uint8_t* data = stbi_load(p.string().c_str(), &img.w, &img.h, &n, 4);
+    if (data) {
+        img.rgba.assign(data, data + static_cast<size_t>(img.w) * img.h * 4);
+        stbi_image_free(data);
+    }
+    return img;
+}
+
+#define REQUIRE_DISPLAY()                                                                               \
+    do {                                                                                                \
+        const char* d = std::getenv("DISPLAY");                                                         \
+        if (!d || !*d) FAIL() << "DISPLAY is not set: run the gui tests as `xvfb-run -a ctest -L gui`"; \
+    } while (0)
+
+// Runs the window with a script; returns its exit code and stderr.
+int run_script(const std::string& name, const std::string& script, std::string* err,
+               const std::string& env = "") {
+    fs::create_directories(kOut);
+    const fs::path sp = kOut / (name + ".script"), ep = kOut / (name + ".stderr");
+    std::ofstream(sp) << script;
+    // Progress goes to a folder of the test's own unless the caller names one (never the user's).
+    const std::string config =
+        env.empty() ? "XDG_CONFIG_HOME='" + (kOut / "config_default").string() + "'" : env;
+    const std::string cmd = config + " '" + std::string(SCANVIZ_EXE) + "' gui --script '" + sp.string() +
+                            "' --size 1600x900 2> '" + ep.string() + "'";
+    const int status = std::system(cmd.c_str());
+    *err = read_text(ep);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Not blank: many distinct colours, no single colour over 90% of the frame.
+void expect_not_blank(const Image& img, const std::string& what) {
+    ASSERT_GT(img.w, 0) << what;
+    std::map<uint32_t, int> counts;
+    for (int y = 0; y < img.h; y += 3)
+        for (int x = 0; x < img.w; x += 3) {
+            const uint8_t* p = img.at(x, y);
+            ++counts[p[0] | (p[1] << 8) | (p[2] << 16)];
+        }
+    int most = 0, samples = 0;
+    for (const auto& [c, n] : counts) {
+        most = std::max(most, n);
+        samples += n;
+    }
+    EXPECT_GT(counts.size(), 50u) << what << ": almost no distinct colours";
+    EXPECT_LT(most, samples * 9 / 10) << what << ": one colour covers over 90% of the frame";
+}
+
+// Text is drawn in the rectangle: a share of its pixels differs clearly from its background.
+void expect_text_in(const Image& img, const json& rect, const std::string& what) {
+    const int x0 = std::max(0, static_cast<int>(rect[0].get<double>()));
+    const int y0 = std::max(0, static_cast<int>(rect[1].get<double>()));
+    const int x1 = std::min(img.w, static_cast<int>(rect[2].get<double>()));
+    const int y1 = std::min(img.h, static_cast<int>(rect[3].get<double>()));
+    ASSERT_GT(x1 - x0, 100) << what << ": the narration has no width on screen";
+    ASSERT_GT(y1 - y0, 10) << what << ": the narration has no height on screen";
+    std::map<uint32_t, int> counts;
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+            const uint8_t* p = img.at(x, y);
+            ++counts[p[0] | (p[1] << 8) | (p[2] << 16)];
+        }
+    uint32_t bg = 0;
+    int most = 0;
+    for (const auto& [c, n] : counts)
+        if (n > most) most = n, bg = c;
+    const int luma_bg = (bg & 0xff) + ((bg >> 8) & 0xff) + ((bg >> 16) & 0xff);
+    int ink = 0, total = 0;
+    for (const auto& [c, n] : counts) {
+        total += n;
+        const int luma = (c & 0xff) + ((c >> 8) & 0xff) + ((c >> 16) & 0xff);
+        if (std::abs(luma - luma_bg) > 200) ink += n;
+    }
+    const double share = static_cast<double>(ink) / total;
+    EXPECT_GT(share, 0.01) << what << ": no text drawn where the narration is";
+    EXPECT_LT(share, 0.6) << what << ": the narration area is not text on a background";
+}
+
+lessons::Sources model_sources() {
+    lessons::Sources s;
+    s.run = [](const RunSpec& spec) { return run_model(spec); };
+    return s;
+}
+
+}  // namespace
+
+TEST(GuiLessons, EveryStepOfEveryLessonRenders) {
+    REQUIRE_DISPLAY();
+    const auto catalog = lessons::list_lessons((kSource / "assets" / "lessons").string());
+    ASSERT_GE(catalog.size(), 7u);
+    const std::string recording = (kSource / "assets" / "recordings" / "default.svzrec").string();
+    for (const auto& entry : catalog) {
+        SCOPED_TRACE(entry.name);
+        const lessons::Lesson lesson = lessons::load_lesson(entry.path);
+        std::string script = "open " + recording + "\nlesson " + entry.path + "\n";
+        for (size_t k = 0; k < lesson.steps.size(); ++k) {
+            const std::string base = (kOut / (entry.name + "_" + std::to_string(k + 1))).string();
+            fs::remove(base + ".png");
+            script +=
+                "lesson-step " + std::to_string(k + 1) + "\ncapture " + base + ".png " + base + ".json\n";
+        }
+        std::string err;
+        ASSERT_EQ(run_script(entry.name, script, &err), 0) << err;
+        for (size_t k = 0; k < lesson.steps.size(); ++k) {
+            const std::string what = entry.name + " step " + std::to_string(k + 1);
+            const std::string base = (kOut / (entry.name + "_" + std::to_string(k + 1))).string();
+            ASSERT_TRUE(fs::exists(base + ".png")) << what << ": no screenshot";
+            const Image img = load_png(base + ".png");
+            const json d = json::parse(read_text(base + ".json"));
+            expect_not_blank(img, what);
+            const json& l = d["lesson"];
+            ASSERT_TRUE(l["active"].get<bool>()) << what << ": " << l["error"];
+            EXPECT_EQ(l["index"], static_cast<int>(k)) << what;
+            EXPECT_EQ(l["narration_error"], "") << what;
+            ASSERT_EQ(l["narration"].size(), lesson.steps[k].paragraphs.size()) << what;
+            for (const auto& p : l["narration"])
+                EXPECT_EQ(p.get<std::string>().find('{'), std::string::npos) << what;
+            expect_text_in(img, l["narration_rect"], what);
+            for (const auto& f : l["floating"]) {  // no floating view covers the narration
+                const json& a = f["rect"];
+                const json& b = l["narration_rect"];
+                const bool overlap =
+                    a[0].get<double>() < b[2].get<double>() && b[0].get<double>() < a[2].get<double>() &&
+                    a[1].get<double>() < b[3].get<double>() && b[1].get<double>() < a[3].get<double>();
+                EXPECT_FALSE(overlap) << what << ": " << f["title"] << " covers the narration";
+            }
+            // The window shows what the step asks for, as the core computes it on its own.
+            std::string error;
+            const auto shown = lessons::show_step(lesson, static_cast<int>(k), model_sources(), &error);
+            ASSERT_TRUE(shown) << error;
+            EXPECT_EQ(d["variant"], lesson.steps[k].view.variant) << what;
+            EXPECT_EQ(d["step"], shown->step) << what;
+            EXPECT_EQ(d["steps"], static_cast<int>(shown->trace.steps.size())) << what;
+            EXPECT_EQ(d["selection"]["slot"], shown->select_slot) << what;
+            EXPECT_TRUE(d["source"]["badge"].get<bool>())
+                << what << ": the window does not say where the figures come from";
+            if (lesson.steps[k].question) {
+                EXPECT_TRUE(l["question"]["answerable"].get<bool>())
+                    << what << ": " << l["question"]["answer"];
+            }
+        }
+    }
+}
+
+TEST(GuiLessons, PageKeysAnswersAndProgress) {
+    REQUIRE_DISPLAY();
+    const fs::path config = kOut / "config";
+    fs::remove_all(config);
+    const fs::path dump1 = kOut / "keys1.json", dump2 = kOut / "keys2.json", dump3 = kOut / "keys3.json";
+    const std::string script = "lesson kogge_stone_warp\nkey pagedown\nframes 2\nanswer 30\ncapture " +
+                               (kOut / "keys1.png").string() + " " + dump1.string() +
+                               "\nanswer 31\ncapture " + (kOut / "keys2.png").string() + " " +
+                               dump2.string() + "\nkey pagedown\nkey pageup\n" +
+                               "key pageup\nframes 2\ncapture " + (kOut / "keys3.png").string() + " " +
+                               dump3.string() + "\nlesson-step 4\n";
+    std::string err;
+    ASSERT_EQ(run_script("keys", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
+    const json d1 = json::parse(read_text(dump1)), d2 = json::parse(read_text(dump2)),
+               d3 = json::parse(read_text(dump3));
+    // Page Down went to step 2 (Kogge-Stone at distance one): 31 of 32 lanes add (closed form 32 - 1).
+    EXPECT_EQ(d1["lesson"]["index"], 1);
+    EXPECT_EQ(d1["step"], 0);
+    EXPECT_FALSE(d1["lesson"]["verdict"]["correct"].get<bool>());
+    EXPECT_NE(d1["lesson"]["verdict"]["message"].get<std::string>().find("the state view"), std::string::npos)
+        << "a wrong answer names the view that shows the answer";
+    EXPECT_TRUE(d2["lesson"]["verdict"]["correct"].get<bool>()) << d2["lesson"]["verdict"]["message"];
+    EXPECT_EQ(d3["lesson"]["index"], 0);  // down, up, up: back at the first step
+    // The progress file under $XDG_CONFIG_HOME/scanviz keeps the last step and the right answer.
+    const auto progress = lessons::load_progress((config / "scanviz" / "lessons.progress").string());
+    ASSERT_TRUE(progress.count("01_kogge_stone_warp"));
+    EXPECT_EQ(progress.at("01_kogge_stone_warp").step, 3);
+    EXPECT_EQ(progress.at("01_kogge_stone_warp").answered, (std::set<int>{1}));
+    // The next run starts where the learner stopped.
+    const fs::path dump4 = kOut / "keys4.json";
+    ASSERT_EQ(run_script("resume",
+                         "lesson kogge_stone_warp\ncapture " + (kOut / "keys4.png").string() + " " +
+                             dump4.string() + "\n",
+                         &err, "XDG_CONFIG_HOME='" + config.string() + "'"),
+              0)
+        << err;
+    EXPECT_EQ(json::parse(read_text(dump4))["lesson"]["index"], 3);
+}
+
+TEST(GuiLessons, BrokenLessonIsRefusedWithTheCheckersMessage) {
+    REQUIRE_DISPLAY();
+    const std::string file = (kSource / "tests" / "cli" / "data" / "lesson_step_past_end.lesson").string();
+    const fs::path dump = kOut / "broken.json";
+    std::string err;
+    ASSERT_EQ(run_script("broken",
+                         "lesson " + file + "\nexpect-error at = 12 is past the end\ncapture " +
+                             (kOut / "broken.png").string() + " " + dump.string() + "\n",
+                         &err),
+              0)
+        << err;
+    const json d = json::parse(read_text(dump));
+    EXPECT_FALSE(d["lesson"]["active"].get<bool>());
+    EXPECT_EQ(d["lesson"]["error"],
+              file +
+                  ":7: at = 12 is past the end: warp_conditional on this input has 5 steps "
+                  "(0 = initial state, 1 .. 5, last)");
+}

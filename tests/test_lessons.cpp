@@ -1,0 +1,456 @@
+// Lessons: the format's parser, the checker's messages, and every question
+// kind's answer against an independent computation (a closed form, a recount
+// from the trace's operations, the SASS listing counted by hand, the results
+// CSV read line by line).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/lessons/catalog.hpp"
+#include "core/lessons/checker.hpp"
+#include "core/lessons/quantity.hpp"
+#include "core/lessons/sources.hpp"
+#include "core/variants.hpp"
+
+namespace fs = std::filesystem;
+using namespace scanviz;
+using namespace scanviz::lessons;
+
+namespace {
+
+const fs::path kSource = SCANVIZ_SOURCE_DIR;
+
+sass::Locations where() {
+    const fs::path build = fs::path(SCANVIZ_BINARY_DIR) / "sass";
+    return {build, kSource / "assets" / "sass", fs::exists(build)};
+}
+
+std::vector<std::string> archs() {
+    const auto w = where();
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(w.cubins_built ? w.build_dir : w.snapshot_dir, ec))
+        if (e.is_directory()) out.push_back(e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+const std::string kBenchFile = (kSource / "assets" / "bench" / "h100_bench.csv").string();
+
+const Sources& sources() {
+    static const Sources s = [] {
+        Sources s;
+        s.run = [](const RunSpec& spec) { return run_model(spec); };
+        load_sass(s, where(), archs());
+        load_bench(s, nullptr, kBenchFile);
+        return s;
+    }();
+    return s;
+}
+
+Lesson parse(const std::string& text) { return parse_lesson(text, "t.lesson"); }
+
+std::string parse_error(const std::string& text) {
+    try {
+        parse(text);
+    } catch (const LessonError& e) {
+        return e.what();
+    }
+    return "(parsed)";
+}
+
+std::vector<std::string> check(const std::string& text) { return check_lesson(parse(text), sources()); }
+
+const std::string kHead = "title = T\nprerequisites = P\noutcomes = O\n";
+
+// A one-step lesson showing `view` lines and evaluating `quantity`.
+Value value_of(const std::string& view, const std::string& quantity) {
+    const Lesson l = parse(kHead + "[step]\n" + view + "\ntext = x\nquestion = " + quantity + "\nask = ?\n");
+    std::string err;
+    static std::optional<ShownStep> shown;  // the pointers in StepData live here
+    shown = show_step(l, 0, sources(), &err);
+    EXPECT_TRUE(shown) << err;
+    if (!shown) return {};
+    return evaluate(l.steps[0].question->quantity, shown->data(), sources());
+}
+
+// Bank-conflict degree of every step recounted from the operations: the k-th
+// shared read (write) of each thread of a warp forms one access; degree = the
+// most distinct 4-byte words in one bank.
+std::vector<int> recount_conflicts(const Trace& t) {
+    std::vector<int> word(static_cast<size_t>(t.layout.slots), -1);
+    for (const auto& r : t.layout.regions)
+        if (r.space == Space::Shared)
+            for (int i = 0; i < r.count; ++i)
+                word[static_cast<size_t>(r.first_slot + i)] = (r.byte_offset + i * r.elem_bytes) / 4;
+    std::vector<int> out;
+    for (const auto& step : t.steps) {
+        std::map<std::tuple<int, int, int>, std::map<int, std::set<int>>>
+            groups;  // (write, warp, k) -> bank -> words
+        std::map<std::pair<int, int>, int> seen;
+        for (const auto& op : step.ops) {
+            for (int pass = 0; pass < 2; ++pass)
+                for (int s : pass ? op.writes : op.reads) {
+                    const int w = word[static_cast<size_t>(s)];
+                    if (w < 0) continue;
+                    const int k = seen[{op.thread, pass}]++;
+                    groups[{pass, op.thread / 32, k}][w % 32].insert(w);
+                }
+        }
+        int worst = 1;
+        for (const auto& [key, banks] : groups)
+            for (const auto& [bank, words] : banks) worst = std::max(worst, static_cast<int>(words.size()));
+        out.push_back(worst);
+    }
+    return out;
+}
+
+}  // namespace
+
+// ---- the format ----------------------------------------------------------------
+
+TEST(LessonFormat, ParsesAndCarriesSettingsOver) {
+    const Lesson l = parse(kHead +
+                           "arch = sm_90\n"
+                           "[step First]\nvariant = block_hillis_steele\nn = 16\ninput = ramp\nat = 2\n"
+                           "panels = state metrics\ntext = one\n  two\ntext = three\n"
+                           "question = work\nask = How much?\nhint = Look.\n"
+                           "[step]\nat = last\nselect = last 3\ntext = four {{literal}}\n");
+    ASSERT_EQ(l.steps.size(), 2u);
+    EXPECT_EQ(l.name, "t");
+    EXPECT_EQ(l.arch, "sm_90");
+    EXPECT_EQ(l.steps[0].title, "First");
+    EXPECT_EQ(l.steps[0].paragraphs, (std::vector<std::string>{"one two", "three"}));
+    EXPECT_EQ(l.steps[0].question->ask, "How much?");
+    EXPECT_EQ(l.steps[1].view.variant, "block_hillis_steele");
+    EXPECT_EQ(*l.steps[1].view.n, 16);
+    EXPECT_EQ(l.steps[1].view.input, InputKind::Ramp);
+    EXPECT_FALSE(l.steps[1].view.shows("diagram"));
+    EXPECT_TRUE(l.steps[1].view.at.last);
+    EXPECT_TRUE(l.steps[1].view.has_selection);
+    EXPECT_FALSE(l.steps[1].question.has_value());
+    const auto parts = split_narration(l.steps[1].paragraphs[0]);
+    ASSERT_EQ(parts.size(), 1u);
+    EXPECT_EQ(parts[0].text, "four {literal}");
+}
+
+TEST(LessonFormat, SyntaxErrorsNameFileAndLine) {
+    EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\nthis line has no equals sign\n"),
+              "t.lesson:6: expected 'key = value', got 'this line has no equals sign'");
+    EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\ncolour = red\n"),
+              "t.lesson:6: unknown key 'colour' in a step (variant n threads items op type exclusive input "
+              "heads at select panels zoom text question ask hint)");
+    EXPECT_EQ(parse_error(kHead + "[step\n"), "t.lesson:4: a section header ends with ']': '[step'");
+    EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\nat = soon\ntext = x\n"),
+              "t.lesson:6: at: 'soon' is not a step (0 or initial, 1 .. steps, last)");
+    EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\ntext = x\nquestion = work\n"),
+              "t.lesson:7: the question has no wording (ask = ...)");
+    EXPECT_EQ(parse_error(kHead + "[step]\ntext = x\n"),
+              "t.lesson:4: the step names no variant (variant = ...)");
+    EXPECT_EQ(parse_error(kHead), "t.lesson:3: the lesson has no steps ([step] sections)");
+    EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\npanels = state graph\ntext = x\n"),
+              "t.lesson:6: panels: unknown panel 'graph' (state diagram metrics source sass bench lookback)");
+}
+
+TEST(LessonCheck, ProblemsNameTheLine) {
+    EXPECT_EQ(
+        check(kHead + "[step]\nvariant = warp_nope\ntext = x\n"),
+        (std::vector<std::string>{"t.lesson:5: unknown variant 'warp_nope' (scanviz list shows them all)"}));
+    EXPECT_EQ(
+        check(kHead + "[step]\nvariant = warp_conditional\nat = 9\ntext = x\n"),
+        (std::vector<std::string>{"t.lesson:6: at = 9 is past the end: warp_conditional on this input has 5 "
+                                  "steps (0 = initial state, 1 .. 5, last)"}));
+    EXPECT_EQ(
+        check(kHead + "[step]\nvariant = warp_conditional\ntext = x\nquestion = cone\nask = ?\n"),
+        (std::vector<std::string>{
+            "t.lesson:7: question cone has no answer: cone needs a selected cell (select = STEP SLOT)"}));
+    EXPECT_EQ(
+        check(kHead + "[step]\nvariant = warp_conditional\nat = initial\ntext = x\nquestion = active_lanes\n"
+                      "ask = ?\n"),
+        (std::vector<std::string>{
+            "t.lesson:8: question active_lanes has no answer: active_lanes needs a step "
+            "of the trace; the initial state is shown (at = 1 .. steps)"}));
+    EXPECT_EQ(
+        check(kHead + "[step]\nvariant = warp_conditional\ntext = {bogus}\n"),
+        (std::vector<std::string>{"t.lesson:6: text: {bogus}: unknown quantity 'bogus' (active_lanes, "
+                                  "step_work, work, span, steps, sequential_work, conflict, max_conflict, "
+                                  "cone, cone_size, sass, fewer_sass, gbps, memcpy_fraction, cub_ratio, "
+                                  "faster)"}));
+    EXPECT_EQ(check(kHead + "[step]\nvariant = warp_conditional\nselect = 2 40\ntext = x\n"),
+              (std::vector<std::string>{
+                  "t.lesson:6: select: slot 40 does not exist (warp_conditional has slots 0 .. 31)"}));
+    EXPECT_EQ(check(kHead + "[step]\nvariant = block_hillis_steele\nn = 4096\ntext = x\n"),
+              (std::vector<std::string>{"t.lesson:6: " + *[] {
+                  RunSpec s;
+                  s.variant = "block_hillis_steele";
+                  s.n = 4096;
+                  return validate_and_resolve(s);
+              }()}));
+    EXPECT_TRUE(
+        check(kHead + "[step]\nvariant = warp_conditional\nat = 3\ntext = {active_lanes} lanes\n").empty());
+}
+
+// ---- every kind against an independent computation -------------------------------
+
+TEST(LessonQuantities, ActiveLanesIsThirtyTwoMinusTheDistance) {
+    // Kogge-Stone, lane conditionals: at step k (distance d = 2^(k-1)) lanes d..31 add.
+    for (int k = 1; k <= 5; ++k) {
+        const Value v = value_of("variant = warp_conditional\nat = " + std::to_string(k), "active_lanes");
+        ASSERT_TRUE(v.ok) << v.why_not;
+        EXPECT_EQ(v.number, 32 - (1 << (k - 1))) << "step " << k;
+    }
+}
+
+TEST(LessonQuantities, WorkSpanAndStepsOfHillisSteeleAreClosedForms) {
+    for (int log_n : {3, 5, 8}) {
+        const int n = 1 << log_n;
+        const std::string view = "variant = block_hillis_steele\nn = " + std::to_string(n);
+        // sum over d = 1, 2, 4, ... < n of (n - d) = n log n - (n - 1)
+        EXPECT_EQ(value_of(view, "work").number, n * log_n - (n - 1)) << n;
+        EXPECT_EQ(value_of(view, "span").number, log_n) << n;
+        EXPECT_EQ(value_of(view, "sequential_work").number, n - 1) << n;
+    }
+    // Another variant on the same input: Blelloch's work is about 2n (up-sweep n - 1, down-sweep n - 1).
+    const Value w = value_of("variant = block_hillis_steele\nn = 64", "work block_blelloch");
+    ASSERT_TRUE(w.ok) << w.why_not;
+    EXPECT_EQ(w.number, 2 * (64 - 1));
+    // Its span: up the tree to the level below the root (the root is cleared to the identity, which cuts
+    // every chain through it), then all the way down: (log n - 1) + log n.
+    const Value sp = value_of("variant = block_hillis_steele\nn = 64", "span block_blelloch");
+    EXPECT_EQ(sp.number, (6 - 1) + 6);
+}
+
+TEST(LessonQuantities, StepWorkAndStepsRecountedFromOperations) {
+    const Lesson l = parse(kHead + "[step]\nvariant = block_blelloch\nn = 32\nat = 2\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, sources(), &err);
+    ASSERT_TRUE(shown) << err;
+    int64_t apps = 0;
+    for (const auto& op : shown->trace.steps[1].ops) apps += op.applications;
+    EXPECT_EQ(evaluate({"step_work", {}}, shown->data(), sources()).number, static_cast<double>(apps));
+    EXPECT_EQ(evaluate({"steps", {}}, shown->data(), sources()).number,
+              static_cast<double>(shown->trace.steps.size()));
+}
+
+TEST(LessonQuantities, ConeOfAnInclusiveOutputIsItsPrefix) {
+    for (int cell : {0, 5, 17, 31}) {
+        const Value v = value_of("variant = warp_conditional\nselect = last " + std::to_string(cell), "cone");
+        ASSERT_TRUE(v.ok) << v.why_not;
+        std::vector<int> prefix;
+        for (int i = 0; i <= cell; ++i) prefix.push_back(i);
+        EXPECT_EQ(v.cells, prefix) << cell;
+        EXPECT_EQ(
+            value_of("variant = warp_conditional\nselect = last " + std::to_string(cell), "cone_size").number,
+            cell + 1);
+    }
+    // After step 2 of Kogge-Stone (distances 1, 2), cell 10 holds inputs 7..10.
+    const Value mid = value_of("variant = warp_conditional\nselect = 2 10", "cone");
+    EXPECT_EQ(mid.cells, (std::vector<int>{7, 8, 9, 10}));
+}
+
+TEST(LessonQuantities, BankConflictsRecountedFromTheLayout) {
+    for (const char* variant : {"block_blelloch", "block_blelloch_padded"}) {
+        const Lesson l = parse(kHead + "[step]\nvariant = " + variant + "\nn = 256\ntext = x\n");
+        std::string err;
+        auto shown = show_step(l, 0, sources(), &err);
+        ASSERT_TRUE(shown) << err;
+        const std::vector<int> expected = recount_conflicts(shown->trace);
+        int worst = 1;
+        for (size_t s = 0; s < expected.size(); ++s) {
+            shown->step = static_cast<int>(s);
+            const Value v = evaluate({"conflict", {}}, shown->data(), sources());
+            ASSERT_TRUE(v.ok);
+            EXPECT_EQ(v.number, expected[s]) << variant << " step " << s + 1;
+            worst = std::max(worst, expected[s]);
+        }
+        EXPECT_EQ(evaluate({"max_conflict", {}}, shown->data(), sources()).number, worst);
+        if (std::string(variant) == "block_blelloch") {
+            EXPECT_GT(worst, 1) << "the unpadded form conflicts";
+        }
+    }
+}
+
+TEST(LessonQuantities, SassCountsMatchTheListingCountedByHand) {
+    if (sources().sass_rows.empty()) GTEST_SKIP() << "no SASS here: " << sources().sass_missing;
+    const std::string arch = "sm_90";
+    auto by_hand = [&](const std::string& variant) {
+        const auto loaded = sass::load(where(), arch, "iso_" + variant);
+        EXPECT_TRUE(loaded.listing) << loaded.message;
+        const auto* k = loaded.listing->find("iso_" + variant);
+        const auto region =
+            sass::scan_region(*k, loaded.listing->find("base_" + variant), sass::region_file_of(variant));
+        int n = 0;
+        for (int i : region.instructions) n += k->code[static_cast<size_t>(i)].base != "NOP";
+        return n;
+    };
+    Sources s = sources();
+    s.arch = arch;
+    const Lesson l = parse(kHead + "[step]\nvariant = warp_conditional\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, s, &err);
+    for (const std::string v : {"warp_conditional", "warp_zeropad", "warp_shfl_ptx", "warp_shfl_intrinsic"}) {
+        const Value got = evaluate({"sass", {v}}, shown->data(), s);
+        ASSERT_TRUE(got.ok) << got.why_not;
+        EXPECT_EQ(got.number, by_hand(v)) << v;
+    }
+    const Value pick = evaluate({"fewer_sass", {"warp_shfl_intrinsic", "warp_shfl_ptx"}}, shown->data(), s);
+    ASSERT_TRUE(pick.ok) << pick.why_not;
+    EXPECT_EQ(pick.choice, by_hand("warp_shfl_ptx") < by_hand("warp_shfl_intrinsic") ? "warp_shfl_ptx"
+                                                                                     : "warp_shfl_intrinsic");
+    // With no SASS the question says so rather than guessing.
+    Sources none = s;
+    none.sass_rows.clear();
+    none.sass_missing = "nothing here";
+    const Value missing =
+        evaluate({"fewer_sass", {"warp_shfl_intrinsic", "warp_shfl_ptx"}}, shown->data(), none);
+    EXPECT_FALSE(missing.ok);
+    EXPECT_EQ(missing.why_not, "no SASS here: nothing here");
+}
+
+TEST(LessonQuantities, ThroughputMatchesTheResultsFileReadLineByLine) {
+    ASSERT_TRUE(sources().bench) << sources().bench_missing;
+    std::map<std::string, std::vector<std::string>> rows;  // "variant n" -> fields
+    std::ifstream f(kBenchFile);
+    for (std::string line; std::getline(f, line);) {
+        if (line.empty() || line[0] == '#' || line.rfind("variant,", 0) == 0) continue;
+        std::vector<std::string> fields;
+        std::stringstream ss(line);
+        for (std::string x; std::getline(ss, x, ',');) fields.push_back(x);
+        if (fields[2] == "i32" && fields[3] == "add" && fields[4] == "inclusive")
+            rows[fields[0] + " " + fields[1]] = fields;
+    }
+    const std::string n = std::to_string(1 << 28);
+    ASSERT_TRUE(rows.count("device_decoupled_lookback " + n));
+    const auto& ours = rows["device_decoupled_lookback " + n];
+    const Lesson l = parse(kHead + "[step]\nvariant = device_decoupled_lookback\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, sources(), &err);
+    ASSERT_TRUE(shown) << err;
+    const auto d = shown->data();
+    EXPECT_NEAR(evaluate({"gbps", {"device_decoupled_lookback", "2^28"}}, d, sources()).number,
+                std::stod(ours[9]), 1e-6);
+    EXPECT_NEAR(evaluate({"memcpy_fraction", {"device_decoupled_lookback", "2^28"}}, d, sources()).number,
+                std::stod(ours[9]) / std::stod(rows["memcpy " + n][9]), 1e-6);
+    EXPECT_NEAR(evaluate({"cub_ratio", {"device_decoupled_lookback", "2^28"}}, d, sources()).number,
+                std::stod(ours[9]) / std::stod(rows["cub " + n][9]), 1e-6);
+    const std::string fastest =
+        std::stod(ours[9]) > std::stod(rows["cub " + n][9]) ? "device_decoupled_lookback" : "cub";
+    EXPECT_EQ(evaluate({"faster", {"device_decoupled_lookback", "cub", "2^28"}}, d, sources()).choice,
+              fastest);
+    const Value none = evaluate({"gbps", {"device_scan_then_propagate", "2^28"}}, d, sources());
+    EXPECT_FALSE(none.ok);
+}
+
+// ---- judging answers --------------------------------------------------------------
+
+TEST(LessonJudge, NumbersCellsAndChoices) {
+    Question q;
+    q.quantity = {"active_lanes", {}};
+    q.hint = "Count them.";
+    Value v;
+    v.ok = true;
+    v.number = 24;
+    EXPECT_TRUE(judge(q, v, " 24 ").correct);
+    const Verdict wrong = judge(q, v, "23");
+    EXPECT_FALSE(wrong.correct);
+    EXPECT_NE(wrong.message.find("Count them."), std::string::npos);
+    EXPECT_NE(wrong.message.find("the state view"), std::string::npos) << "a wrong answer names the view";
+    EXPECT_FALSE(judge(q, v, "lots").correct);
+
+    Value cells;
+    cells.ok = true;
+    cells.kind = ValueKind::Cells;
+    cells.cells = {0, 1, 2, 3, 7};
+    q.quantity = {"cone", {}};
+    EXPECT_TRUE(judge(q, cells, "0-3, 7").correct);
+    EXPECT_TRUE(judge(q, cells, "7 0..3").correct);
+    EXPECT_FALSE(judge(q, cells, "0-3").correct);
+    EXPECT_EQ(cells_text(cells.cells), "0-3, 7");
+
+    Value frac;
+    frac.ok = true;
+    frac.number = 0.834;
+    frac.tolerance = 0.02;
+    q.quantity = {"memcpy_fraction", {"x", "1"}};
+    EXPECT_TRUE(judge(q, frac, "0.82").correct);
+    EXPECT_FALSE(judge(q, frac, "0.7").correct);
+
+    Value choice;
+    choice.ok = true;
+    choice.kind = ValueKind::Choice;
+    choice.options = {"warp_shfl_intrinsic", "warp_shfl_ptx"};
+    choice.choice = "warp_shfl_ptx";
+    q.quantity = {"fewer_sass", choice.options};
+    EXPECT_TRUE(judge(q, choice, "warp_shfl_ptx").correct);
+    EXPECT_TRUE(judge(q, choice, "2").correct);
+    EXPECT_FALSE(judge(q, choice, "1").correct);
+}
+
+// ---- the shipped lessons and the progress file ------------------------------------
+
+TEST(ShippedLessons, EveryLessonChecksAndHasItsShape) {
+    const auto lessons = list_lessons((kSource / "assets" / "lessons").string());
+    ASSERT_GE(lessons.size(), 7u);
+    for (const auto& e : lessons) {
+        ASSERT_TRUE(e.error.empty()) << e.error;
+        const Lesson l = load_lesson(e.path);
+        EXPECT_GE(l.steps.size(), 8u) << e.name;
+        EXPECT_LE(l.steps.size(), 20u) << e.name;
+        EXPECT_FALSE(l.prerequisites.empty()) << e.name;
+        EXPECT_FALSE(l.outcomes.empty()) << e.name;
+        const auto problems = check_lesson(l, sources());
+        for (const auto& p : problems) ADD_FAILURE() << p;
+    }
+}
+
+TEST(ShippedLessons, TheReadmeExampleChecks) {
+    std::ifstream f(kSource / "README.md");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const std::string readme = ss.str();
+    const auto section = readme.find("### Writing a lesson");
+    ASSERT_NE(section, std::string::npos);
+    const auto begin = readme.find("```ini\n", section);
+    ASSERT_NE(begin, std::string::npos);
+    const auto end = readme.find("```", begin + 7);
+    const Lesson l = parse_lesson(readme.substr(begin + 7, end - begin - 7), "README.md");
+    EXPECT_EQ(l.steps.size(), 3u);
+    EXPECT_EQ(l.arch, "sm_90");
+    EXPECT_EQ(l.steps[0].view.variant, "warp_conditional");
+    const auto problems = check_lesson(l, sources());
+    for (const auto& p : problems) ADD_FAILURE() << p;
+}
+
+TEST(LessonCatalog, FindsByStemBareNameOrNumber) {
+    const std::string dir = (kSource / "assets" / "lessons").string();
+    const auto lessons = list_lessons(dir);
+    ASSERT_FALSE(lessons.empty());
+    const std::string stem = lessons.front().name;
+    EXPECT_EQ(find_lesson(dir, stem), lessons.front().path);
+    EXPECT_EQ(find_lesson(dir, stem.substr(stem.find('_') + 1)), lessons.front().path);
+    EXPECT_EQ(find_lesson(dir, "1"), lessons.front().path);
+    EXPECT_EQ(find_lesson(dir, "no_such_lesson"), "");
+}
+
+TEST(LessonProgressFile, RoundTripsUnderTheConfigDir) {
+    const fs::path dir = fs::temp_directory_path() / ("scanviz_progress_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+    const std::string path = progress_path();
+    EXPECT_EQ(path, (dir / "scanviz" / "lessons.progress").string());
+    Progress p;
+    p["01_a"] = {3, {1, 2}};
+    p["02_b"] = {0, {}};
+    ASSERT_FALSE(save_progress(path, p).has_value());
+    const Progress back = load_progress(path);
+    ASSERT_EQ(back.size(), 2u);
+    EXPECT_EQ(back.at("01_a").step, 3);
+    EXPECT_EQ(back.at("01_a").answered, (std::set<int>{1, 2}));
+    EXPECT_TRUE(back.at("02_b").answered.empty());
+    EXPECT_TRUE(load_progress((dir / "missing").string()).empty());
+    fs::remove_all(dir);
+}
