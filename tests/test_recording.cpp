@@ -73,7 +73,8 @@ TEST(Recording, TruncatedFileIsOneClearError) {
         std::vector<uint8_t> part(bytes.begin(), bytes.begin() + cut);
         const std::string err = error_of(part);
         EXPECT_NE(err.find("recording:"), std::string::npos) << "cut at " << cut << ": " << err;
-        EXPECT_TRUE(err.find("short") != std::string::npos || err.find("truncated") != std::string::npos) << err;
+        EXPECT_TRUE(err.find("short") != std::string::npos || err.find("truncated") != std::string::npos)
+            << err;
     }
 }
 
@@ -104,6 +105,17 @@ TEST(Recording, CorruptPayloadIsOneClearError) {
         const std::string err = error_of(bad);
         // Either the zstd checksum/format catches it or the JSON checks do; never silence.
         EXPECT_NE(err.find("recording:"), std::string::npos) << "flip at " << at;
+    }
+}
+
+TEST(Recording, EveryFlippedPayloadByteIsCaught) {
+    // The zstd frame carries a content checksum: no single flipped byte of the
+    // stored payload may decode to a different, valid document.
+    auto bytes = encode_recording(scanviz::testing::seed_recording());
+    for (size_t at = 32; at < bytes.size(); ++at) {
+        auto bad = bytes;
+        bad[at] ^= 0x01;
+        EXPECT_NE(error_of(bad).find("recording:"), std::string::npos) << "flip at " << at;
     }
 }
 

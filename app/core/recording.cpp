@@ -38,8 +38,9 @@ uint64_t get_u64(const uint8_t* p) {
 [[noreturn]] void fail(const std::string& what) { throw std::runtime_error("recording: " + what); }
 
 nlohmann::json device_to_json(const RecordedDevice& d) {
-    return {{"name", d.name},     {"sm", d.sm},         {"sm_count", d.sm_count},
-            {"memory_bytes", d.memory_bytes}, {"driver", d.driver}, {"runtime", d.runtime}};
+    return {{"name", d.name},         {"sm", d.sm},
+            {"sm_count", d.sm_count}, {"memory_bytes", d.memory_bytes},
+            {"driver", d.driver},     {"runtime", d.runtime}};
 }
 
 RecordedDevice device_from_json(const nlohmann::json& j) {
@@ -67,15 +68,18 @@ nlohmann::json recording_to_json(const Recording& r) {
                         {"sass", r.sass},
                         {"bench", r.bench ? nlohmann::json::parse(to_json(*r.bench)) : nlohmann::json()}};
     if (r.race) j["race"] = to_json(*r.race);  // optional section (issue 12): older files lack it
-    if (r.profile) j["profile"] = nlohmann::json::parse(format_json(*r.profile));  // optional: older files lack it
+    if (r.profile)
+        j["profile"] = nlohmann::json::parse(format_json(*r.profile));  // optional: older files lack it
     return j;
 }
 
 Recording recording_from_json(const nlohmann::json& j) {
     if (!j.is_object()) fail("the document is not a JSON object");
-    if (!j.contains("format") || !j["format"].is_string() || j["format"].get<std::string>() != kRecordingFormatName)
+    if (!j.contains("format") || !j["format"].is_string() ||
+        j["format"].get<std::string>() != kRecordingFormatName)
         fail("not a scanviz recording (format field missing or wrong)");
-    if (!j.contains("version") || !j["version"].is_number_unsigned()) fail("version field missing or not a number");
+    if (!j.contains("version") || !j["version"].is_number_unsigned())
+        fail("version field missing or not a number");
     const auto version = j["version"].get<uint64_t>();
     if (version > kRecordingFormatVersion)
         fail("format version " + std::to_string(version) + " is newer than this scanviz reads (" +
@@ -147,8 +151,16 @@ std::vector<uint8_t> encode_recording(const Recording& r, bool compress) {
     const std::string payload = recording_to_json(r).dump();
     std::vector<uint8_t> stored;
     if (compress) {
+        // The frame carries a checksum of the payload (zstd's content checksum, which
+        // ZSTD_decompress verifies), so a flipped byte cannot decode to a different
+        // but valid document and show a wrong picture.
         stored.resize(ZSTD_compressBound(payload.size()));
-        const size_t z = ZSTD_compress(stored.data(), stored.size(), payload.data(), payload.size(), 9);
+        ZSTD_CCtx* cctx = ZSTD_createCCtx();
+        if (cctx == nullptr) fail("zstd compression failed: out of memory");
+        ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, 9);
+        ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+        const size_t z = ZSTD_compress2(cctx, stored.data(), stored.size(), payload.data(), payload.size());
+        ZSTD_freeCCtx(cctx);
         if (ZSTD_isError(z)) fail(std::string("zstd compression failed: ") + ZSTD_getErrorName(z));
         stored.resize(z);
     } else {
@@ -176,10 +188,11 @@ Recording decode_recording(const uint8_t* data, size_t size) {
              std::to_string(kRecordingFormatVersion) + "); update scanviz");
     if (flags & ~kFlagZstd) fail("unknown flags " + std::to_string(flags));
     if (stored_size != size - kHeaderSize)
-        fail("truncated or padded: the header says " + std::to_string(stored_size) + " bytes follow, the file has " +
-             std::to_string(size - kHeaderSize));
+        fail("truncated or padded: the header says " + std::to_string(stored_size) +
+             " bytes follow, the file has " + std::to_string(size - kHeaderSize));
     if (payload_size > kRecordingMaxPayload)
-        fail("payload size " + std::to_string(payload_size) + " is larger than the 1 GiB a recording may hold");
+        fail("payload size " + std::to_string(payload_size) +
+             " is larger than the 1 GiB a recording may hold");
     std::string payload;
     const uint8_t* stored = data + kHeaderSize;
     if (flags & kFlagZstd) {
@@ -251,8 +264,12 @@ nlohmann::json recording_summary(const Recording& r) {
     if (r.bench) {
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& b : r.bench->rows)
-            rows.push_back({{"variant", b.variant}, {"n", b.n}, {"type", std::string(to_string(b.type))},
-                            {"exclusive", b.exclusive}, {"median_ms", b.median_ms}, {"gbps", b.gbps}});
+            rows.push_back({{"variant", b.variant},
+                            {"n", b.n},
+                            {"type", std::string(to_string(b.type))},
+                            {"exclusive", b.exclusive},
+                            {"median_ms", b.median_ms},
+                            {"gbps", b.gbps}});
         s["bench"] = rows;
     }
     if (!r.sass.is_null()) s["sass_fnv1a"] = fnv1a(r.sass.dump());
