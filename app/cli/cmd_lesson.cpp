@@ -42,17 +42,6 @@ std::string default_dir() {
     return std::string(SCANVIZ_ASSETS_DIR) + "/lessons";
 }
 
-std::vector<std::string> sass_archs() {
-    const auto& p = kern::sass_paths();
-    if (p.cubins_built) return p.archs;
-    std::vector<std::string> archs;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(p.snapshot_dir, ec))
-        if (e.is_directory()) archs.push_back(e.path().filename().string());
-    std::sort(archs.begin(), archs.end());
-    return archs;
-}
-
 // Where the figures come from: the GPU, a recording, or the models; SASS; benchmarks.
 struct CliSources {
     Sources sources;
@@ -76,7 +65,8 @@ CliSources make_sources(const std::string& recording_path) {
                     : rec    ? "the recording (" + rec->badge() + "), the reference model for inputs it lacks"
                              : "the reference models (no GPU: " + why + ")";
     const auto& p = kern::sass_paths();
-    load_sass(c.sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built}, sass_archs());
+    load_sass(c.sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
+              kern::available_sass_archs());
     load_bench(c.sources, c.recording.get(), std::string(SCANVIZ_ASSETS_DIR) + "/bench/h100_bench.csv");
     return c;
 }

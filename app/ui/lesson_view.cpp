@@ -19,17 +19,6 @@ namespace {
 
 using namespace scanviz::lessons;
 
-std::vector<std::string> sass_archs() {
-    const auto& p = kern::sass_paths();
-    if (p.cubins_built) return p.archs;
-    std::vector<std::string> archs;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(p.snapshot_dir, ec))
-        if (e.is_directory()) archs.push_back(e.path().filename().string());
-    std::sort(archs.begin(), archs.end());
-    return archs;
-}
-
 std::string assets_dir() {
 #ifdef SCANVIZ_ASSETS_DIR
     return SCANVIZ_ASSETS_DIR;
@@ -77,7 +66,8 @@ lessons::Sources& LessonView::Sources(App& app) {
             return run_model(spec);
         };
         const auto& p = kern::sass_paths();
-        load_sass(s, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built}, sass_archs());
+        load_sass(s, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
+                  kern::available_sass_archs());
         load_bench(s, rec.get(),
                    assets_dir().empty() ? std::string() : assets_dir() + "/bench/h100_bench.csv");
         sources_ = std::move(s);

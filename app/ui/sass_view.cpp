@@ -57,17 +57,6 @@ sass::Locations locations() {
     return sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built};
 }
 
-std::vector<std::string> known_archs() {
-    const auto& p = kern::sass_paths();
-    if (p.cubins_built) return p.archs;
-    std::vector<std::string> archs;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(p.snapshot_dir, ec))
-        if (e.is_directory()) archs.push_back(e.path().filename().string());
-    std::sort(archs.begin(), archs.end());
-    return archs;
-}
-
 std::vector<sass::StepTag> embedded_tags(const sass::Function& f) {
     std::vector<sass::StepTag> tags;
     for (const auto& file : sass::source_files(f)) {
@@ -86,7 +75,7 @@ void SassView::Reload() {
     error.clear();
     columns.clear();
     rows.clear();
-    archs_ = known_archs();
+    archs_ = kern::available_sass_archs();
     if (archs_.empty()) {
         error = "no SASS: this build compiles no cubins and assets/sass has no snapshot";
         return;

@@ -20,4 +20,8 @@ struct SassPaths {
 
 const SassPaths& sass_paths();
 
+// The architectures whose SASS this program can show: the ones this build
+// disassembled, or else the committed snapshot's (assets/sass/<arch>/), sorted.
+std::vector<std::string> available_sass_archs();
+
 }  // namespace scanviz::kern
