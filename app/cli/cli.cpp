@@ -59,6 +59,7 @@ int main(int argc, char** argv, GuiEntry gui) {
     add_record_command(app, result);    // cmd_record.cpp
     add_sass_command(app, result);      // cmd_sass.cpp
     add_bench_command(app, result);     // cmd_bench.cpp
+    add_race_command(app, result);      // cmd_race.cpp
     add_profile_command(app, result);   // cmd_profile.cpp
     add_gui_command(app, result, gui);  // cmd_gui.cpp
     add_lesson_command(app, result);    // cmd_lesson.cpp

@@ -21,6 +21,7 @@ struct RecordArgs {
     std::string specs;            // JSON file: an array of RunSpecs
     std::string validation_from;  // JSON written by `scanviz validate --json`
     std::string bench_from;       // CSV or JSON written by `scanviz bench`
+    std::string race_from;        // race table written by `scanviz race --save` (issue 12)
     std::string profile_from;     // JSON written by `scanviz profile --format json`
     bool full_validation = false;
     std::string command_line;
@@ -113,6 +114,7 @@ int run_record(const RecordArgs& args) {
             std::fprintf(stderr, "\n");
         }
         if (!args.bench_from.empty()) rec.bench = load_bench_file(args.bench_from);
+        if (!args.race_from.empty()) rec.race = load_race_table(args.race_from);
         if (!args.profile_from.empty()) {
             std::ifstream f(args.profile_from, std::ios::binary);
             std::stringstream ss;
@@ -162,6 +164,8 @@ void add_record_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::ExistingFile);
     cmd->add_flag("--full-validation", args->full_validation,
                   "Run the full validation matrix (default: each variant's default size)");
+    cmd->add_option("--race-from", args->race_from,
+                    "Include the race lab's measured table (scanviz race --save output)");
     cmd->add_option("--bench-from", args->bench_from, "Include these benchmark results (scanviz bench output)")
         ->check(CLI::ExistingFile);
     cmd->add_option("--profile-from", args->profile_from,

@@ -19,6 +19,7 @@ void add_validate_command(CLI::App& app, CommandResult& result);  // cmd_validat
 void add_sass_command(CLI::App& app, CommandResult& result);      // cmd_sass.cpp
 void add_bench_command(CLI::App& app, CommandResult& result);     // cmd_bench.cpp
 void add_record_command(CLI::App& app, CommandResult& result);    // cmd_record.cpp
+void add_race_command(CLI::App& app, CommandResult& result);      // cmd_race.cpp
 void add_profile_command(CLI::App& app, CommandResult& result);   // cmd_profile.cpp
 void add_lesson_command(CLI::App& app, CommandResult& result);    // cmd_lesson.cpp
 void add_gui_command(CLI::App& app, CommandResult& result, GuiEntry gui);  // cmd_gui.cpp

@@ -66,6 +66,7 @@ nlohmann::json recording_to_json(const Recording& r) {
                         {"validation", r.validation ? to_json(*r.validation) : nlohmann::json()},
                         {"sass", r.sass},
                         {"bench", r.bench ? nlohmann::json::parse(to_json(*r.bench)) : nlohmann::json()}};
+    if (r.race) j["race"] = to_json(*r.race);  // optional section (issue 12): older files lack it
     if (r.profile) j["profile"] = nlohmann::json::parse(format_json(*r.profile));  // optional: older files lack it
     return j;
 }
@@ -103,6 +104,13 @@ Recording recording_from_json(const nlohmann::json& j) {
                 r.bench = parse_bench_json(j["bench"].dump());
             } catch (const std::exception& e) {
                 fail(std::string("benchmark results: ") + e.what());
+            }
+        }
+        if (j.contains("race") && !j["race"].is_null()) {
+            try {
+                r.race = race_table_from_json(j["race"]);
+            } catch (const std::exception& e) {
+                fail(std::string("race lab measurements: ") + e.what());
             }
         }
         if (j.contains("profile") && !j["profile"].is_null()) {
@@ -248,6 +256,7 @@ nlohmann::json recording_summary(const Recording& r) {
         s["bench"] = rows;
     }
     if (!r.sass.is_null()) s["sass_fnv1a"] = fnv1a(r.sass.dump());
+    if (r.race) s["race_fnv1a"] = fnv1a(to_json(*r.race).dump());
     return s;
 }
 

@@ -8,7 +8,8 @@
 //   offset 24  u64      stored size in bytes (what follows the header)
 //   offset 32  ...      the payload, zstd-compressed or not
 // The payload is a JSON document {"format": "scanviz-recording", "version": 1, ...}
-// holding the device, traces, the validation report, SASS and benchmark results.
+// holding the device, traces, the validation report, SASS, benchmark results and
+// (optional) the race lab's measurements.
 // Reading checks every size and count before it trusts it: a truncated,
 // corrupt, newer or hostile file gets one std::runtime_error naming the problem.
 #pragma once
@@ -22,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench.hpp"
+#include "race_table.hpp"
 #include "profile.hpp"
 #include "trace.hpp"
 #include "validation.hpp"
@@ -50,6 +52,7 @@ struct Recording {
     std::optional<ValidationReport> validation;
     nlohmann::json sass;            // the SASS layer's own document (sass_to_json); null when absent
     std::optional<BenchReport> bench;
+    std::optional<RaceTable> race;  // race lab measurements (issue 12); optional section "race"
     std::optional<ProfileTable> profile;  // ncu beside our figures (scanviz profile); optional section
 
     // The recorded trace for a spec (same variant, n, threads, items, op, type,

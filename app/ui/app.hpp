@@ -25,6 +25,7 @@ struct Settings {
     bool show_source = true;
     bool show_bench = false;     // benchmark view (floating window)
     bool show_lookback = false;  // look-back timeline view (floating window)
+    bool show_race = false;      // race lab view (floating window)
     bool presentation = false;   // large type, high contrast
     bool fullscreen = false;
     float speed = 2.0f;  // steps per second while playing

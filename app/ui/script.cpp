@@ -39,7 +39,8 @@ const std::map<std::string, CommandShape>& shapes() {
         {"step", {1, 1, "step K | first | last | middle"}},
         {"select", {1, 2, "select STEP SLOT | select none"}},
         {"presentation", {1, 1, "presentation on|off"}},
-        {"show", {2, 2, "show state|diagram|metrics|source|bench|lookback on|off"}},
+        {"show", {2, 2, "show state|diagram|metrics|source|bench|lookback|race on|off"}},
+        {"race", {2, 3, "race VARIANT none|K|one-buffer [diverged]"}},
         {"play", {0, 0, "play"}},
         {"pause", {0, 0, "pause"}},
         {"speed", {1, 1, "speed STEPS_PER_SECOND"}},
@@ -151,9 +152,9 @@ Script parse_script(const std::string& text, const std::string& path) {
         if (c.name == "show") {
             const std::string& v = c.args[0];
             if (v != "state" && v != "diagram" && v != "metrics" && v != "source" && v != "bench" &&
-                v != "lookback")
+                v != "lookback" && v != "race")
                 fail(path, line_no,
-                     "show takes state, diagram, metrics, source, bench or lookback, got '" + v + "'");
+                     "show takes state, diagram, metrics, source, bench, lookback or race, got '" + v + "'");
             (void)on_off(c, c.args[1], path);
         }
         if (c.name == "speed" || c.name == "zoom") (void)to_float(c, c.args[0], path);
@@ -296,7 +297,17 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
          : a0 == "metrics"  ? s.show_metrics
          : a0 == "bench"    ? s.show_bench
          : a0 == "lookback" ? s.show_lookback
+         : a0 == "race"     ? s.show_race
                             : s.show_source) = on;
+    } else if (c.name == "race") {
+        const std::string& what = c.args[1];
+        const int choice = what == "none"         ? -1
+                           : what == "one-buffer" ? RaceView::kOneBuffer
+                                                  : to_int(c, what, path);
+        if (c.args.size() > 2 && c.args[2] != "diverged")
+            fail(path, c.line, "race: the third word may only be 'diverged', got '" + c.args[2] + "'");
+        if (!session.race.Select(a0, choice, c.args.size() > 2))
+            fail(path, c.line, "race: " + session.race.error);
     } else if (c.name == "play") {
         if (!app.playing) app.toggle_play();
     } else if (c.name == "pause") {

@@ -46,6 +46,7 @@ bool GuiSession::Init(std::string* error) {
     apply_style(false);
     if (!state.Init(&fonts, error)) return false;
     if (!diagram.Init(&fonts, error)) return false;
+    if (!race.Init(&fonts, error)) return false;
     metrics.Init(&fonts);
     source.Init(&fonts);
     app.check_device();
@@ -78,6 +79,7 @@ void GuiSession::DrawMenu(Window& window) {
         ImGui::MenuItem("Source", nullptr, &s.show_source);
         ImGui::MenuItem("Benchmark (ours, CUB, Thrust, memcpy)", nullptr, &s.show_bench);
         ImGui::MenuItem("Look-back timeline", nullptr, &s.show_lookback);
+        ImGui::MenuItem("Race lab (remove a barrier)", nullptr, &s.show_race);
         ImGui::Separator();
         ImGui::MenuItem("Presentation mode", nullptr, &s.presentation);
         ImGui::MenuItem("Full screen", "F11", &s.fullscreen);
@@ -177,6 +179,11 @@ void GuiSession::Frame(Window& window, double seconds) {
     if (s.show_lookback) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
         if (ImGui::Begin(kLookbackWindowTitle, &s.show_lookback)) lookback.Draw(app);
+        ImGui::End();
+    }
+    if (s.show_race) {
+        ImGui::SetNextWindowSize(ImVec2(W * 0.8f, H * 0.75f), ImGuiCond_FirstUseEver);
+        if (ImGui::Begin("Race lab: remove a barrier", &s.show_race)) race.Draw(app);
         ImGui::End();
     }
     if (lesson.sass_request) {  // a lesson step opens (or closes) the SASS view with its columns
@@ -345,6 +352,25 @@ nlohmann::json GuiSession::StateDump() const {
                            {"missing", source.missing},
                            {"highlighted_lines", lines},
                            {"line_count", source.lines.size()}};
+    }
+    if (app.settings.show_race) {
+        std::string source;
+        const RaceRow* row = race.MeasuredRow(&source);
+        json measured = nullptr;
+        if (row)
+            measured = {{"source", source},
+                        {"wrong", row->wrong},
+                        {"total", row->total},
+                        {"unit", row->unit},
+                        {"example", row->example.has_value()}};
+        views["race"] = {{"case", race.current_case().key()},
+                         {"what", race.hazards.what},
+                         {"hazards", race.hazards.count()},
+                         {"between_warps", race.hazards.between_warps},
+                         {"hazard_edges", race.edges.size()},
+                         {"barriers", race.barriers.size()},
+                         {"error", race.error},
+                         {"measured", measured}};
     }
     j["views"] = views;
 

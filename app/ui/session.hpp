@@ -13,8 +13,9 @@
 #include "lesson_view.hpp"
 #include "lookback_view.hpp"
 #include "metrics_view.hpp"
-#include "sidebar_view.hpp"
+#include "race_view.hpp"
 #include "sass_view.hpp"
+#include "sidebar_view.hpp"
 #include "source_view.hpp"
 #include "state_view.hpp"
 #include "theme.hpp"
@@ -32,6 +33,7 @@ struct GuiSession {
     MetricsView metrics;
     BenchView bench;
     LookbackView lookback;
+    RaceView race;
     SourceView source;
     SassView sass;
     LessonView lesson;

@@ -15,8 +15,11 @@
 // w < words(m); the last thread's total register is slot words(m).
 // Returns the tile total in the last thread (m/2 - 1): what GPU Gems 3 39.2.4
 // stores as the block sum of a large-array scan.
+// Race lab (kernels/barriers.cuh): kKeep drops a barrier, counted in program
+// order (one per step; the inclusive shift has two); the default keeps all.
 #pragma once
 
+#include "../barriers.cuh"
 #include "block_common.cuh"
 
 namespace scanviz::kern {
@@ -47,7 +50,7 @@ struct BlockBlellochStorage {
     T temp[blelloch_words<PADDED>(kBlellochMaxTile)];
 };
 
-template <bool PADDED, class T, class ScanOp, class Probe>
+template <bool PADDED, class T, class ScanOp, class Probe, uint32_t kKeep = kAllBarriers>
 __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>& s, int m, bool exclusive,
                                                  ScanOp op, Probe& probe) {
     const int thid = static_cast<int>(threadIdx.x);
@@ -56,6 +59,7 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
     const int total_slot = words;
     T total = ScanOp::identity();
     bool have_total = false;
+    int barrier = 0;  // race lab: the index of the next barrier
     auto snapshot = [&](int phase, int param) {
         if constexpr (Probe::kOn) {
             if (have_total) probe.reg(total_slot, total);
@@ -72,7 +76,7 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
             s.temp[bi] = op(s.temp[ai], s.temp[bi]);
             probe.combine(bi, ai, bi);
         }
-        __syncthreads();
+        if (barrier_kept<kKeep>(barrier++)) __syncthreads();
         snapshot(BlockBlellochPhases::kUpSweep, offset);
         offset *= 2;
     }
@@ -85,7 +89,7 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
         probe.copy(total_slot, root);
         probe.set(root);
     }
-    __syncthreads();
+    if (barrier_kept<kKeep>(barrier++)) __syncthreads();
     snapshot(BlockBlellochPhases::kClearLast, -1);
 
     for (int d = 1; d < m; d *= 2) {  // traverse down the tree and build the scan
@@ -98,7 +102,7 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
             s.temp[bi] = op(t, s.temp[bi]);
             probe.swap(ai, bi);
         }
-        __syncthreads();
+        if (barrier_kept<kKeep>(barrier++)) __syncthreads();
         snapshot(BlockBlellochPhases::kDownSweep, offset);
     }
 
@@ -108,12 +112,12 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
         const int c = has_right ? blelloch_word<PADDED>(2 * thid + 2) : total_slot;
         const T va = s.temp[b];
         const T vb = has_right ? s.temp[c] : total;
-        __syncthreads();
+        if (barrier_kept<kKeep>(barrier++)) __syncthreads();
         s.temp[a] = va;
         s.temp[b] = vb;
         probe.copy(a, b);
         probe.copy(b, c);
-        __syncthreads();
+        if (barrier_kept<kKeep>(barrier++)) __syncthreads();
         snapshot(BlockBlellochPhases::kInclusiveShift, -1);
     }
     return total;

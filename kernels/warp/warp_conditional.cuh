@@ -6,8 +6,11 @@
 // this form splits each step into a read, a __syncwarp(), and a write: every
 // lane has read its partner before any lane overwrites one. Five steps; the
 // conditionals compile to predicates, not branches.
+// Race lab (kernels/barriers.cuh): kKeep drops a barrier, two per step in
+// program order (after the reads, after the writes); the default keeps all.
 #pragma once
 
+#include "../barriers.cuh"
 #include "../probe.cuh"
 
 namespace scanviz::kern {
@@ -18,17 +21,18 @@ struct WarpConditionalPhases {
 
 // s_partials: this warp's 32 elements in shared memory (owned by the caller).
 // Returns this lane's inclusive scan value.
-template <class T, class ScanOp, class Probe>
+template <class T, class ScanOp, class Probe, uint32_t kKeep = kAllBarriers>
 __device__ __forceinline__ T warp_scan_conditional(T* s_partials, int lane, ScanOp op, Probe& probe) {
+    int barrier = 0;  // race lab: the index of the next barrier
     for (int d = 1; d < 32; d *= 2) {
         T partner;
         if (lane >= d) partner = s_partials[lane - d];  // step: kogge-stone
-        __syncwarp();
+        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
         if (lane >= d) {
             s_partials[lane] = op(partner, s_partials[lane]);  // step: kogge-stone
             probe.combine(lane, lane - d, lane);
         }
-        __syncwarp();
+        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
         probe.shared(s_partials, 0, 32);
         probe.end_step(WarpConditionalPhases::kKoggeStone, d, kSyncWarp);
     }

@@ -12,8 +12,11 @@
 // after each step; the shared copy is what the other lanes read. Each step
 // is split into read, __syncwarp(), write, so the form is correct under
 // independent thread scheduling (Volta and later).
+// Race lab (kernels/barriers.cuh): kKeep drops a barrier, two per step in
+// program order (after the reads, after the writes); the default keeps all.
 #pragma once
 
+#include "../barriers.cuh"
 #include "../probe.cuh"
 #include "warp_common.cuh"
 
@@ -27,7 +30,7 @@ struct WarpTemplatedPhases {
 // words, owned by the caller; with bZeroPad the padding words hold ScanOp's
 // identity). tid: this thread's index in the block. The probe's slots count
 // from the start of this warp's words. Returns this lane's inclusive scan.
-template <class T, bool bZeroPad, class ScanOp, class Probe>
+template <class T, bool bZeroPad, class ScanOp, class Probe, uint32_t kKeep = kAllBarriers>
 __device__ __forceinline__ T warp_scan_templated(T* s_base, int tid, ScanOp op, Probe& probe) {
     const int lane = tid & 31;
     const int idx = scan_shared_index<bZeroPad>(tid);
@@ -35,16 +38,17 @@ __device__ __forceinline__ T warp_scan_templated(T* s_base, int tid, ScanOp op, 
     const int warp_base = bZeroPad ? kZeroPadStride * (tid >> 5) : tid - lane;  // probe slots only
     const int slot = idx - warp_base;
     T t = s_partials[0];
+    int barrier = 0;  // race lab: the index of the next barrier
     for (int d = 1; d < 32; d *= 2) {
         T partner;
         if (bZeroPad || lane >= d) partner = s_partials[-d];  // step: kogge-stone
-        __syncwarp();
+        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
         if (bZeroPad || lane >= d) {
             t = op(partner, t);  // step: kogge-stone
             s_partials[0] = t;
             probe.combine(slot, slot - d, slot);
         }
-        __syncwarp();
+        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
         probe.shared(s_base + warp_base, 0, bZeroPad ? kZeroPadStride : 32);
         probe.end_step(WarpTemplatedPhases::kKoggeStone, d, kSyncWarp);
     }

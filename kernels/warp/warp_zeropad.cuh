@@ -8,8 +8,11 @@
 // (49 * w + 16 + l; constants in core/models/warp_models.hpp).
 // As in warp_conditional.cuh, each step is split into read, __syncwarp(),
 // write, so the form is correct under independent thread scheduling (Volta+).
+// Race lab (kernels/barriers.cuh): kKeep drops a barrier, two per step in
+// program order (after the reads, after the writes); the default keeps all.
 #pragma once
 
+#include "../barriers.cuh"
 #include "../probe.cuh"
 #include "warp_common.cuh"
 
@@ -22,15 +25,16 @@ struct WarpZeropadPhases {
 // s_warp: this warp's kZeroPadStride words in shared memory (owned by the
 // caller), its first kZeroPadLeading words holding ScanOp's identity and the
 // lane's partial at kZeroPadLeading + lane. Returns this lane's inclusive scan.
-template <class T, class ScanOp, class Probe>
+template <class T, class ScanOp, class Probe, uint32_t kKeep = kAllBarriers>
 __device__ __forceinline__ T warp_scan_zeropad(T* s_warp, int lane, ScanOp op, Probe& probe) {
     const int idx = kZeroPadLeading + lane;
+    int barrier = 0;  // race lab: the index of the next barrier
     for (int d = 1; d < 32; d *= 2) {
         const T partner = s_warp[idx - d];  // step: kogge-stone (lanes below d read padding)
-        __syncwarp();
+        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
         s_warp[idx] = op(partner, s_warp[idx]);  // step: kogge-stone
         probe.combine(idx, idx - d, idx);
-        __syncwarp();
+        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
         probe.shared(s_warp, 0, kZeroPadStride);
         probe.end_step(WarpZeropadPhases::kKoggeStone, d, kSyncWarp);
     }

@@ -6,6 +6,9 @@
 #   validate  scanviz validate (every variant x op x type x inclusive/exclusive x sizes)
 #   sanitize  compute-sanitizer memcheck and racecheck over scanviz validate --quick
 #   bench     scanviz bench (ours, CUB, Thrust, memcpy)
+#   race      scanviz race: every barrier of every race-lab variant left out in turn, measured
+#             (SCANVIZ_RACE_LAUNCHES launches, default 200), and compute-sanitizer racecheck on each
+#             case; the table goes into summary.txt, $LOGS/race.json (in logs.tar.gz) and the recording
 #   profile   scanviz profile: ncu over every warp and block kernel; the table into summary.txt (issue 13)
 #   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
@@ -14,7 +17,7 @@
 set -u -o pipefail
 OUT=${OUT:-/tmp/scanviz-gpu-out}
 mkdir -p "$OUT"
-STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,record}
+STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,race,record}
 ARCH=${SCANVIZ_GPU_ARCH:-90-real}
 BUILD=${SCANVIZ_GPU_BUILD:-build-gpu}
 LOGS="$BUILD/suite-logs"   # kept between calls while the machine stays warm
@@ -98,12 +101,45 @@ if has profile; then
   fi
 fi
 
+if has race; then
+  t0=$(date +%s)
+  RACE="$LOGS/race"
+  rm -rf "$RACE" "$LOGS/race.json"
+  mkdir -p "$RACE"
+  "$SCANVIZ" race --launches "${SCANVIZ_RACE_LAUNCHES:-200}" --save "$RACE/measured.json" \
+    > "$RACE/measured.txt" 2>&1
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "race: measured every case, rc=$rc in $(( $(date +%s) - t0 )) s"
+  # racecheck: one compute-sanitizer process per case (1 launch of 2 blocks), 8 at a time.
+  t1=$(date +%s)
+  "$SCANVIZ" race --list-cases > "$RACE/cases.txt"
+  race_check_one() {
+    local key=$1 log="$RACE/racecheck_${1//[:+]/_}.log"
+    timeout 120 compute-sanitizer --tool racecheck --racecheck-report all --print-limit 4 \
+      "$SCANVIZ" race --case "$key" --launches 1 --blocks 2 --format csv > "$log" 2>&1
+    local counts
+    counts=$(sed -n 's/.*RACECHECK SUMMARY: [0-9]* hazards\{0,1\} displayed (\([0-9]*\) errors\{0,1\}, \([0-9]*\) warnings\{0,1\}).*/\1,\2/p' "$log" | tail -n 1)
+    [ -n "$counts" ] && echo "$key,$counts"
+  }
+  export -f race_check_one
+  export RACE SCANVIZ
+  echo "case,errors,warnings" > "$RACE/racecheck.csv"
+  xargs -P 8 -I{} bash -c 'race_check_one "$1"' _ {} < "$RACE/cases.txt" >> "$RACE/racecheck.csv"
+  say "race: racecheck on $(( $(wc -l < "$RACE/racecheck.csv") - 1 )) of $(wc -l < "$RACE/cases.txt") cases in $(( $(date +%s) - t1 )) s"
+  "$SCANVIZ" race --from "$RACE/measured.json" --racecheck-from "$RACE/racecheck.csv" \
+    --save "$LOGS/race.json" --format text > "$RACE/table.txt" 2>&1
+  rc=$?; [ $rc -ne 0 ] && status=1
+  say "race: table rc=$rc, step total $(( $(date +%s) - t0 )) s"
+  cat "$RACE/table.txt" >> "$SUMMARY"
+fi
+
 if has record; then
   t0=$(date +%s)
   extra=()
   [ -s "$OUT/bench.csv" ] && cp "$OUT/bench.csv" "$LOGS/bench.csv"
   [ -s "$LOGS/bench.csv" ] && extra+=(--bench-from "$LOGS/bench.csv")
   [ -s "$LOGS/validation.json" ] && extra+=(--validation-from "$LOGS/validation.json")
+  [ -s "$LOGS/race.json" ] && extra+=(--race-from "$LOGS/race.json")
   [ -s "$LOGS/profile.json" ] && extra+=(--profile-from "$LOGS/profile.json")
   "$SCANVIZ" record -o "$OUT/recording.svzrec" "${extra[@]}" > "$LOGS/record.log" 2>&1
   rc=$?; [ $rc -ne 0 ] && status=1

@@ -24,6 +24,8 @@
 
 #include "core/diagram.hpp"
 #include "core/metrics.hpp"
+#include "core/race.hpp"
+#include "core/race_report.hpp"
 #include "core/trace_json.hpp"
 #include "core/variants.hpp"
 
@@ -536,3 +538,30 @@ TEST(GuiScreens, ExportPngAndSvg) {
 }
 
 }  // namespace
+
+// Race lab (issue 12): removing barrier 0 of Blelloch shows the hazards the
+// trace predicts (counted here independently from the model) as highlighted
+// edges, and the measured failure rate (recorded figures on a machine without
+// a GPU, with their source); a what-if that does not exist is one line.
+TEST(GuiScreens, RaceLabBlellochBarrierRemoved) {
+    REQUIRE_DISPLAY();
+    GuiRun run = run_gui("race_blelloch", "show race on\nrace block_blelloch 0\nframes 3\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json& r = run.dump["views"]["race"];
+    ASSERT_TRUE(r.is_object()) << run.dump["views"];
+    const scanviz::HazardReport h =
+        scanviz::race_hazards(scanviz::RaceCase{"block_blelloch", 0, false, false});
+    EXPECT_EQ(r["case"], "block_blelloch:0");
+    EXPECT_EQ(r["hazards"].get<int>(), h.count());
+    EXPECT_GT(r["between_warps"].get<int>(), 0);
+    EXPECT_GT(r["hazard_edges"].get<int>(), 0);
+    EXPECT_EQ(r["error"], "");
+    // Nothing is measured live until asked: the recorded table (assets/race/) with its source.
+    ASSERT_FALSE(r["measured"].is_null()) << r;
+    EXPECT_GT(r["measured"]["total"].get<int64_t>(), 0);
+    EXPECT_NE(r["measured"]["source"].get<std::string>().find("recorded: measured on"), std::string::npos)
+        << r;
+    run = run_gui("race_bad", "show race on\nrace block_blelloch one-buffer\n");
+    EXPECT_NE(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.err.find("race: no such what-if for block_blelloch"), std::string::npos) << run.err;
+}

@@ -328,7 +328,8 @@ NodeInstance diagram_row_band(const DependencyGraph& graph, int step, const Scen
 }
 
 Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
-                          const Selection& selection, const SceneStyle& style) {
+                          const Selection& selection, const SceneStyle& style,
+                          const std::vector<int>* hazard_edges) {
     Scene scene;
     scene.background_rgba = style.background;
     const int steps = graph.steps();
@@ -417,6 +418,15 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
                 colour = in_cone ? style.edge_lit : style.reach_fill;
                 width_px = style.edge_px * 2.0f;
             } else {
+                colour = style.edge_dim;
+            }
+        }
+        if (hazard_edges) {
+            const int id = static_cast<int>(&e - graph.edges().data());
+            if (std::binary_search(hazard_edges->begin(), hazard_edges->end(), id)) {
+                colour = style.edge_hazard;
+                width_px = style.edge_px * 2.5f;
+            } else if (!hazard_edges->empty()) {
                 colour = style.edge_dim;
             }
         }

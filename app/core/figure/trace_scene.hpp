@@ -42,6 +42,7 @@ struct SceneStyle {
     uint32_t edge_tile = rgba(120, 90, 40, 200);
     uint32_t edge_dim = rgba(160, 164, 172, 90);  // edges outside a lit cone/reach
     uint32_t edge_lit = rgba(30, 80, 200, 255);
+    uint32_t edge_hazard = rgba(225, 30, 45, 255);  // race lab: an edge a missing barrier puts at risk
     uint32_t current_row = rgba(255, 240, 190);  // band behind the current step's row
     uint32_t active_lane = rgba(90, 180, 110);
     uint32_t inactive_lane = rgba(205, 205, 210);
@@ -66,9 +67,11 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
 // The whole run: row 0 the initial state, row k + 1 the values step k wrote, one
 // column per slot; an edge per operand (combine, copy, swap, tile op); the row of
 // `current_step` highlighted; the selected cell's cone and reach lit.
-// `graph` must be DependencyGraph(trace).
+// `graph` must be DependencyGraph(trace). `hazard_edges` (sorted edge ids of
+// `graph`, from core/race.hpp) are drawn thick in the hazard colour, the rest dimmed.
 Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
-                          const Selection& selection, const SceneStyle& style);
+                          const Selection& selection, const SceneStyle& style,
+                          const std::vector<int>* hazard_edges = nullptr);
 
 // The band build_diagram_scene draws behind the row of `step` (-1 = the initial
 // state) when it is the current step: a decoration node (slot -1).

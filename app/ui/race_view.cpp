@@ -1,0 +1,294 @@
+#include "race_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "kernels/gpu.hpp"
+#include "kernels/race/race.hpp"
+#include "render/trace_scene.hpp"
+#include "view_common.hpp"
+
+#ifndef SCANVIZ_ASSETS_DIR
+#define SCANVIZ_ASSETS_DIR "assets"
+#endif
+
+namespace scanviz::ui {
+
+bool RaceView::Init(const Fonts* fonts, std::string* err) {
+    fonts_ = fonts;
+    return canvas_.init(err);
+}
+
+RaceCase RaceView::current_case() const {
+    RaceCase c{variant, choice == kOneBuffer ? -1 : choice, choice == kOneBuffer, diverged};
+    return c;
+}
+
+bool RaceView::Select(const std::string& v, int ch, bool div) {
+    if (!is_race_variant(v)) {
+        error = "'" + v + "' is not in the race lab";
+        return false;
+    }
+    const auto sites = race_barriers(v);
+    if (ch == kOneBuffer ? !race_has_one_buffer(v) : (ch < -1 || ch >= static_cast<int>(sites.size()))) {
+        error = "no such what-if for " + v;
+        return false;
+    }
+    variant = v;
+    choice = ch;
+    diverged = div && race_is_warp(v);
+    error.clear();
+    dirty_ = true;
+    return true;
+}
+
+void RaceView::Rebuild(const App& app) {
+    dirty_ = false;
+    presentation_ = app.settings.presentation;
+    try {
+        const Trace& trace = race_trace(variant);
+        barriers = race_barriers(variant);
+        hazards = race_hazards(current_case());
+        graph_ = DependencyGraph(trace);
+        edges = hazard_edges(graph_, trace, hazards);
+        const int step =
+            choice >= 0 && choice != kOneBuffer ? barriers[static_cast<size_t>(choice)].step : -1;
+        scene_ = render::build_diagram_scene(trace, graph_, step, render::Selection{},
+                                             scene_style(presentation_), &edges);
+        canvas_.fit();
+        changed_ = true;
+    } catch (const std::exception& e) {
+        error = e.what();
+        scene_ = render::Scene{};
+    }
+}
+
+void RaceView::FindRecorded(const App& app) {
+    // The open recording's race section first (the badge the rest of the window shows), then assets/race/.
+    if (app.recording.get() != recording_seen_) {
+        recording_seen_ = app.recording.get();
+        if (app.recording && app.recording->race) {
+            recorded = *app.recording->race;
+            recorded_source = app.recording_path;
+            looked_for_recorded_ = true;
+            return;
+        }
+    }
+    if (looked_for_recorded_) return;
+    looked_for_recorded_ = true;
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(fs::path(SCANVIZ_ASSETS_DIR) / "race", ec))
+        if (e.path().extension() == ".json") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files)
+        if (LoadTable(f.string())) return;
+}
+
+bool RaceView::LoadTable(const std::string& path) {
+    try {
+        recorded = load_race_table(path);
+        recorded_source = path;
+        return true;
+    } catch (const std::exception& e) {
+        status = e.what();
+        return false;
+    }
+}
+
+bool RaceView::MeasureLive() {
+    try {
+        const RaceCase c = current_case();
+        RaceRow row = gpu::measure_race(c, gpu::RaceRunConfig{launches, 0, 1});
+        if (c.barrier >= 0) row.barrier_name = barriers[static_cast<size_t>(c.barrier)].name;
+        if (live.rows.empty()) {
+            std::string why;
+            if (auto dev = gpu::find_device(&why)) {
+                live.device = dev->name;
+                live.sm = dev->sm();
+                live.runtime = dev->runtime;
+            }
+            live.driver = gpu::driver_description();
+            live.build = "this scanviz";
+        }
+        live.date = utc_now_iso8601();
+        live.rows.erase(
+            std::remove_if(live.rows.begin(), live.rows.end(), [&](const RaceRow& r) { return r.c == c; }),
+            live.rows.end());
+        live.rows.push_back(std::move(row));
+        status.clear();
+        return true;
+    } catch (const std::exception& e) {
+        status = std::string("measurement failed: ") + e.what();
+        return false;
+    }
+}
+
+const RaceRow* RaceView::MeasuredRow(std::string* source) const {
+    const RaceCase c = current_case();
+    if (const RaceRow* r = live.find(c)) {
+        *source = "GPU now: " + live.badge();
+        return r;
+    }
+    if (recorded)
+        if (const RaceRow* r = recorded->find(c)) {
+            *source = "recorded: " + recorded->badge() + " (" + recorded_source + ")";
+            return r;
+        }
+    return nullptr;
+}
+
+void RaceView::DrawMeasured(App& app) {
+    const bool presentation = app.settings.presentation;
+    ImGui::TextUnformatted("What the GPU did");
+    if (app.live_gpu()) {
+        ImGui::SetNextItemWidth(90);
+        ImGui::InputInt("launches", &launches);
+        launches = std::clamp(launches, 1, 5000);
+        ImGui::SameLine();
+        if (ImGui::Button("Measure on this GPU")) MeasureLive();
+    }
+    std::string source;
+    const RaceRow* row = MeasuredRow(&source);
+    if (!row) {
+        ImGui::TextWrapped("%s", app.live_gpu() ? "Not measured yet: press the button."
+                                                : "No GPU here and no recorded figures for this case.");
+    } else {
+        ImGui::TextColored(ImColor(badge_colour(presentation)), "%s", source.c_str());
+        ImGui::Text("wrong: %s", format_rate(*row).c_str());
+        ImGui::Text("launches with a wrong %s: %d of %d", row->unit.c_str(), row->wrong_launches,
+                    row->launches);
+        if (row->racecheck)
+            ImGui::Text("compute-sanitizer racecheck: %d errors, %d warnings%s", row->racecheck->errors,
+                        row->racecheck->warnings, row->racecheck->hazards() == 0 ? " (clean)" : "");
+        else
+            ImGui::TextDisabled("compute-sanitizer racecheck: not run for this case");
+        if (row->example) {
+            const auto& e = *row->example;
+            ImGui::Text("example: launch %d, %s %d, %zu cells differ", e.launch, row->unit.c_str(), e.unit,
+                        e.differing.size());
+            if (ImGui::BeginTable(
+                    "##race_example", 4,
+                    ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit,
+                    ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 8))) {
+                ImGui::TableSetupColumn("cell");
+                ImGui::TableSetupColumn("input");
+                ImGui::TableSetupColumn("GPU");
+                ImGui::TableSetupColumn("expected");
+                ImGui::TableHeadersRow();
+                for (int d : e.differing) {
+                    const auto i = static_cast<size_t>(d);
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn();
+                    ImGui::Text("%d", d);
+                    ImGui::TableNextColumn();
+                    ImGui::Text("%lld", static_cast<long long>(e.input[i]));
+                    ImGui::TableNextColumn();
+                    ImGui::TextColored(ImColor(error_colour(presentation)), "%lld",
+                                       static_cast<long long>(e.output[i]));
+                    ImGui::TableNextColumn();
+                    ImGui::Text("%lld", static_cast<long long>(e.expected[i]));
+                }
+                ImGui::EndTable();
+            }
+        } else if (row->wrong == 0) {
+            ImGui::TextUnformatted("every result was right");
+        }
+    }
+    if (!status.empty()) ImGui::TextColored(ImColor(error_colour(presentation)), "%s", status.c_str());
+
+    // Why: computed from the whole table on screen (live rows over recorded ones).
+    RaceTable merged = recorded ? *recorded : live;
+    if (recorded)
+        for (const auto& r : live.rows) {
+            merged.rows.erase(std::remove_if(merged.rows.begin(), merged.rows.end(),
+                                             [&](const RaceRow& x) { return x.c == r.c; }),
+                              merged.rows.end());
+            merged.rows.push_back(r);
+        }
+    if (!merged.rows.empty()) {
+        std::vector<RaceCase> cases;
+        for (auto v : race_variants())
+            for (const auto& c : race_cases(std::string(v))) cases.push_back(c);
+        const auto lines = race_narration(build_race_report(cases, &merged, merged.badge()));
+        if (!lines.empty()) {
+            ImGui::Separator();
+            for (const auto& l : lines) ImGui::TextWrapped("%s", l.c_str());
+        }
+    }
+}
+
+void RaceView::Draw(App& app) {
+    FindRecorded(app);
+    if (dirty_ || presentation_ != app.settings.presentation) Rebuild(app);
+
+    // The case: variant, what-if, divergence.
+    ImGui::SetNextItemWidth(220);
+    if (ImGui::BeginCombo("variant", variant.c_str())) {
+        for (auto v : race_variants())
+            if (ImGui::Selectable(std::string(v).c_str(), v == variant)) {
+                const std::string nv(v);
+                Select(nv, race_barriers(nv).empty() ? -1 : 0, diverged);
+            }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    auto choice_label = [&](int ch) -> std::string {
+        if (ch == kOneBuffer) return "one buffer instead of two";
+        if (ch < 0) return "as written (no barrier removed)";
+        return "remove barrier " + std::to_string(ch) + ": " + barriers[static_cast<size_t>(ch)].name;
+    };
+    ImGui::SetNextItemWidth(360);
+    if (ImGui::BeginCombo("what if", choice_label(choice).c_str())) {
+        std::vector<int> choices{-1};
+        for (const auto& b : barriers) choices.push_back(b.index);
+        if (race_has_one_buffer(variant)) choices.push_back(kOneBuffer);
+        for (int ch : choices)
+            if (ImGui::Selectable(choice_label(ch).c_str(), ch == choice)) Select(variant, ch, diverged);
+        ImGui::EndCombo();
+    }
+    if (race_is_warp(variant)) {
+        ImGui::SameLine();
+        bool d = diverged;
+        if (ImGui::Checkbox("after a divergent branch", &d)) Select(variant, choice, d);
+    }
+    if (!error.empty())
+        ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", error.c_str());
+
+    ImGui::Text("%s: %d hazard%s (%d RAW, %d WAR, %d WAW): %d between warps, %d between lanes of one warp",
+                hazards.what.c_str(), hazards.count(), hazards.count() == 1 ? "" : "s", hazards.raw,
+                hazards.war, hazards.waw, hazards.between_warps, hazards.within_warp);
+    ImGui::TextDisabled(
+        "red edges: reads whose value the missing barrier no longer guarantees (from the trace of "
+        "the reference model, n = %d)",
+        race_spec(variant).n);
+
+    const float right_w = std::max(320.0f, ImGui::GetContentRegionAvail().x * 0.36f);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::BeginChild("##race_diagram", ImVec2(avail.x - right_w, avail.y), true);
+    DrawZoomButtons(canvas_);
+    if (!scene_.nodes.empty()) {
+        canvas_.Draw("##race_canvas", scene_, changed_, ImGui::GetContentRegionAvail(),
+                     fonts_ ? fonts_->ui(app.settings.presentation) : nullptr,
+                     fonts_ ? fonts_->sans_large : nullptr);
+        changed_ = false;
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##race_measured", ImVec2(0, avail.y), true);
+    if (!hazards.hazards.empty()) {
+        if (ImGui::TreeNode("hazards", "the first hazards (of %d)", hazards.count())) {
+            const Trace& t = race_trace(variant);
+            for (size_t i = 0; i < hazards.hazards.size() && i < 24; ++i)
+                ImGui::TextWrapped("%s", describe(t, hazards.hazards[i]).c_str());
+            ImGui::TreePop();
+        }
+    }
+    DrawMeasured(app);
+    ImGui::EndChild();
+}
+
+}  // namespace scanviz::ui

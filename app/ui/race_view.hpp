@@ -1,0 +1,75 @@
+// Race lab view (issue 12): pick a variant and a what-if (one barrier left
+// out, or one buffer instead of two, or after a divergent branch); the
+// dependency diagram of its race-lab run with the edges the missing barrier
+// puts at risk drawn in red and counted (core/race.hpp, from the trace), and
+// beside it what the GPU did: measured now on this GPU, or the recorded
+// figures (the open recording's race section, else the committed table under
+// assets/race/) with their badge, one example of a wrong output, and the
+// narration computed from the whole measured table (core/race_report.hpp).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "core/diagram.hpp"
+#include "core/race.hpp"
+#include "core/race_report.hpp"
+#include "core/race_table.hpp"
+#include "render/scene.hpp"
+#include "scene_canvas.hpp"
+#include "theme.hpp"
+
+namespace scanviz::ui {
+
+struct RaceView {
+    bool Init(const Fonts* fonts, std::string* err);
+    void Draw(App& app);
+
+    // The case on screen. choice: -1 = as written, 0.. = that barrier removed, kOneBuffer = one buffer.
+    static constexpr int kOneBuffer = 1000;
+    std::string variant = "block_blelloch";
+    int choice = 0;
+    bool diverged = false;
+    int launches = 50;
+
+    // Selects a case (also from scripts and tests); false and `error` set when it does not exist.
+    bool Select(const std::string& variant, int choice, bool diverged);
+    // Measures the case on screen on this GPU (replaces its row of the live table).
+    bool MeasureLive();
+    // Loads recorded figures (a race table JSON or a recording); false and `error` on failure.
+    bool LoadTable(const std::string& path);
+
+    RaceCase current_case() const;
+    // The measured row of the case on screen (live first, then recorded) and where it comes from; null when
+    // none.
+    const RaceRow* MeasuredRow(std::string* source) const;
+    // Derived from the case on screen (rebuilt by Select).
+    HazardReport hazards;
+    std::vector<int> edges;
+    std::vector<BarrierSite> barriers;
+    // The measured figures shown: live rows measured here, else the recorded table.
+    std::optional<RaceTable> recorded;
+    std::string recorded_source;  // file it came from
+    RaceTable live;
+    std::string error;
+    std::string status;
+
+private:
+    void Rebuild(const App& app);
+    void DrawMeasured(App& app);
+    void FindRecorded(const App& app);
+
+    const Fonts* fonts_ = nullptr;
+    SceneCanvas canvas_;
+    render::Scene scene_;
+    DependencyGraph graph_;
+    bool changed_ = true;
+    bool dirty_ = true;
+    bool presentation_ = false;
+    bool looked_for_recorded_ = false;
+    const void* recording_seen_ = nullptr;
+};
+
+}  // namespace scanviz::ui
