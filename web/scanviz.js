@@ -3,14 +3,14 @@
 // the state scenes and the diagram scene come from the same C++ code as the window
 // and its SVG export (core/figure/trace_scene.cpp); this script draws them with the
 // rules of scene_to_svg (core/figure/svg.cpp) and restyles the diagram for the
-// current step and the clicked cell as build_diagram_scene does.
+// current step and the clicked cell as build_diagram_scene does. A lesson page
+// (lesson.js) shows one trace after another through window.scanviz.load.
 (function () {
   'use strict';
 
   var SVG_NS = 'http://www.w3.org/2000/svg';
-  var D = JSON.parse(document.getElementById('scanviz-data').textContent);
-  var S = D.style;
-  var nSteps = D.steps.length;
+  var D = null, S = null, nSteps = 0;  // the trace shown: its page data, style and number of steps
+  var keepHash = false;                // a trace page keeps the step and cell in the address
 
   // What is on screen: the step (-1 = initial state), the clicked cell, playing.
   var view = { step: -1, sel: null, playing: false, speed: 2, timer: null };
@@ -145,12 +145,13 @@
   };
 
   // ---- the dependency graph, from the diagram data ---------------------------------
-  var G = D.diagram;
-  var nNodes = G.scene.nodes.length / NODE;  // node id = index (see trace_page.hpp)
-  var gNodes = [];
-  var links = [];  // [from, to, colour] per graph edge
-  var inEdges = [], outEdges = [], bySlot = {};
-  (function () {
+  var G, nNodes, gNodes, links, inEdges, outEdges, bySlot;
+  function buildGraph() {
+    G = D.diagram;
+    nNodes = G.scene.nodes.length / NODE;  // node id = index (see trace_page.hpp)
+    gNodes = [];
+    links = [];  // [from, to, colour] per graph edge
+    inEdges = []; outEdges = []; bySlot = {};
     var i, a = G.scene.nodes;
     for (i = 0; i < nNodes; ++i) {
       gNodes.push([a[i * NODE], a[i * NODE + 1], a[i * NODE + 2], a[i * NODE + 3], G.scene.palette[a[i * NODE + 4]],
@@ -173,7 +174,7 @@
       (bySlot[slot] = bySlot[slot] || []).push(i);
     }
     for (var s in bySlot) bySlot[s].sort(function (p, q) { return gNodes[p][7] - gNodes[q][7]; });
-  })();
+  }
   // Node of the value `slot` holds after `step` (DependencyGraph::version_at).
   function versionAt(step, slot) {
     var list = bySlot[slot], found = -1;
@@ -199,20 +200,26 @@
   // ---- views -------------------------------------------------------------------------
   var stateBox = document.getElementById('state');
   var diagramBox = document.getElementById('diagram');
-  var stateFig = null;
-  var diagram = new Figure(diagramBox, G.scene);
-  // Graph edge j, as build_diagram_scene draws it: from the bottom centre of the value
-  // read to the top centre of the value written.
-  links.forEach(function (l) {
-    var a = gNodes[l[0]], b = gNodes[l[1]];
-    var line = el('line', { x1: num(a[0] + a[2] / 2), y1: num(a[1] + a[3]), x2: num(b[0] + b[2] / 2), y2: num(b[1]) },
-      diagram.gEdges);
-    diagram.styleEdge(line, l[2], S.edge_px, S.head_px);
-    diagram.edges.push(line);
-  });
-  var band = el('rect', { 'class': 'band' }, null);
-  setFill(band, S.current_row);
-  diagram.gNodes.insertBefore(band, diagram.gNodes.firstChild);
+  var stateFig = null, diagram = null, band = null;
+  function buildDiagram() {
+    var zoom = diagram ? diagram.zoom : 0;
+    diagram = new Figure(diagramBox, G.scene);
+    diagram.zoom = zoom;
+    diagram.layout();
+    // Graph edge j, as build_diagram_scene draws it: from the bottom centre of the value
+    // read to the top centre of the value written.
+    links.forEach(function (l) {
+      var a = gNodes[l[0]], b = gNodes[l[1]];
+      var line = el('line', { x1: num(a[0] + a[2] / 2), y1: num(a[1] + a[3]), x2: num(b[0] + b[2] / 2), y2: num(b[1]) },
+        diagram.gEdges);
+      diagram.styleEdge(line, l[2], S.edge_px, S.head_px);
+      diagram.edges.push(line);
+    });
+    band = el('rect', { 'class': 'band' }, null);
+    setFill(band, S.current_row);
+    diagram.gNodes.insertBefore(band, diagram.gNodes.firstChild);
+    edgesKey = null;
+  }
 
   function drawState() {
     var zoom = stateFig ? stateFig.zoom : 0;
@@ -337,6 +344,7 @@
   }
 
   function saveHash() {
+    if (!keepHash) return;
     var h = '#step=' + (view.step + 1);
     if (view.sel) h += '&cell=' + view.sel.slot + '&at=' + (view.sel.step + 1);
     if (window.history && window.history.replaceState) window.history.replaceState(null, '', h);
@@ -411,7 +419,7 @@
   stateBox.addEventListener('click', onCellClick);
   diagramBox.addEventListener('click', onCellClick);
   document.addEventListener('keydown', function (ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (!D || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     var tag = ev.target && ev.target.tagName;
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
     var handled = true;
@@ -427,9 +435,32 @@
     }
     if (handled) ev.preventDefault();
   });
-  window.addEventListener('resize', function () { stateFig.layout(); diagram.layout(); });
+  window.addEventListener('resize', function () { if (D) { stateFig.layout(); diagram.layout(); } });
+
+  // Shows a trace: its page data, the step (-1 = initial state) and the selected cell [step, slot] or null.
+  function load(data, step, sel) {
+    view.playing = false;
+    stopTimer();
+    D = data;
+    S = D.style;
+    nSteps = D.steps.length;
+    buildGraph();
+    buildDiagram();
+    view.step = Math.max(-1, Math.min(nSteps - 1, step));
+    view.sel = sel ? { step: sel[0], slot: sel[1] } : null;
+    render();
+  }
+  window.scanviz = { load: load, setStep: function (k) { setStep(k); }, step: function () { return view.step; } };
 
   // ---- start: the address may name a step and a cell (#step=3&cell=5&at=3) ----------
+  var dataEl = document.getElementById('scanviz-data');
+  if (!dataEl) return;  // a lesson page: lesson.js loads each step's trace
+  keepHash = true;
+  D = JSON.parse(dataEl.textContent);
+  S = D.style;
+  nSteps = D.steps.length;
+  buildGraph();
+  buildDiagram();
   (function () {
     var args = {};
     window.location.hash.replace(/^#/, '').split('&').forEach(function (kv) {

@@ -5,7 +5,10 @@ Runs `scanviz publish`, opens the page for warp_conditional (add, i32, inclusive
 Chromium (headless), presses Right three times, clicks a cell of the state view, and
 checks from the DOM that the step label, the values, the lit dependency cone and the
 colours of every diagram node and edge are what the C++ code computes for step 3
-(publish_oracle prints that). Also checks Home, End and Space.
+(publish_oracle prints that). Also checks Home, End and Space. Then opens one lesson
+page, presses PageDown three times, and checks the step label and narration, a wrong
+answer (the hint) and the right one, against what the core lesson code computes
+(lesson_oracle prints that).
 
 The browser is driven through the DevTools protocol over --remote-debugging-pipe
 (file descriptors 3 and 4, messages separated by NUL bytes): the Python standard
@@ -24,6 +27,7 @@ import tempfile
 import time
 
 PAGE_ID = "warp_conditional-add-i32-inclusive-n32"
+LESSON = "04_bank_conflicts"  # its step 4 asks a question
 SLOT = 5   # the cell clicked
 STEPS = 3  # Right presses
 
@@ -104,16 +108,20 @@ class Browser:
             time.sleep(0.05)
         raise RuntimeError("page never got ready: %s" % expr)
 
-    KEYS = {"ArrowRight": 39, "ArrowLeft": 37, "Home": 36, "End": 35, " ": 32}
+    KEYS = {"ArrowRight": 39, "ArrowLeft": 37, "Home": 36, "End": 35, " ": 32, "PageDown": 34, "PageUp": 33,
+            "Enter": 13}
 
     def key(self, key):
-        code = {"ArrowRight": "ArrowRight", "ArrowLeft": "ArrowLeft", "Home": "Home", "End": "End", " ": "Space"}[key]
+        code = {" ": "Space"}.get(key, key)
         for kind in ("keyDown", "keyUp"):
             params = {"type": kind, "key": key, "code": code, "windowsVirtualKeyCode": self.KEYS[key],
                       "nativeVirtualKeyCode": self.KEYS[key]}
-            if kind == "keyDown" and key == " ":
-                params["text"] = " "
+            if kind == "keyDown" and key in (" ", "Enter"):
+                params["text"] = {" ": " ", "Enter": "\r"}[key]
             self.send("Input.dispatchKeyEvent", params)
+
+    def type_text(self, text):
+        self.send("Input.insertText", {"text": text})
 
     def click(self, x, y):
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
@@ -189,12 +197,61 @@ def num(v):
     return s[:-2] if s.endswith(".0") else s
 
 
+READ_LESSON = r"""(() => ({
+  label: document.getElementById('lesson-step').textContent,
+  step: document.getElementById('lesson-step').getAttribute('data-step'),
+  narration: [...document.querySelectorAll('#narration p')].map(p => p.textContent),
+  ask: document.getElementById('ask').textContent,
+  questionHidden: document.getElementById('question').hidden,
+  feedback: document.getElementById('feedback').textContent,
+  correct: document.getElementById('feedback').getAttribute('data-correct'),
+  badgeKind: document.getElementById('badge').getAttribute('data-kind'),
+  traceStep: document.getElementById('step-label').getAttribute('data-step')
+}))()"""
+
+
+def lesson_checks(browser, check, args, site):
+    """One lesson page: PageDown three times, then a wrong and the right answer."""
+    lesson_file = os.path.join(args.source, "assets", "lessons", LESSON + ".lesson")
+    expected = json.loads(subprocess.run(
+        [args.lesson_oracle, args.recording, lesson_file, "4", os.path.join(args.source, "assets", "sass"),
+         os.path.join(args.source, "assets", "bench", "h100_bench.csv")],
+        check=True, capture_output=True, text=True).stdout)
+    browser.open("file://" + os.path.join(site, "lessons", LESSON + ".html"))
+    check.eq("lesson starts at step 1", browser.eval(READ_LESSON)["step"], "1")
+    for _ in range(3):
+        browser.key("PageDown")
+    dom = browser.eval(READ_LESSON)
+    check.eq("lesson step label after three PageDown presses", dom["label"], expected["label"])
+    check.eq("lesson narration (placeholders computed)", dom["narration"], expected["narration"])
+    check.eq("trace badge kind", dom["badgeKind"], expected["badge_kind"])
+    q = expected["question"]
+    check.eq("question shown", [dom["questionHidden"], dom["ask"]], [False, q["ask"]])
+    browser.eval("document.getElementById('answer').focus()")
+    browser.type_text(q["wrong"])
+    browser.key("Enter")
+    dom = browser.eval(READ_LESSON)
+    check.eq("a wrong answer gets the hint naming the view", [dom["correct"], dom["feedback"]],
+             ["0", q["wrong_message"]])
+    check.eq("typing an answer does not turn the lesson's page", dom["step"], "4")
+    browser.eval("document.getElementById('answer').value = ''")
+    browser.type_text(q["right"])
+    browser.key("Enter")
+    dom = browser.eval(READ_LESSON)
+    check.eq("the right answer", [dom["correct"], dom["feedback"]], ["1", q["right_message"]])
+    browser.eval("document.activeElement.blur()")
+    browser.key("PageUp")
+    check.eq("PageUp goes back", browser.eval(READ_LESSON)["step"], "3")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--scanviz", required=True)
     ap.add_argument("--oracle", required=True)
     ap.add_argument("--recording", required=True)
     ap.add_argument("--work", required=True)
+    ap.add_argument("--lesson-oracle", required=True)
+    ap.add_argument("--source", required=True, help="the source tree (lessons, SASS snapshot, bench results)")
     ap.add_argument("--screenshots", help="save screenshots of two pages into this folder")
     args = ap.parse_args()
 
@@ -268,6 +325,10 @@ def main():
         browser.open("file://" + os.path.join(site, "index.html"), ready="document.readyState === 'complete'")
         check.eq("index links the page", browser.eval(
             "!!document.querySelector('a[href=\"traces/%s.html\"]')" % PAGE_ID), True)
+        check.eq("index links the lesson", browser.eval(
+            "!!document.querySelector('a[href=\"lessons/%s.html\"]')" % LESSON), True)
+
+        lesson_checks(browser, check, args, site)
     finally:
         browser.close()
         shutil.rmtree(profile, ignore_errors=True)

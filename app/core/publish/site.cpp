@@ -104,7 +104,8 @@ std::string page_data_text(const std::string& html) {
     return html.substr(begin, end - begin);
 }
 
-std::vector<SiteFile> build_site(const Recording& recording, const std::string& recording_name) {
+std::vector<SiteFile> build_site(const Recording& recording, const std::string& recording_name,
+                                 const std::vector<nlohmann::json>& lessons) {
     if (recording.traces.empty())
         throw std::runtime_error("the recording holds no traces: nothing to publish");
     std::vector<Trace> traces;
@@ -124,6 +125,7 @@ std::vector<SiteFile> build_site(const Recording& recording, const std::string& 
     std::vector<SiteFile> files;
     files.push_back({"scanviz.css", std::string(web_asset("scanviz.css"))});
     files.push_back({"scanviz.js", std::string(web_asset("scanviz.js"))});
+    if (!lessons.empty()) files.push_back({"lesson.js", std::string(web_asset("lesson.js"))});
 
     // One page per trace; the traces of a variant link to each other.
     for (size_t i = 0; i < traces.size(); ++i) {
@@ -179,6 +181,26 @@ std::vector<SiteFile> build_site(const Recording& recording, const std::string& 
         list +=
             "<section class=\"level\"><h2>Other</h2><nav class=\"traces\">" + unknown + "</nav></section>\n";
 
+    // One page per lesson; the index lists them first.
+    std::string lesson_list;
+    for (const nlohmann::json& l : lessons) {
+        const std::string name = l.at("name").get<std::string>();
+        const std::string title = l.at("title").get<std::string>();
+        files.push_back({"lessons/" + name + ".html",
+                         fill(web_asset("lesson.html"),
+                              {{"TITLE", html_escape(title)},
+                               {"NAME", html_escape(name)},
+                               {"PREREQUISITES", html_escape(l.at("prerequisites").get<std::string>())},
+                               {"OUTCOMES", html_escape(l.at("outcomes").get<std::string>())},
+                               {"DATA", script_safe_json(l)}})});
+        lesson_list += "<li><a href=\"lessons/" + html_escape(name) + ".html\">" + html_escape(title) +
+                       "</a> <span class=\"desc\">" + std::to_string(l.at("steps").size()) +
+                       " steps</span></li>\n";
+    }
+    if (!lesson_list.empty())
+        lesson_list = "<section class=\"lessons\"><h2>Lessons</h2>\n<ol class=\"lessons\">\n" + lesson_list +
+                      "</ol></section>\n";
+
     const std::string badge = "recorded on " + recording.device.name +
                               (recording.device.sm.empty() ? "" : " (" + recording.device.sm + ")") +
                               (recording.date.empty() ? "" : " on " + recording.date.substr(0, 10));
@@ -187,6 +209,7 @@ std::vector<SiteFile> build_site(const Recording& recording, const std::string& 
                                                       {"RECORDING", html_escape(recording_name)},
                                                       {"COUNT", std::to_string(traces.size())},
                                                       {"VERSION", html_escape(recording.scanviz_version)},
+                                                      {"LESSONS", lesson_list},
                                                       {"LIST", list}})});
     return files;
 }

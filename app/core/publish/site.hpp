@@ -1,9 +1,10 @@
 // scanviz publish: a self-contained static site from a recording. index.html lists
-// every trace; traces/<id>.html is one trace's page (its data embedded as JSON, since
-// pages opened from file:// may not fetch files); scanviz.js and scanviz.css come from
-// web/ (embedded in the binary). No network, nothing to install: any browser opens it.
+// every trace and lesson; traces/<id>.html is one trace's page, lessons/<name>.html one lesson's (its data
+// embedded as JSON, since pages opened from file:// may not fetch files); scanviz.js and scanviz.css come
+// from web/ (embedded in the binary). No network, nothing to install: any browser opens it.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -17,9 +18,11 @@ struct SiteFile {
 };
 
 // Every file of the site, in memory. `recording_name` is what the index page calls
-// the recording (its file name). Throws std::runtime_error when the recording
-// holds no traces.
-std::vector<SiteFile> build_site(const Recording& recording, const std::string& recording_name);
+// the recording (its file name); `lessons` are lesson page data (lesson_page.hpp),
+// each written as lessons/<name>.html and linked from the index. Throws
+// std::runtime_error when the recording holds no traces.
+std::vector<SiteFile> build_site(const Recording& recording, const std::string& recording_name,
+                                 const std::vector<nlohmann::json>& lessons = {});
 
 // Writes the files into `dir`. An existing `dir` is refused (std::runtime_error
 // naming it) unless `force`, which replaces it. The files go into a new sibling

@@ -1,0 +1,103 @@
+#include "core/publish/lesson_page.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "core/lessons/checker.hpp"
+#include "core/publish/trace_page.hpp"
+#include "core/trace_badge.hpp"
+#include "core/variants.hpp"
+
+namespace scanviz::publish {
+
+using namespace scanviz::lessons;
+
+Sources recording_sources(const Recording& recording) {
+    Sources s;
+    const Recording* rec = &recording;
+    s.run = [rec](const RunSpec& spec) {
+        if (const Trace* t = rec->find(spec)) return as_recorded(*rec, *t);
+        return run_model(spec);
+    };
+    return s;
+}
+
+namespace {
+
+nlohmann::json question_data(const Question& q, const Value& v) {
+    nlohmann::json j;
+    j["ask"] = q.ask;
+    j["kind"] = v.kind == ValueKind::Number ? "number" : v.kind == ValueKind::Cells ? "cells" : "choice";
+    j["number"] = v.number;
+    j["tolerance"] = v.tolerance;
+    j["relative"] = v.relative;
+    j["cells"] = v.cells;
+    j["choice"] = v.choice;
+    j["options"] = v.options;
+    j["text"] = v.text();
+    j["origin"] = v.origin;
+    // The messages judge() gives (quantity.cpp): the page checks the answer as the window does.
+    j["right"] = "Right: " + v.text() + (v.origin.empty() ? "" : " (" + v.origin + ").");
+    j["hint"] = "Not quite. " + hint_for(q);
+    return j;
+}
+
+}  // namespace
+
+nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in) {
+    Sources sources = sources_in;
+    sources.arch = lesson.arch;
+    if (const auto problems = check_lesson(lesson, sources); !problems.empty())
+        throw std::runtime_error(problems.front());
+
+    nlohmann::json page;
+    page["format"] = "scanviz-lesson";
+    page["version"] = kLessonPageFormatVersion;
+    page["name"] = lesson.name;
+    page["title"] = lesson.title;
+    page["prerequisites"] = lesson.prerequisites;
+    page["outcomes"] = lesson.outcomes;
+    page["traces"] = nlohmann::json::array();
+    page["steps"] = nlohmann::json::array();
+    std::map<std::string, int> trace_index;  // page data text -> index: steps on one run share it
+
+    for (size_t i = 0; i < lesson.steps.size(); ++i) {
+        const LessonStep& s = lesson.steps[i];
+        std::string error;
+        const auto shown = show_step(lesson, static_cast<int>(i), sources, &error);
+        if (!shown) throw std::runtime_error(error);
+        nlohmann::json trace = trace_page_data(shown->trace);
+        const std::string key = trace.dump();
+        auto [it, added] = trace_index.emplace(key, static_cast<int>(page["traces"].size()));
+        if (added) page["traces"].push_back(std::move(trace));
+
+        nlohmann::json step;
+        step["title"] = s.title;
+        step["trace"] = it->second;
+        step["at"] = shown->step;
+        step["select"] = shown->select_slot >= 0
+                             ? nlohmann::json::array({shown->select_step, shown->select_slot})
+                             : nlohmann::json(nullptr);
+        step["panels"] = s.view.panels;
+        step["narration"] = nlohmann::json::array();
+        for (size_t p = 0; p < s.paragraphs.size(); ++p) {
+            const auto text = expand(s.paragraphs[p], shown->data(), sources, &error);
+            if (!text)
+                throw std::runtime_error(lesson.path + ":" + std::to_string(s.paragraph_lines[p]) + ": " +
+                                         error);
+            step["narration"].push_back(*text);
+        }
+        step["question"] = nullptr;
+        if (s.question) {
+            const Value v = evaluate(s.question->quantity, shown->data(), sources);
+            if (!v.ok)
+                throw std::runtime_error(lesson.path + ":" + std::to_string(s.question->line) + ": " +
+                                         v.why_not);
+            step["question"] = question_data(*s.question, v);
+        }
+        page["steps"].push_back(std::move(step));
+    }
+    return page;
+}
+
+}  // namespace scanviz::publish

@@ -1,0 +1,38 @@
+// The data of one lesson's web page: the lesson's title, prerequisites and outcomes,
+// and per step its narration (placeholders computed, as `scanviz lesson show` does),
+// the trace it shows (trace_page.hpp's data, shared by the steps that show the same
+// run), the trace step and cell it shows, and its question with the answer the C++
+// evaluators (core/lessons/quantity.hpp) computed at publish time, the message a
+// right answer gets and the hint a wrong one gets. Nothing is typed into the page.
+//
+//   {"format": "scanviz-lesson", "version": 1, "name", "title", "prerequisites", "outcomes",
+//    "traces": [trace page data, ...],
+//    "steps": [{"title", "trace": index into traces, "at": the trace step shown (-1 = initial state),
+//               "select": [step, slot] or null, "panels": [...], "narration": [paragraph, ...],
+//               "question": null or {"ask", "kind": "number" | "cells" | "choice", "number",
+//                                    "tolerance", "relative", "cells", "choice", "options",
+//                                    "text", "origin", "right", "hint"}}]}
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/lessons/lesson.hpp"
+#include "core/lessons/quantity.hpp"
+#include "core/recording.hpp"
+
+namespace scanviz::publish {
+
+inline constexpr int kLessonPageFormatVersion = 1;
+
+// Traces as the window finds them for a lesson on an open recording: the recording's
+// trace of the spec where it holds one (its badge names the device), else the
+// reference model's (badge "reference model"). The recording must outlive the result.
+lessons::Sources recording_sources(const Recording& recording);
+
+// The page data of a lesson. Checks it first (lessons::check_lesson): a lesson with
+// a problem throws std::runtime_error whose what() is the checker's first line,
+// "PATH:LINE: ...", as `scanviz lesson check` prints it.
+nlohmann::json lesson_page_data(const lessons::Lesson& lesson, const lessons::Sources& sources);
+
+}  // namespace scanviz::publish
