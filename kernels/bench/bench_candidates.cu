@@ -23,6 +23,17 @@ Runner make_pipelined(const void* in, void* out, size_t n, bool exclusive, kern:
     };
 }
 
+// Version 7: the lagged look-back (decoupled_lookback_lagged.cuh); Lag is the lag in
+// percent of the blocks resident on the device.
+template <class Policy, int Lag>
+Runner make_lagged(const void* in, void* out, size_t n, bool exclusive, kern::LookbackWorkspace& ws) {
+    const int* d_in = static_cast<const int*>(in);
+    int* d_out = static_cast<int*>(out);
+    return [=, &ws](cudaStream_t s) {
+        kern::launch_lookback_lagged<Policy, kern::OpAdd<int>>(d_in, d_out, n, exclusive, ws, s, Lag / 100.0);
+    };
+}
+
 // A staged tile (shared memory, cp.async) with B blocks per SM asked of ptxas (version 4).
 template <int Threads, int Items, int Blocks, bool Counter = false>
 using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Counter, true>;
@@ -34,17 +45,33 @@ using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Co
 template <int T, int V, int S, int B, int K = 1, bool Cs = false, bool Ef = false>
 using Pipe = kern::PipelinedPolicy<T, V, S, B, K, Cs, Ef>;
 
+template <int T, int V, int B, bool H = false>
+using Lag = kern::LaggedPolicy<T, V, B, H>;
+
 }  // namespace
 
 const std::vector<Candidate>& candidates() {
     static const std::vector<Candidate> c = {
         // Version 4 (run 3, H100): staged tiles; `ours` is 128x64sb6.
+        {"device_decoupled_lookback@128x64sb6", make_candidate<StagedPolicy<128, 64, 6>>},
         {"device_decoupled_lookback@128x48sb9", make_candidate<StagedPolicy<128, 48, 9>>},
         {"device_decoupled_lookback@256x32sb6", make_candidate<StagedPolicy<256, 32, 6>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},
         {"device_decoupled_lookback@p256x16s3b1k5", make_pipelined<Pipe<256, 16, 3, 1, 5>>},
+        // Version 7: lagged look-back. @lTxVbB[h]dL: T threads x V 16-byte vectors, B blocks
+        // per SM asked of ptxas, h: L2 eviction hints, lag L% of the resident blocks.
+        {"device_decoupled_lookback@l128x16b6d100", make_lagged<Lag<128, 16, 6>, 100>},
+        {"device_decoupled_lookback@l128x16b6d50", make_lagged<Lag<128, 16, 6>, 50>},
+        {"device_decoupled_lookback@l128x16b6d200", make_lagged<Lag<128, 16, 6>, 200>},
+        {"device_decoupled_lookback@l128x16b6hd100", make_lagged<Lag<128, 16, 6, true>, 100>},
+        {"device_decoupled_lookback@l128x8b8d100", make_lagged<Lag<128, 8, 8>, 100>},
+        {"device_decoupled_lookback@l128x8b8d50", make_lagged<Lag<128, 8, 8>, 50>},
+        {"device_decoupled_lookback@l128x8b8hd100", make_lagged<Lag<128, 8, 8, true>, 100>},
+        {"device_decoupled_lookback@l256x8b4d100", make_lagged<Lag<256, 8, 4>, 100>},
+        {"device_decoupled_lookback@l256x4b6d100", make_lagged<Lag<256, 4, 6>, 100>},
+        {"device_decoupled_lookback@l128x4b12d100", make_lagged<Lag<128, 4, 12>, 100>},
     };
     return c;
 }

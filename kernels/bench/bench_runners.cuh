@@ -28,7 +28,7 @@ inline constexpr std::string_view kOurs = "device_decoupled_lookback";
 // One timed call on a stream, with whatever it owns (temp storage, workspace).
 using Runner = std::function<void(cudaStream_t)>;
 
-// ours (LookbackTunedPolicyFor<T>), cub or thrust for one operator (kern::OpAdd<T>, OpMax<T>, OpMin<T>; T
+// ours (kern::launch_whole_array_scan), cub or thrust for one operator (kern::OpAdd<T>, OpMax<T>, OpMin<T>; T
 // int, unsigned, float, long long or double). Throws std::invalid_argument for another id.
 template <class ScanOp>
 Runner make_op_runner(const std::string& id, bool exclusive, const void* in, void* out, size_t n,
@@ -40,8 +40,7 @@ Runner make_op_runner(const std::string& id, bool exclusive, const void* in, voi
     constexpr bool kAdd = std::is_same_v<ScanOp, kern::OpAdd<T>>;
     if (id == kOurs) {
         return [=, &ws](cudaStream_t s) {
-            kern::launch_decoupled_lookback<kern::LookbackTunedPolicyFor<T>, ScanOp>(d_in, d_out, n, excl, ws,
-                                                                                     s);
+            kern::launch_whole_array_scan<ScanOp>(d_in, d_out, n, excl, ws, s);
         };
     }
     if (id == kBenchCub) {

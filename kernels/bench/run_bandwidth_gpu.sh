@@ -10,7 +10,9 @@
 #          look-back timeline at 2^24 (timeline.json), then the look-back GPU tests
 #          (test_gpu_lookback_types, test_gpu_lookback, test_gpu_traces' look-back cases)
 #          and `scanviz validate --only-variant device_decoupled_lookback`;
-#   all    sweep, then final, in one call.
+#   all    sweep, then final, in one call;
+#   lagged sweep, ncu's DRAM and L2 traffic of SCANVIZ_BW_NCU_VARIANTS at 2^26, the GPU
+#          tests, and every type x op at 2^28 (inclusive) beside CUB and memcpy.
 # Each step has its own time limit. Results under $OUT (at most 8 files).
 set -u -o pipefail
 OUT=${OUT:-/tmp/scanviz-bw-out}
@@ -59,8 +61,20 @@ tests() {
   grep -E "^\[ *(OK|FAILED|PASSED) |Failure|Expected|got " "$OUT/tests.log" | head -n 20
 }
 sweep() {
-  step sweep 120 "$OUT/sweep.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 \
-    --variants ours,cub,memcpy,candidates --format csv
+  step sweep 150 "$OUT/sweep.csv" "$S" bench --sizes ${SCANVIZ_BW_SWEEP_SIZES:-2^10,2^16,2^20,2^22,2^24,2^26,2^28} \
+    --variants ${SCANVIZ_BW_SWEEP_VARIANTS:-ours,cub,memcpy,candidates} --format csv
+}
+types_inclusive() {
+  step types 120 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
+    --modes inclusive --variants ours,cub,memcpy --format csv
+}
+ncu_dram() {  # DRAM and L2 traffic of one launch per variant (2^26 int32 add): does a re-read hit L2?
+  command -v ncu > /dev/null || { echo "ncu: not found"; return; }
+  for v in ${SCANVIZ_BW_NCU_VARIANTS:-ours}; do
+    step "ncu $v" 60 "$OUT/ncu.txt" ncu --metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct \
+      --launch-skip 2 --launch-count 1 -k regex:'lookback|scan|Scan' "$S" bench --sizes 2^26 --variants "$v" --runs 1 --warmup 1
+  done
+  grep -E "lookback|Scan|dram__|lts__|==PROF==" "$OUT/ncu.txt" | sed -E 's/\(int, [^)]*\)//' | cut -c1-150 | head -n 60
 }
 final() {
   step types 170 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
@@ -79,6 +93,7 @@ show() {  # the tables, short: variant, n, type, op, mode, time, x memcpy, x CUB
     awk 'NR<=2 {print; next} {printf "%-40s %-6s %-4s %-4s %-5s %-12s %-6s %-6s %s%s\n", $1, $2, $3, $4, $5, $6" "$7, $9, $10, $12, $13}'
 }
 case "$STAGE" in
+  lagged) sweep; ncu_dram; tests 200; types_inclusive; show "$OUT/sweep.csv"; show "$OUT/types.csv" ;;
   sweep) sweep; tests 100; show "$OUT/sweep.csv" ;;
   final) final; tests 100; more_tests; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   all) sweep; final; tests 100; more_tests; show "$OUT/sweep.csv"; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;

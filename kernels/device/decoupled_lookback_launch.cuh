@@ -13,6 +13,7 @@
 #include "../cuda_check.hpp"
 #include "core/bench.hpp"
 #include "decoupled_lookback.cuh"
+#include "decoupled_lookback_lagged.cuh"
 #include "decoupled_lookback_pipelined.cuh"
 
 namespace scanviz::kern {
@@ -167,6 +168,61 @@ void launch_lookback_pipelined(const typename ScanOp::value_type* d_in, typename
         static_cast<unsigned>(tiles < static_cast<size_t>(setup.resident) ? tiles : setup.resident);
     kernel<<<grid, Policy::kThreads, setup.smem_bytes, stream>>>(d_in, d_out, n, p, probe_buffer);
     SCANVIZ_CUDA_CHECK(cudaGetLastError());
+}
+
+// The lagged whole-array kernel (decoupled_lookback_lagged.cuh): T + D blocks for T
+// tiles, with the lag D = lag_per_resident x (blocks resident on the device at once),
+// at least 1 and at most T. Both pointers must be 16-byte aligned.
+template <class Policy, class ScanOp>
+void launch_lookback_lagged(const typename ScanOp::value_type* d_in, typename ScanOp::value_type* d_out,
+                            size_t n, bool exclusive, LookbackWorkspace& ws, cudaStream_t stream,
+                            double lag_per_resident = 1.0) {
+    using T = typename ScanOp::value_type;
+    if (n == 0) return;
+    if ((reinterpret_cast<uintptr_t>(d_in) | reinterpret_cast<uintptr_t>(d_out)) % 16 != 0)
+        throw std::invalid_argument("decoupled look-back: input and output must be 16-byte aligned");
+    const size_t tiles = (n + Policy::template kTileItems<T> - 1) / Policy::template kTileItems<T>;
+    if (tiles > 0x3fffffffu) throw std::invalid_argument("decoupled look-back: too many tiles");
+    auto kernel = lookback_lagged_kernel<Policy, ScanOp>;
+    static const int resident = [&] {
+        int dev = 0, sms = 0, per_sm = 0;
+        SCANVIZ_CUDA_CHECK(cudaGetDevice(&dev));
+        SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+        SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                                cudaSharedmemCarveoutMaxShared));
+        SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, 0));
+        if (per_sm < 1) throw std::runtime_error("decoupled look-back: the kernel does not fit on an SM");
+        return per_sm * sms;
+    }();
+    double lag = lag_per_resident * resident;
+    if (lag < 1) lag = 1;
+    if (lag > static_cast<double>(tiles)) lag = static_cast<double>(tiles);
+    LaggedParams p{};
+    p.status = ws.prepare(tiles, p.epoch, LbWord<T>::kWordsPerTile);
+    p.exclusive = exclusive;
+    p.tiles = static_cast<uint32_t>(tiles);
+    p.lag = static_cast<uint32_t>(lag);
+    kernel<<<p.tiles + p.lag, Policy::kThreads, 0, stream>>>(d_in, d_out, n, p);
+    SCANVIZ_CUDA_CHECK(cudaGetLastError());
+}
+
+// Which whole-array kernel runs: the one a size picks (`ours`), or either one by name.
+enum class LookbackForm { Auto, Tiles, Lagged };
+
+// The whole-array scan `scanviz bench` times as `ours`, and lookback_scan runs: the
+// lagged kernel from kLaggedFromBytes of input, the one-tile-per-block kernel below.
+// `lag` (Lagged only) overrides the tuned lag, in resident blocks.
+template <class ScanOp>
+void launch_whole_array_scan(const typename ScanOp::value_type* d_in, typename ScanOp::value_type* d_out,
+                             size_t n, bool exclusive, LookbackWorkspace& ws, cudaStream_t stream,
+                             LookbackForm form = LookbackForm::Auto, double lag = kLookbackLaggedTunedLag) {
+    using T = typename ScanOp::value_type;
+    if (form == LookbackForm::Auto)
+        form = n * sizeof(T) >= kLaggedFromBytes ? LookbackForm::Lagged : LookbackForm::Tiles;
+    if (form == LookbackForm::Lagged)
+        launch_lookback_lagged<LookbackLaggedTunedPolicy, ScanOp>(d_in, d_out, n, exclusive, ws, stream, lag);
+    else
+        launch_decoupled_lookback<LookbackTunedPolicyFor<T>, ScanOp>(d_in, d_out, n, exclusive, ws, stream);
 }
 
 // Resident blocks per SM of the pipelined kernel (what its grid is made of).

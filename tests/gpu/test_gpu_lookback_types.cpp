@@ -118,12 +118,15 @@ std::string check(const std::vector<T>& in, const std::vector<uint32_t>& out_wor
 }
 
 template <class T>
-void run_case(ValueType type, Op op, bool exclusive, size_t n, uint64_t seed, int launches = 1) {
+void run_case(ValueType type, Op op, bool exclusive, size_t n, uint64_t seed, int launches = 1,
+              gpu::LookbackKernel kernel = gpu::LookbackKernel::Auto, double lag = 0) {
     const auto in = make_values<T>(n, seed);
-    const auto out = gpu::lookback_scan(to_words(in), type, op, exclusive, launches);
+    const auto out = gpu::lookback_scan(to_words(in), type, op, exclusive, launches, kernel, lag);
     const std::string problem = check(in, out, op, exclusive);
     EXPECT_TRUE(problem.empty()) << to_string(type) << " " << to_string(op)
-                                 << (exclusive ? " exclusive" : " inclusive") << " n=" << n << ": "
+                                 << (exclusive ? " exclusive" : " inclusive") << " n=" << n
+                                 << (kernel == gpu::LookbackKernel::Lagged ? " lagged, lag " : "")
+                                 << (kernel == gpu::LookbackKernel::Lagged ? std::to_string(lag) : "") << ": "
                                  << problem;
 }
 
@@ -163,6 +166,37 @@ TEST(GpuLookbackTypes, EveryTypeOpModeAtEdgeSizes) {
             for (const bool ex : {false, true})
                 for (const size_t n : edge_sizes())
                     for_type(type, [&](auto t) { run_case<decltype(t)>(type, op, ex, n, ++seed); });
+}
+
+// The lagged kernel at every edge size, with the tuned lag (capped at the number of
+// tiles: below a grid's worth every tile is reduced before the first is scanned) and
+// with a lag of one tile (each block scans the tile its predecessor reduced).
+TEST(GpuLookbackTypes, LaggedKernelEveryTypeOpModeAtEdgeSizes) {
+    SCANVIZ_REQUIRE_GPU();
+    uint64_t seed = 2400;
+    for (const double lag : {0.0, 1e-9})
+        for (const ValueType type : kAllValueTypes)
+            for (const Op op : {Op::Add, Op::Max, Op::Min})
+                for (const bool ex : {false, true})
+                    for (const size_t n : edge_sizes())
+                        for_type(type, [&](auto t) {
+                            run_case<decltype(t)>(type, op, ex, n, ++seed, 1, gpu::LookbackKernel::Lagged, lag);
+                        });
+}
+
+// Float sums: the lagged kernel adds in the one-tile-per-block kernel's order, so the
+// two give the same bits, at a size where either may find its predecessors in any state.
+TEST(GpuLookbackTypes, LaggedFloatSumsEqualTheTileKernelsBitForBit) {
+    SCANVIZ_REQUIRE_GPU();
+    const size_t n = (size_t{1} << 23) + 5;
+    const auto f = to_words(make_values<float>(n, 2501));
+    const auto d = to_words(make_values<double>(n, 2502));
+    for (const bool ex : {false, true}) {
+        EXPECT_EQ(gpu::lookback_scan(f, ValueType::F32, Op::Add, ex, 1, gpu::LookbackKernel::Lagged),
+                  gpu::lookback_scan(f, ValueType::F32, Op::Add, ex, 1, gpu::LookbackKernel::Tiles));
+        EXPECT_EQ(gpu::lookback_scan(d, ValueType::F64, Op::Add, ex, 1, gpu::LookbackKernel::Lagged, 0.25),
+                  gpu::lookback_scan(d, ValueType::F64, Op::Add, ex, 1, gpu::LookbackKernel::Tiles));
+    }
 }
 
 TEST(GpuLookbackTypes, EveryTypeAt2p28) {
