@@ -35,8 +35,9 @@ Runner make_lagged(const void* in, void* out, size_t n, bool exclusive, kern::Lo
 }
 
 // A staged tile (shared memory, cp.async) with B blocks per SM asked of ptxas (version 4).
-template <int Threads, int Items, int Blocks, bool Counter = false>
-using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Counter, true>;
+// e: the early aggregate (published before the chunk scans).
+template <int Threads, int Items, int Blocks, bool Counter = false, bool Early = false>
+using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Counter, true, Early>;
 
 // Version 5: the pipelined persistent kernel. @pTxV: T threads x V 16-byte vectors per
 // thread (tile bytes = 16 T V); sS: S shared-memory stages per block; bB: B blocks per SM
@@ -56,22 +57,23 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@128x64sb6", make_candidate<StagedPolicy<128, 64, 6>>},
         {"device_decoupled_lookback@128x48sb9", make_candidate<StagedPolicy<128, 48, 9>>},
         {"device_decoupled_lookback@256x32sb6", make_candidate<StagedPolicy<256, 32, 6>>},
+        {"device_decoupled_lookback@128x64sb6e", make_candidate<StagedPolicy<128, 64, 6, false, true>>},
+        {"device_decoupled_lookback@128x48sb9e", make_candidate<StagedPolicy<128, 48, 9, false, true>>},
+        {"device_decoupled_lookback@256x32sb6e", make_candidate<StagedPolicy<256, 32, 6, false, true>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},
         {"device_decoupled_lookback@p256x16s3b1k5", make_pipelined<Pipe<256, 16, 3, 1, 5>>},
         // Version 7: lagged look-back. @lTxVbB[h]dL: T threads x V 16-byte vectors, B blocks
         // per SM asked of ptxas, h: L2 eviction hints, lag L% of the resident blocks.
-        {"device_decoupled_lookback@l128x16b6d100", make_lagged<Lag<128, 16, 6>, 100>},
+        // Run 5: lags of 50-200% re-read from DRAM, not L2 (ncu); smaller lags here.
         {"device_decoupled_lookback@l128x16b6d50", make_lagged<Lag<128, 16, 6>, 50>},
-        {"device_decoupled_lookback@l128x16b6d200", make_lagged<Lag<128, 16, 6>, 200>},
-        {"device_decoupled_lookback@l128x16b6hd100", make_lagged<Lag<128, 16, 6, true>, 100>},
-        {"device_decoupled_lookback@l128x8b8d100", make_lagged<Lag<128, 8, 8>, 100>},
-        {"device_decoupled_lookback@l128x8b8d50", make_lagged<Lag<128, 8, 8>, 50>},
-        {"device_decoupled_lookback@l128x8b8hd100", make_lagged<Lag<128, 8, 8, true>, 100>},
-        {"device_decoupled_lookback@l256x8b4d100", make_lagged<Lag<256, 8, 4>, 100>},
-        {"device_decoupled_lookback@l256x4b6d100", make_lagged<Lag<256, 4, 6>, 100>},
-        {"device_decoupled_lookback@l128x4b12d100", make_lagged<Lag<128, 4, 12>, 100>},
+        {"device_decoupled_lookback@l128x16b6d25", make_lagged<Lag<128, 16, 6>, 25>},
+        {"device_decoupled_lookback@l128x16b6d10", make_lagged<Lag<128, 16, 6>, 10>},
+        {"device_decoupled_lookback@l128x16b6d4", make_lagged<Lag<128, 16, 6>, 4>},
+        {"device_decoupled_lookback@l128x16b6hd25", make_lagged<Lag<128, 16, 6, true>, 25>},
+        {"device_decoupled_lookback@l128x16b6hd10", make_lagged<Lag<128, 16, 6, true>, 10>},
+        {"device_decoupled_lookback@l256x8b4hd10", make_lagged<Lag<256, 8, 4, true>, 10>},
     };
     return c;
 }

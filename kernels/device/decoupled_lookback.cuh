@@ -74,7 +74,7 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // memory (228 KiB per SM on sm_90), not the register file, bounds the tile
 // bytes resident per SM. Same arithmetic, same order as the register path.
 template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32,
-          int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false>
+          int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false, bool EarlyAggregate = false>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
@@ -93,6 +93,11 @@ struct LookbackPolicy {
     static constexpr int kSleepMaxNs = SleepMaxNs;
     static constexpr bool kTileCounter = TileCounter;
     static constexpr bool kStaged = Staged;
+    // EarlyAggregate (staged only): fold the tile to its aggregate and publish it before
+    // the chunk scans, which warps 1.. then run while warp 0 looks back (successors wait
+    // on the aggregate, not on this tile's scan).
+    static constexpr bool kEarlyAggregate = EarlyAggregate;
+    static_assert(!EarlyAggregate || Staged, "the early aggregate folds the staged tile");
     static_assert(!Staged || kVecItems == 4, "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
@@ -409,6 +414,13 @@ __device__ __forceinline__ T lb_warp_reduce(T x, ScanOp op) {
     }
 }
 
+// Float add is the one operator whose result depends on the order of operations: its
+// look-back folds in one canonical order. Float max and min associate exactly (the
+// result is one of the operands whatever the order), so they take the integer path.
+template <class ScanOp>
+inline constexpr bool kLbOrdered = std::is_floating_point_v<typename ScanOp::value_type> &&
+                                   std::is_same_v<ScanOp, OpAdd<typename ScanOp::value_type>>;
+
 // ---------------------------------------------------------------------------
 // The look-back (step 3), run by every lane of warp 0 of tile `tile` (> 0).
 // Returns the tile's exclusive prefix (in every lane) and the look-back
@@ -482,7 +494,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
             value = op(value, counted ? Lw::value(word[q]) : ScanOp::identity());
             distance += __popc(needed[q]);
         }
-        if constexpr (std::is_floating_point_v<T>) {
+        if constexpr (kLbOrdered<ScanOp>) {
             // Float addition does not associate, and which predecessors a tile folds
             // depends on timing. So floats fold in one canonical order: left to right,
             // from the inclusive prefix found up to the nearest predecessor, one at a
@@ -697,9 +709,44 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         }
     }
 
+    // Early aggregate: fold this warp's items in the order the chunk scans would (the
+    // same bits), before scanning them.
+    if constexpr (Policy::kEarlyAggregate) {
+        T wt = ScanOp::identity();
+        if constexpr (kLbOrdered<ScanOp>) {
+#pragma unroll
+            for (int k = 0; k < V; ++k) {
+                T t = s_warp[offset(k)];
+#pragma unroll
+                for (int j = 1; j < W; ++j) t = op(t, s_warp[offset(k) + j]);
+                const T chunk = __shfl_sync(0xffffffffu, lb_warp_inclusive(t, lane, op), 31);
+                wt = k == 0 ? chunk : op(wt, chunk);
+            }
+        } else {
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+#pragma unroll
+                for (int j = 0; j < W; ++j) wt = op(wt, s_warp[offset(k) + j]);
+            wt = lb_warp_reduce(wt, op);
+        }
+        if (lane == 0) temp.warp_aggregate[warp] = wt;
+        __syncthreads();
+    }
+
     // Step 1b: scan each chunk of the warp (lb_scan_chunk); x (or the staged items)
     // becomes the warp-level inclusive scan, so no per-vector prefix stays live through
-    // the look-back.
+    // the look-back. (Early aggregate: warp 0 publishes the aggregate first.)
+    [[maybe_unused]] T early_w_incl{}, early_aggregate{};
+    if constexpr (Policy::kEarlyAggregate) {
+        if (warp == 0) {
+            const T wa = lane < Policy::kWarps ? temp.warp_aggregate[lane] : ScanOp::identity();
+            early_w_incl = lb_warp_inclusive(wa, lane, op);
+            early_aggregate = __shfl_sync(0xffffffffu, early_w_incl, Policy::kWarps - 1);
+            if (lane == 0)
+                LbWord<T>::store(p.status, tile, p.epoch, tile == 0 ? kTileInclusive : kTileAggregate,
+                                 early_aggregate);
+        }
+    }
     T warp_total = ScanOp::identity();
 #pragma unroll
     for (int k = 0; k < V; ++k) {
@@ -714,24 +761,33 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             lb_scan_chunk<W>(x[k], k, lane, warp_total, op);
         }
     }
-    if (lane == 0) temp.warp_aggregate[warp] = warp_total;
-    __syncthreads();
+    if constexpr (!Policy::kEarlyAggregate) {
+        if (lane == 0) temp.warp_aggregate[warp] = warp_total;
+        __syncthreads();
+    }
 
     // Steps 2 to 4, warp 0: scan the warp aggregates, publish, look back, publish.
     if (warp == 0) {
-        const T wa = lane < Policy::kWarps ? temp.warp_aggregate[lane] : ScanOp::identity();
-        const T w_incl = lb_warp_inclusive(wa, lane, op);
+        T w_incl, aggregate;
+        if constexpr (Policy::kEarlyAggregate) {
+            w_incl = early_w_incl, aggregate = early_aggregate;
+        } else {
+            const T wa = lane < Policy::kWarps ? temp.warp_aggregate[lane] : ScanOp::identity();
+            w_incl = lb_warp_inclusive(wa, lane, op);
+            aggregate = __shfl_sync(0xffffffffu, w_incl, Policy::kWarps - 1);
+        }
         const T w_excl = __shfl_up_sync(0xffffffffu, w_incl, 1);
-        const T aggregate = __shfl_sync(0xffffffffu, w_incl, Policy::kWarps - 1);
         T tile_exclusive = ScanOp::identity();
         if (tile == 0) {
-            if (lane == 0) LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
+            if (lane == 0 && !Policy::kEarlyAggregate)
+                LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
             probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
             probe.lookback_start();
             probe.lookback_end(0, lb_to_bits(tile_exclusive));
             probe.inclusive_published(lb_to_bits(aggregate));
         } else {
-            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, kTileAggregate, aggregate);
+            if (lane == 0 && !Policy::kEarlyAggregate)
+                LbWord<T>::store(p.status, tile, p.epoch, kTileAggregate, aggregate);
             probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
             probe.lookback_start();
             int distance = 0;

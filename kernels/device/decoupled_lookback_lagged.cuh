@@ -71,13 +71,7 @@ struct LaggedPolicy {
 // is faster: with fewer tiles than resident blocks there is no lag to hide a look-back in.
 using LookbackLaggedTunedPolicy = LaggedPolicy<128, 16, 6>;
 inline constexpr double kLookbackLaggedTunedLag = 1.0;
-inline constexpr size_t kLaggedFromBytes = size_t{1} << 24;
-
-// Float add is the one operator whose result depends on the order of operations.
-template <class ScanOp>
-inline constexpr bool kLbOrdered =
-    std::is_floating_point_v<typename ScanOp::value_type> &&
-    std::is_same_v<ScanOp, OpAdd<typename ScanOp::value_type>>;
+inline constexpr size_t kLaggedFromBytes = ~size_t{0};  // run 5: slower at every size (NOTES.md)
 
 struct LaggedParams {
     unsigned long long* status;  // [tiles] status words (LbWord)
