@@ -60,6 +60,14 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@128x64sb6e", make_candidate<StagedPolicy<128, 64, 6, false, true>>},
         {"device_decoupled_lookback@128x48sb9e", make_candidate<StagedPolicy<128, 48, 9, false, true>>},
         {"device_decoupled_lookback@256x32sb6e", make_candidate<StagedPolicy<256, 32, 6, false, true>>},
+        // Version 8 (run 7): around the early aggregate's best, 128x48sb9e (now `ours`):
+        // sleep 8..64 ns (q) or 64..1024 ns (Q), windows of 64 (k2), 128x40 b11, evict-first
+        // loads and stores (h).
+        {"device_decoupled_lookback@128x48sb9eq", make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 8, 64, false, true, true>>},
+        {"device_decoupled_lookback@128x48sb9eQ", make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 64, 1024, false, true, true>>},
+        {"device_decoupled_lookback@128x48k2sb9e", make_candidate<kern::LookbackPolicy<128, 48, 2, 9, 32, 256, false, true, true>>},
+        {"device_decoupled_lookback@128x40sb11e", make_candidate<StagedPolicy<128, 40, 11, false, true>>},
+        {"device_decoupled_lookback@128x48sb9eh", make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, true>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

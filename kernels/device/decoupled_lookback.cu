@@ -47,7 +47,8 @@ using TimelinePolicy =
     kern::LookbackPolicy<LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems,
                          LookbackTunedPolicy::kLanePreds, kern::kLookbackTunedBlocksPerSm,
                          LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs,
-                         LookbackTunedPolicy::kTileCounter, LookbackTunedPolicy::kStaged>;
+                         LookbackTunedPolicy::kTileCounter, LookbackTunedPolicy::kStaged,
+                         LookbackTunedPolicy::kEarlyAggregate, LookbackTunedPolicy::kStreamHints>;
 
 LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     using Probe = kern::LookbackTimelineProbe;

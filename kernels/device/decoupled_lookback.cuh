@@ -74,7 +74,8 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // memory (228 KiB per SM on sm_90), not the register file, bounds the tile
 // bytes resident per SM. Same arithmetic, same order as the register path.
 template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32,
-          int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false, bool EarlyAggregate = false>
+          int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false, bool EarlyAggregate = false,
+          bool StreamHints = false>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
@@ -98,6 +99,9 @@ struct LookbackPolicy {
     // on the aggregate, not on this tile's scan).
     static constexpr bool kEarlyAggregate = EarlyAggregate;
     static_assert(!EarlyAggregate || Staged, "the early aggregate folds the staged tile");
+    // StreamHints (staged only): the tile's loads and stores carry an L2 evict-first hint
+    // (neither is read again), leaving L2 to the status words.
+    static constexpr bool kStreamHints = StreamHints;
     static_assert(!Staged || kVecItems == 4, "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
@@ -142,18 +146,21 @@ struct LookbackPolicy {
 // resident per SM: 128 threads x 64 items (8192 items, 32 KiB, as before), 78
 // registers, 6 blocks per SM = 192 KiB of tile per SM instead of 128 KiB. The
 // fastest candidate of run 3 at 2^24 and within 0.1% of the fastest at 2^26, 2^28.
-using LookbackTunedPolicy = LookbackPolicy<128, 64, 1, 6, 32, 256, false, true>;
-// 8-byte values (int64, float64; issue 14): the same 32 KiB tile (128 threads x 32
-// items, 16 vectors of 2 per thread) and 6 blocks per SM.
-using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true>;
+//
+// Issue 14, run 6 (kernels/bench/NOTES.md "Version 8"): the early aggregate (published
+// before the chunk scans) took 128 x 48 s b9 from 0.845 to 0.877 of memcpy at 2^28.
+using LookbackTunedPolicy = LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true>;
+// 8-byte values (int64, float64; issue 14): a 32 KiB tile (128 threads x 32
+// items, 16 vectors of 2 per thread), 6 blocks per SM, early aggregate (9 and 8 blocks of 24 KiB spill).
+using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true>;
 // The whole-array scan `scanviz bench` times (`ours`) for values of type T.
 template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
-// Blocks of the tuned kernel that share an SM (32.8 KB of shared memory each in
+// Blocks of the tuned kernel that share an SM (24.7 KB of shared memory each in
 // 228 KiB; __launch_bounds__ holds ptxas to registers for as many); the
 // instrumented timeline kernel is held to the same, so its timeline shows as
 // many resident tiles.
-inline constexpr int kLookbackTunedBlocksPerSm = 6;
+inline constexpr int kLookbackTunedBlocksPerSm = 9;
 
 // Bits of 8-byte values.
 template <class T>
@@ -435,6 +442,9 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
     distance = 0;
     constexpr int K = Policy::kLanePreds;
     int64_t nearest = static_cast<int64_t>(tile) - 1;  // the window's nearest predecessor
+    constexpr int kKeepWindows = 3;  // float add (K == 1): windows kept for the left fold
+    [[maybe_unused]] T kept[kKeepWindows];
+    [[maybe_unused]] int passed = 0;
     while (true) {
         // Slot q of this lane inspects predecessor nearest - (32 q + lane): slot 0 of all
         // lanes covers the 32 nearest, slot 1 the next 32, ... The K loads are independent,
@@ -504,7 +514,16 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
             // look-back stopped. Nearer windows are read again (a predecessor that has
             // since published its inclusive prefix restarts the fold with it: the same
             // value the fold would reach).
+            // The values of the first kKeepWindows windows passed (all aggregates, as no
+            // inclusive prefix was in them) stay in registers for the fold; farther ones
+            // are read again.
             if (!found) {
+                if constexpr (K == 1) {
+#pragma unroll
+                    for (int i = 0; i < kKeepWindows; ++i)
+                        if (i == passed) kept[i] = Lw::value(word[0]);
+                    ++passed;
+                }
                 nearest -= Policy::kWindow;
                 continue;
             }
@@ -518,7 +537,27 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
                     if ((needed[q] >> j) & 1u) acc = inclusive ? vj : op(acc, vj);
                 }
             }
-            for (int64_t near = nearest + Policy::kWindow; near <= static_cast<int64_t>(tile) - 1;
+            if constexpr (K == 1) {
+                // Windows passed, far to near: window i's nearest predecessor is tile - 1 - 32 i.
+                for (int i = passed - 1; i >= 0; --i) {
+                    T v = ScanOp::identity();
+                    bool inc = false;
+                    if (i >= kKeepWindows) {
+                        const auto w = Lw::load(status, static_cast<int64_t>(tile) - 1 - 32 * i - lane);
+                        v = Lw::value(w);
+                        inc = Lw::status(w, epoch) == kTileInclusive;
+                    } else {
+#pragma unroll
+                        for (int q = 0; q < kKeepWindows; ++q)
+                            if (q == i) v = kept[q];
+                    }
+                    for (int j = 31; j >= 0; --j) {
+                        const T vj = __shfl_sync(0xffffffffu, v, j);
+                        acc = __shfl_sync(0xffffffffu, inc, j) ? vj : op(acc, vj);
+                    }
+                }
+            }
+            for (int64_t near = nearest + Policy::kWindow; K > 1 && near <= static_cast<int64_t>(tile) - 1;
                  near += Policy::kWindow) {
 #pragma unroll
                 for (int q = K - 1; q >= 0; --q) {
@@ -618,6 +657,79 @@ __device__ __forceinline__ void lb_cp_async_wait_all() {
 #endif
 }
 
+// 16-byte accesses with optional L2 cache-policy hints.
+// (sm_80+; older devices take no hint.)
+__device__ __forceinline__ uint64_t lb_policy_evict_last() {
+    uint64_t p = 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
+#endif
+    return p;
+}
+__device__ __forceinline__ uint64_t lb_policy_evict_first() {
+    uint64_t p = 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
+#endif
+    return p;
+}
+__device__ __forceinline__ void lb_cp_async_commit() {
+#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void lb_cp_async_wait() {
+#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+#endif
+}
+template <bool kHint>
+__device__ __forceinline__ uint4 lb_ld16(const void* g, uint64_t policy) {
+    uint4 v;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    if constexpr (kHint)
+        asm volatile("ld.global.nc.L1::no_allocate.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+                     : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                     : "l"(g), "l"(policy));
+    else
+        asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                     : "l"(g));
+#else
+    (void)policy;
+    v = __ldg(static_cast<const uint4*>(g));
+#endif
+    return v;
+}
+template <bool kHint>
+__device__ __forceinline__ void lb_cp_async16_hint(void* smem, const void* gmem, uint64_t policy) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+    if constexpr (kHint)
+        asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;" ::"r"(s), "l"(gmem),
+                     "l"(policy)
+                     : "memory");
+    else
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
+#else
+    (void)policy;
+    lb_cp_async16(smem, gmem);
+#endif
+}
+template <bool kHint>
+__device__ __forceinline__ void lb_st16(void* g, const uint4& v, uint64_t policy) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    if constexpr (kHint) {
+        asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;" ::"l"(g), "r"(v.x),
+                     "r"(v.y), "r"(v.z), "r"(v.w), "l"(policy)
+                     : "memory");
+        return;
+    }
+#endif
+    (void)policy;
+    *static_cast<uint4*>(g) = v;
+}
+
 // One chunk of a warp (step 1b): W items in the thread, then the 32 thread totals
 // across the warp; the fold of the warp's items before this lane's vector goes into
 // the items (they become the warp-level inclusive scan). `warp_total` carries the
@@ -677,8 +789,11 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     const auto offset = [&](int k) { return k * 32 * W + W * lane; };
     if constexpr (Policy::kStaged) {
         if constexpr (kFull) {
+            [[maybe_unused]] uint64_t drop = 0;
+            if constexpr (Policy::kStreamHints) drop = lb_policy_evict_first();
 #pragma unroll
-            for (int k = 0; k < V; ++k) lb_cp_async16(s_warp + offset(k), in + warp_base + offset(k));
+            for (int k = 0; k < V; ++k)
+                lb_cp_async16_hint<Policy::kStreamHints>(s_warp + offset(k), in + warp_base + offset(k), drop);
             lb_cp_async_wait_all();
         } else {
             // The last, partial tile: whole 16-byte vectors where they lie inside [0, n),
@@ -745,6 +860,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             if (lane == 0)
                 LbWord<T>::store(p.status, tile, p.epoch, tile == 0 ? kTileInclusive : kTileAggregate,
                                  early_aggregate);
+            probe.aggregate_published(tile == 0 ? kTileInclusive : kTileAggregate, lb_to_bits(early_aggregate));
         }
     }
     T warp_total = ScanOp::identity();
@@ -781,14 +897,14 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         if (tile == 0) {
             if (lane == 0 && !Policy::kEarlyAggregate)
                 LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
-            probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
+            if constexpr (!Policy::kEarlyAggregate) probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
             probe.lookback_start();
             probe.lookback_end(0, lb_to_bits(tile_exclusive));
             probe.inclusive_published(lb_to_bits(aggregate));
         } else {
             if (lane == 0 && !Policy::kEarlyAggregate)
                 LbWord<T>::store(p.status, tile, p.epoch, kTileAggregate, aggregate);
-            probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
+            if constexpr (!Policy::kEarlyAggregate) probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
             probe.lookback_start();
             int distance = 0;
             tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);
@@ -827,7 +943,12 @@ __device__ __forceinline__ void decoupled_lookback_tile(
                 for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);
             }
             const size_t e = warp_base + offset(k);
-            if constexpr (kFull)
+            if constexpr (kFull && Policy::kStreamHints) {
+                LbVec16<T, W> v;
+#pragma unroll
+                for (int j = 0; j < W; ++j) v.t[j] = y[j];
+                lb_st16<true>(out + e, v.u, lb_policy_evict_first());
+            } else if constexpr (kFull)
                 lb_store16<false>(out + e, y);
             else {
 #pragma unroll
