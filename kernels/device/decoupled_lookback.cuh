@@ -431,28 +431,7 @@ template <class ScanOp>
 inline constexpr bool kLbOrdered = std::is_floating_point_v<typename ScanOp::value_type> &&
                                    std::is_same_v<ScanOp, OpAdd<typename ScanOp::value_type>>;
 
-// The left fold of one window of the look-back, far to near (lane 31 to lane 0), into
-// acc: an inclusive slot restarts the fold with its value; only the slots in `needed`
-// count. The 32 shuffles do not depend on acc, so they are issued four at a time ahead
-// of the chain of additions, the fold's only serial part.
-template <class T, class ScanOp>
-__device__ __forceinline__ T lb_left_fold_window(T acc, T v, unsigned inclusive, unsigned needed, ScanOp op) {
-    constexpr int G = 4;
-#pragma unroll
-    for (int g = 32 / G - 1; g >= 0; --g) {
-        T vj[G];
-#pragma unroll
-        for (int i = 0; i < G; ++i) vj[i] = __shfl_sync(0xffffffffu, v, G * g + i);
-#pragma unroll
-        for (int i = G - 1; i >= 0; --i) {
-            const int j = G * g + i;
-            if ((needed >> j) & 1u) acc = ((inclusive >> j) & 1u) ? vj[i] : op(acc, vj[i]);
-        }
-    }
-    return acc;
-}
-
-// Back-fill (integer operators): the suffix fold of one window, lane l getting the fold
+// Back-fill (integer operators and float max/min): the suffix fold of one window, lane l getting the fold
 // of lanes l..31 (near to far: l is nearer), with `carry` (the fold of everything
 // farther) in front; then every lane whose predecessor had only its aggregate
 // published publishes its inclusive prefix. Returns the fold of the whole window.
@@ -570,9 +549,14 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(unsigned lon
             }
             T acc = ScanOp::identity();
 #pragma unroll
-            for (int q = K - 1; q >= 0; --q)
-                acc = lb_left_fold_window(acc, Lw::value(word[q]),
-                                          __ballot_sync(0xffffffffu, st[q] == kTileInclusive), needed[q], op);
+            for (int q = K - 1; q >= 0; --q) {
+                const T v = Lw::value(word[q]);
+                for (int j = 31; j >= 0; --j) {
+                    const T vj = __shfl_sync(0xffffffffu, v, j);
+                    const bool inclusive = __shfl_sync(0xffffffffu, st[q] == kTileInclusive, j);
+                    if ((needed[q] >> j) & 1u) acc = inclusive ? vj : op(acc, vj);
+                }
+            }
             if constexpr (K == 1) {
                 // Windows passed, far to near: window i's nearest predecessor is tile - 1 - 32 i.
                 for (int i = passed - 1; i >= 0; --i) {
@@ -587,7 +571,10 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(unsigned lon
                         for (int q = 0; q < kKeepWindows; ++q)
                             if (q == i) v = kept[q];
                     }
-                    acc = lb_left_fold_window(acc, v, __ballot_sync(0xffffffffu, inc), 0xffffffffu, op);
+                    for (int j = 31; j >= 0; --j) {
+                        const T vj = __shfl_sync(0xffffffffu, v, j);
+                        acc = __shfl_sync(0xffffffffu, inc, j) ? vj : op(acc, vj);
+                    }
                 }
             }
             for (int64_t near = nearest + Policy::kWindow; K > 1 && near <= static_cast<int64_t>(tile) - 1;
@@ -597,7 +584,10 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(unsigned lon
                     const auto w = Lw::load(status, near - (32 * q + lane));
                     const T v = Lw::value(w);
                     const bool inc = Lw::status(w, epoch) == kTileInclusive;
-                    acc = lb_left_fold_window(acc, v, __ballot_sync(0xffffffffu, inc), 0xffffffffu, op);
+                    for (int j = 31; j >= 0; --j) {
+                        const T vj = __shfl_sync(0xffffffffu, v, j);
+                        acc = __shfl_sync(0xffffffffu, inc, j) ? vj : op(acc, vj);
+                    }
                 }
             }
             exclusive = acc;
