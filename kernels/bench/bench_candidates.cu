@@ -63,15 +63,22 @@ const std::vector<Candidate>& candidates() {
         // Version 8 (run 7): around the early aggregate's best, 128x48sb9e (now `ours`):
         // sleep 8..64 ns (q) or 64..1024 ns (Q), windows of 64 (k2), 128x40 b11, evict-first
         // loads and stores (h).
-        {"device_decoupled_lookback@128x48sb9eq", make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 8, 64, false, true, true>>},
-        {"device_decoupled_lookback@128x48sb9eQ", make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 64, 1024, false, true, true>>},
-        {"device_decoupled_lookback@128x48k2sb9e", make_candidate<kern::LookbackPolicy<128, 48, 2, 9, 32, 256, false, true, true>>},
+        {"device_decoupled_lookback@128x48sb9eq",
+         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 8, 64, false, true, true>>},
+        {"device_decoupled_lookback@128x48sb9eQ",
+         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 64, 1024, false, true, true>>},
+        {"device_decoupled_lookback@128x48k2sb9e",
+         make_candidate<kern::LookbackPolicy<128, 48, 2, 9, 32, 256, false, true, true>>},
         {"device_decoupled_lookback@128x40sb11e", make_candidate<StagedPolicy<128, 40, 11, false, true>>},
-        {"device_decoupled_lookback@128x48sb9eh", make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, true>>},
+        {"device_decoupled_lookback@128x48sb9eh",
+         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, true>>},
         // Version 9 (run 8): the look-back back-fills its predecessors' inclusive prefixes (f).
-        {"device_decoupled_lookback@128x48sb9ef", make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, true>>},
-        {"device_decoupled_lookback@128x64sb6ef", make_candidate<kern::LookbackPolicy<128, 64, 1, 6, 32, 256, false, true, true, false, true>>},
-        {"device_decoupled_lookback@128x48sb9efQ", make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 64, 1024, false, true, true, false, true>>},
+        {"device_decoupled_lookback@128x48sb9ef",
+         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, true>>},
+        {"device_decoupled_lookback@128x64sb6ef",
+         make_candidate<kern::LookbackPolicy<128, 64, 1, 6, 32, 256, false, true, true, false, true>>},
+        {"device_decoupled_lookback@128x48sb9efQ",
+         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 64, 1024, false, true, true, false, true>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

@@ -1,6 +1,6 @@
-// The timed calls of the benchmark, per element type: ours (the pipelined
-// whole-array scan), cub::DeviceScan and thrust's scans, for add, max and min,
-// inclusive and exclusive. One translation unit per type (bench_runners_*.cu)
+// The timed calls of the benchmark, per element type: ours (the whole-array
+// single-pass scan, kern::launch_whole_array_scan), cub::DeviceScan and thrust's
+// scans, for add, max and min, inclusive and exclusive. One translation unit per type (bench_runners_*.cu)
 // instantiates them, so that a build compiles the types' CUB and Thrust
 // kernels in parallel.
 #pragma once
@@ -39,9 +39,8 @@ Runner make_op_runner(const std::string& id, bool exclusive, const void* in, voi
     const bool excl = exclusive;
     constexpr bool kAdd = std::is_same_v<ScanOp, kern::OpAdd<T>>;
     if (id == kOurs) {
-        return [=, &ws](cudaStream_t s) {
-            kern::launch_whole_array_scan<ScanOp>(d_in, d_out, n, excl, ws, s);
-        };
+        return
+            [=, &ws](cudaStream_t s) { kern::launch_whole_array_scan<ScanOp>(d_in, d_out, n, excl, ws, s); };
     }
     if (id == kBenchCub) {
         // Temp storage sized and allocated once, outside the timed call.

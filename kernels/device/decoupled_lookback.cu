@@ -15,7 +15,8 @@ using kern::LookbackTunedPolicy;
 
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
                                     int launches, LookbackKernel kernel, double lag) {
-    if (!(lag >= 0)) throw std::invalid_argument("lookback_scan: the lag must be positive (0: the tuned lag)");
+    if (!(lag >= 0))
+        throw std::invalid_argument("lookback_scan: the lag must be positive (0: the tuned lag)");
     const kern::LookbackForm form = kernel == LookbackKernel::Tiles    ? kern::LookbackForm::Tiles
                                     : kernel == LookbackKernel::Lagged ? kern::LookbackForm::Lagged
                                                                        : kern::LookbackForm::Auto;
@@ -31,9 +32,9 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
         kern::LookbackWorkspace ws;
         for (int l = 0; l < launches; ++l) {
             d_out.fill_bytes(kern::kPoisonByte);
-            kern::launch_whole_array_scan<ScanOp>(reinterpret_cast<const T*>(d_in.get()),
-                                                  reinterpret_cast<T*>(d_out.get()), n, exclusive, ws, nullptr,
-                                                  form, lag > 0 ? lag : kern::kLookbackLaggedTunedLag);
+            kern::launch_whole_array_scan<ScanOp>(
+                reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, exclusive, ws,
+                nullptr, form, lag > 0 ? lag : kern::kLookbackLaggedTunedLag);
             SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
         }
         return d_out.download();

@@ -110,10 +110,11 @@ struct LookbackPolicy {
 };
 
 // The tuning the benchmark times on Hopper (sm_90), int32/uint32/float32:
-// 8192 items (32 KiB in, 32 KiB out) per tile, a look-back window of 32
-// predecessors (one per lane of warp 0). Version 3 (below) held the tile in
-// registers as 256 threads x 32 items; version 4 (at the end) stages it in
-// shared memory as 128 x 64.
+// 6144 items (24 KiB in, 24 KiB out) per tile staged in shared memory, 9 tiles
+// per SM, the aggregate published before the chunk scans (version 8, at the
+// end), a look-back window of 32 predecessors (one per lane of warp 0). The
+// history, in order: version 3 held the tile in registers as 256 threads x 32
+// items; version 4 staged it in shared memory as 128 x 64.
 //
 // CUB 3.0 picks 128 threads x 24 items (3072 items per tile) for 4-byte types
 // on sm_90 (cub/device/dispatch/tuning/tuning_scan.cuh), with warp-transposed
@@ -154,7 +155,8 @@ struct LookbackPolicy {
 // before the chunk scans) took 128 x 48 s b9 from 0.845 to 0.877 of memcpy at 2^28.
 using LookbackTunedPolicy = LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true>;
 // 8-byte values (int64, float64; issue 14): a 32 KiB tile (128 threads x 32
-// items, 16 vectors of 2 per thread), 6 blocks per SM, early aggregate (9 and 8 blocks of 24 KiB spill).
+// items, 16 vectors of 2 per thread), 6 blocks per SM, early aggregate (with 9 or
+// 8 blocks of 24 KiB, ptxas spills 64 bytes).
 using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true>;
 // The whole-array scan `scanviz bench` times (`ours`) for values of type T.
 template <class T>
@@ -428,8 +430,8 @@ __device__ __forceinline__ T lb_warp_reduce(T x, ScanOp op) {
 // look-back folds in one canonical order. Float max and min associate exactly (the
 // result is one of the operands whatever the order), so they take the integer path.
 template <class ScanOp>
-inline constexpr bool kLbOrdered = std::is_floating_point_v<typename ScanOp::value_type> &&
-                                   std::is_same_v<ScanOp, OpAdd<typename ScanOp::value_type>>;
+inline constexpr bool kLbOrdered = std::is_floating_point_v<typename ScanOp::value_type>&&
+    std::is_same_v<ScanOp, OpAdd<typename ScanOp::value_type>>;
 
 // Back-fill (integer operators and float max/min): the suffix fold of one window, lane l getting the fold
 // of lanes l..31 (near to far: l is nearer), with `carry` (the fold of everything
@@ -453,9 +455,9 @@ __device__ __forceinline__ T lb_back_fill_window(unsigned long long* status, int
 // Returns the tile's exclusive prefix (in every lane) and the look-back
 // distance (how many predecessors were folded) in `distance`.
 template <class Policy, class ScanOp, class Probe>
-__device__ __forceinline__ typename ScanOp::value_type lb_look_back(unsigned long long* status,
-                                                                    uint32_t tile, uint32_t epoch, int lane,
-                                                                    ScanOp op, Probe& probe, int& distance) {
+__device__ __forceinline__ typename ScanOp::value_type lb_look_back(unsigned long long* status, uint32_t tile,
+                                                                    uint32_t epoch, int lane, ScanOp op,
+                                                                    Probe& probe, int& distance) {
     using T = typename ScanOp::value_type;
     T exclusive = ScanOp::identity();
     [[maybe_unused]] bool have = false;
@@ -854,7 +856,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             if constexpr (Policy::kStreamHints) drop = lb_policy_evict_first();
 #pragma unroll
             for (int k = 0; k < V; ++k)
-                lb_cp_async16_hint<Policy::kStreamHints>(s_warp + offset(k), in + warp_base + offset(k), drop);
+                lb_cp_async16_hint<Policy::kStreamHints>(s_warp + offset(k), in + warp_base + offset(k),
+                                                         drop);
             lb_cp_async_wait_all();
         } else {
             // The last, partial tile: whole 16-byte vectors where they lie inside [0, n),
@@ -921,7 +924,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             if (lane == 0)
                 LbWord<T>::store(p.status, tile, p.epoch, tile == 0 ? kTileInclusive : kTileAggregate,
                                  early_aggregate);
-            probe.aggregate_published(tile == 0 ? kTileInclusive : kTileAggregate, lb_to_bits(early_aggregate));
+            probe.aggregate_published(tile == 0 ? kTileInclusive : kTileAggregate,
+                                      lb_to_bits(early_aggregate));
         }
     }
     T warp_total = ScanOp::identity();
@@ -958,14 +962,16 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         if (tile == 0) {
             if (lane == 0 && !Policy::kEarlyAggregate)
                 LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
-            if constexpr (!Policy::kEarlyAggregate) probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
+            if constexpr (!Policy::kEarlyAggregate)
+                probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
             probe.lookback_start();
             probe.lookback_end(0, lb_to_bits(tile_exclusive));
             probe.inclusive_published(lb_to_bits(aggregate));
         } else {
             if (lane == 0 && !Policy::kEarlyAggregate)
                 LbWord<T>::store(p.status, tile, p.epoch, kTileAggregate, aggregate);
-            if constexpr (!Policy::kEarlyAggregate) probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
+            if constexpr (!Policy::kEarlyAggregate)
+                probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
             probe.lookback_start();
             int distance = 0;
             tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);

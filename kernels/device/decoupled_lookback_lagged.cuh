@@ -31,6 +31,12 @@
 // In-tile arithmetic is decoupled_lookback.cuh's staged tile, operation for
 // operation (the reduce of step 1 folds in the scan's order), so the outputs are
 // bit-identical to the one-tile-per-block kernel's, floats included.
+//
+// Measured (kernels/bench/NOTES.md, version 7): slower than the tile kernel at every
+// size. Under a full-bandwidth stream, L2 keeps a line for about a megabyte of traffic:
+// with lags large enough for the aggregates to be ready the re-read comes from DRAM.
+// So `ours` does not use it (kLaggedFromBytes); it stays as bench candidates and as
+// gpu::LookbackKernel::Lagged, tested at every edge size.
 #pragma once
 
 #include <cstdint>
@@ -190,7 +196,8 @@ __device__ __forceinline__ typename ScanOp::value_type lb_lagged_look_back(unsig
             scanned = head || from >= 0 ? x : op(carry, x);
         }
         const int64_t pred = top - 31 + lane;
-        if (st == kTileAggregate && lane > from && pred >= 0) Lw::store(status, pred, epoch, kTileInclusive, scanned);
+        if (st == kTileAggregate && lane > from && pred >= 0)
+            Lw::store(status, pred, epoch, kTileInclusive, scanned);
         carry = __shfl_sync(0xffffffffu, scanned, 31);
         first = false;
         if (top >= static_cast<int64_t>(u) - 1) break;
@@ -243,7 +250,8 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
             if (u_full || e + W <= n)
                 lb_cp_async16_hint<Policy::kHints>(s_warp + offset(k), in + e, drop);
             else
-                for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = e + j < n ? in[e + j] : ScanOp::identity();
+                for (int j = 0; j < W; ++j)
+                    s_warp[offset(k) + j] = e + j < n ? in[e + j] : ScanOp::identity();
         }
         lb_cp_async_commit();
     }
@@ -268,7 +276,8 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
     if (reduces && warp == 0) {
         const T wa = lane < Policy::kWarps ? temp.reduce_partial[lane] : ScanOp::identity();
         const T aggregate = __shfl_sync(0xffffffffu, lb_warp_inclusive(wa, lane, op), Policy::kWarps - 1);
-        if (lane == 0) LbWord<T>::store(p.status, s, p.epoch, s == 0 ? kTileInclusive : kTileAggregate, aggregate);
+        if (lane == 0)
+            LbWord<T>::store(p.status, s, p.epoch, s == 0 ? kTileInclusive : kTileAggregate, aggregate);
     }
     if (!scans) return;
 
@@ -294,11 +303,13 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
         T tile_exclusive = ScanOp::identity();
         if (u > 0) {
             tile_exclusive = lb_lagged_look_back<Policy>(p.status, u, p.epoch, lane, op);
-            if (lane == 0) LbWord<T>::store(p.status, u, p.epoch, kTileInclusive, op(tile_exclusive, aggregate));
+            if (lane == 0)
+                LbWord<T>::store(p.status, u, p.epoch, kTileInclusive, op(tile_exclusive, aggregate));
         }
         if (lane < Policy::kWarps) {
             const T within = lane == 0 ? ScanOp::identity() : w_excl;
-            temp.warp_prefix[lane] = u == 0 ? within : (lane == 0 ? tile_exclusive : op(tile_exclusive, within));
+            temp.warp_prefix[lane] =
+                u == 0 ? within : (lane == 0 ? tile_exclusive : op(tile_exclusive, within));
         }
     }
     __syncthreads();

@@ -190,7 +190,8 @@ void launch_lookback_lagged(const typename ScanOp::value_type* d_in, typename Sc
         SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
         SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                                 cudaSharedmemCarveoutMaxShared));
-        SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, 0));
+        SCANVIZ_CUDA_CHECK(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, 0));
         if (per_sm < 1) throw std::runtime_error("decoupled look-back: the kernel does not fit on an SM");
         return per_sm * sms;
     }();

@@ -180,7 +180,8 @@ TEST(GpuLookbackTypes, LaggedKernelEveryTypeOpModeAtEdgeSizes) {
                 for (const bool ex : {false, true})
                     for (const size_t n : edge_sizes())
                         for_type(type, [&](auto t) {
-                            run_case<decltype(t)>(type, op, ex, n, ++seed, 1, gpu::LookbackKernel::Lagged, lag);
+                            run_case<decltype(t)>(type, op, ex, n, ++seed, 1, gpu::LookbackKernel::Lagged,
+                                                  lag);
                         });
 }
 
