@@ -11,6 +11,8 @@
 #          (test_gpu_lookback_types, test_gpu_lookback, test_gpu_traces' look-back cases)
 #          and `scanviz validate --only-variant device_decoupled_lookback`;
 #   all    sweep, then final, in one call;
+#   brief  int32 add 2^10..2^28 (every 4th power) and every type x op at 2^28 (inclusive),
+#          ours beside CUB and memcpy: for a second device (SCANVIZ_BW_TARGETS=scanviz);
 #   lagged sweep, ncu's DRAM and L2 traffic of SCANVIZ_BW_NCU_VARIANTS at 2^26, the GPU
 #          tests, and every type x op at 2^28 (inclusive) beside CUB and memcpy.
 # Each step has its own time limit. Results under $OUT (at most 8 files).
@@ -34,12 +36,13 @@ if [ -z "$BIN" ]; then
   t0=$(date +%s)
   mkdir -p "$B"
   (cmake -S . -B "$B" -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90-real -DSCANVIZ_SASS_ARCHS=sm_90 &&
-   cmake --build "$B" -j "$(nproc)" --target scanviz test_gpu_lookback test_gpu_lookback_types test_gpu_traces) \
+   cmake --build "$B" -j "$(nproc)" --target ${SCANVIZ_BW_TARGETS:-scanviz test_gpu_lookback test_gpu_lookback_types test_gpu_traces}) \
     > "$B/build.log" 2>&1 || { cp "$B/build.log" "$OUT/"; tail -n 40 "$B/build.log"; exit 1; }
   echo "build: $(( $(date +%s) - t0 )) s"
   mkdir -p "$B/bin"
-  cp "$B/app/scanviz" "$B/tests/gpu/test_gpu_lookback" "$B/tests/gpu/test_gpu_lookback_types" \
-     "$B/tests/gpu/test_gpu_traces" "$B/bin/"
+  for f in app/scanviz tests/gpu/test_gpu_lookback tests/gpu/test_gpu_lookback_types tests/gpu/test_gpu_traces; do
+    [ -e "$B/$f" ] && cp "$B/$f" "$B/bin/"
+  done
   BIN="$B/bin"
 fi
 S="$BIN/scanviz"
@@ -93,6 +96,8 @@ show() {  # the tables, short: variant, n, type, op, mode, time, x memcpy, x CUB
     awk 'NR<=2 {print; next} {printf "%-40s %-6s %-4s %-4s %-5s %-12s %-6s %-6s %s%s\n", $1, $2, $3, $4, $5, $6" "$7, $9, $10, $12, $13}'
 }
 case "$STAGE" in
+  brief) step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10..2^28:4 --variants ours,cub,memcpy --format csv
+         types_inclusive; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   lagged) sweep; ncu_dram; tests 200; types_inclusive; show "$OUT/sweep.csv"; show "$OUT/types.csv" ;;
   sweep) sweep; tests 100; show "$OUT/sweep.csv" ;;
   final) final; tests 100; more_tests; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
