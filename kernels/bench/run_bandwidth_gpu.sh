@@ -11,7 +11,7 @@
 #          (test_gpu_lookback_types, test_gpu_lookback, test_gpu_traces' look-back cases)
 #          and `scanviz validate --only-variant device_decoupled_lookback`;
 #   all    sweep, then final, in one call;
-#   brief  int32 add 2^10..2^28 (every 4th power) and every type x op at 2^28 (inclusive),
+#   brief  int32 add 2^10..2^28 (seven sizes) and every type x op at 2^28 (inclusive),
 #          ours beside CUB and memcpy: for a second device (SCANVIZ_BW_TARGETS=scanviz);
 #   lagged sweep, ncu's DRAM and L2 traffic of SCANVIZ_BW_NCU_VARIANTS at 2^26, the GPU
 #          tests, and every type x op at 2^28 (inclusive) beside CUB and memcpy.
@@ -96,7 +96,7 @@ show() {  # the tables, short: variant, n, type, op, mode, time, x memcpy, x CUB
     awk 'NR<=2 {print; next} {printf "%-40s %-6s %-4s %-4s %-5s %-12s %-6s %-6s %s%s\n", $1, $2, $3, $4, $5, $6" "$7, $9, $10, $12, $13}'
 }
 case "$STAGE" in
-  brief) step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10..2^28:4 --variants ours,cub,memcpy --format csv
+  brief) step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 --variants ours,cub,memcpy --format csv
          types_inclusive; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   lagged) sweep; ncu_dram; tests 200; types_inclusive; show "$OUT/sweep.csv"; show "$OUT/types.csv" ;;
   sweep) sweep; tests 100; show "$OUT/sweep.csv" ;;
