@@ -722,19 +722,20 @@ __device__ __forceinline__ void lb_cp_async_wait_all() {
 
 // 16-byte accesses with optional L2 cache-policy hints.
 // (sm_80+; older devices take no hint.)
-template <bool kLast>
-__device__ __forceinline__ uint64_t lb_policy_evict() {
+__device__ __forceinline__ uint64_t lb_policy_evict_last() {
     uint64_t p = 0;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    if constexpr (kLast)
-        asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
-    else
-        asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
+    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
 #endif
     return p;
 }
-__device__ __forceinline__ uint64_t lb_policy_evict_last() { return lb_policy_evict<true>(); }
-__device__ __forceinline__ uint64_t lb_policy_evict_first() { return lb_policy_evict<false>(); }
+__device__ __forceinline__ uint64_t lb_policy_evict_first() {
+    uint64_t p = 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
+#endif
+    return p;
+}
 __device__ __forceinline__ void lb_cp_async_commit() {
 #if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
     asm volatile("cp.async.commit_group;" ::: "memory");
@@ -810,47 +811,6 @@ __device__ __forceinline__ void lb_scan_chunk(T (&x)[W], int k, int lane, T& war
         for (int j = 0; j < W; ++j) x[j] = op(lane_prefix, x[j]);
     }
     warp_total = k == 0 ? chunk_total : op(warp_total, chunk_total);
-}
-
-// Step 5 of a staged tile, for one warp: combine the warp's items (its warp-level
-// inclusive scan, in shared memory at s_warp) with the warp's prefix and store them
-// from `base` on. Exclusive: each item takes the value of the item before it in the
-// warp (the lane before, or lane 31 of the previous chunk), the warp's first item the
-// warp's prefix alone. Whole 16-byte vectors inside [0, n) go out as one store (with
-// an L2 evict-first hint when kHint), the rest element by element. The lagged kernel
-// stores the same way.
-template <bool kHint, int W, int V, class T, class ScanOp>
-__device__ __forceinline__ void lb_store_staged_warp(const T* s_warp, T* __restrict__ out, size_t base,
-                                                     size_t n, bool full, T warp_prefix, bool exclusive,
-                                                     int lane, ScanOp op) {
-    [[maybe_unused]] uint64_t drop = 0;
-    if constexpr (kHint) drop = lb_policy_evict_first();
-    const auto offset = [&](int k) { return k * 32 * W + W * lane; };
-#pragma unroll
-    for (int k = 0; k < V; ++k) {
-        T xs[W], y[W];
-#pragma unroll
-        for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
-        if (exclusive) {
-            y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, s_warp[offset(k) - 1]);
-#pragma unroll
-            for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);
-        } else {
-#pragma unroll
-            for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);
-        }
-        const size_t e = base + offset(k);
-        if (full || e + W <= n) {
-            LbVec16<T, W> v;
-#pragma unroll
-            for (int j = 0; j < W; ++j) v.t[j] = y[j];
-            lb_st16<kHint>(out + e, v.u, drop);
-        } else {
-#pragma unroll
-            for (int j = 0; j < W; ++j)
-                if (e + j < n) out[e + j] = y[j];
-        }
-    }
 }
 
 struct LookbackParams {
@@ -1036,8 +996,33 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     if constexpr (Policy::kStaged) {
         // The item before each item is in shared memory: the same values the register
         // path shuffles (the lane before, or lane 31 of the previous chunk).
-        lb_store_staged_warp<Policy::kStreamHints, W, V>(s_warp, out, warp_base, n, kFull, warp_prefix,
-                                                         p.exclusive, lane, op);
+#pragma unroll
+        for (int k = 0; k < V; ++k) {
+            T xs[W], y[W];
+#pragma unroll
+            for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
+            if (p.exclusive) {
+                y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, s_warp[offset(k) - 1]);
+#pragma unroll
+                for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);
+            } else {
+#pragma unroll
+                for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);
+            }
+            const size_t e = warp_base + offset(k);
+            if constexpr (kFull && Policy::kStreamHints) {
+                LbVec16<T, W> v;
+#pragma unroll
+                for (int j = 0; j < W; ++j) v.t[j] = y[j];
+                lb_st16<true>(out + e, v.u, lb_policy_evict_first());
+            } else if constexpr (kFull)
+                lb_store16<false>(out + e, y);
+            else {
+#pragma unroll
+                for (int j = 0; j < W; ++j)
+                    if (e + j < n) out[e + j] = y[j];
+            }
+        }
     } else {
 #pragma unroll
         for (int k = 0; k < V; ++k) {

@@ -313,8 +313,32 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
         }
     }
     __syncthreads();
-    lb_store_staged_warp<Policy::kHints, W, V>(s_warp, out, u_base, n, u_full, temp.warp_prefix[warp],
-                                               p.exclusive, lane, op);
+    const T warp_prefix = temp.warp_prefix[warp];
+#pragma unroll
+    for (int k = 0; k < V; ++k) {
+        T xs[W], y[W];
+#pragma unroll
+        for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
+        if (p.exclusive) {
+            y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, s_warp[offset(k) - 1]);
+#pragma unroll
+            for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);
+        } else {
+#pragma unroll
+            for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);
+        }
+        const size_t e = u_base + offset(k);
+        if (u_full || e + W <= n) {
+            LbVec16<T, W> v;
+#pragma unroll
+            for (int j = 0; j < W; ++j) v.t[j] = y[j];
+            lb_st16<Policy::kHints>(out + e, v.u, drop);
+        } else {
+#pragma unroll
+            for (int j = 0; j < W; ++j)
+                if (e + j < n) out[e + j] = y[j];
+        }
+    }
 }
 
 }  // namespace
