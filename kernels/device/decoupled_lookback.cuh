@@ -722,20 +722,19 @@ __device__ __forceinline__ void lb_cp_async_wait_all() {
 
 // 16-byte accesses with optional L2 cache-policy hints.
 // (sm_80+; older devices take no hint.)
-__device__ __forceinline__ uint64_t lb_policy_evict_last() {
+template <bool kLast>
+__device__ __forceinline__ uint64_t lb_policy_evict() {
     uint64_t p = 0;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
+    if constexpr (kLast)
+        asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
+    else
+        asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
 #endif
     return p;
 }
-__device__ __forceinline__ uint64_t lb_policy_evict_first() {
-    uint64_t p = 0;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-#endif
-    return p;
-}
+__device__ __forceinline__ uint64_t lb_policy_evict_last() { return lb_policy_evict<true>(); }
+__device__ __forceinline__ uint64_t lb_policy_evict_first() { return lb_policy_evict<false>(); }
 __device__ __forceinline__ void lb_cp_async_commit() {
 #if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
     asm volatile("cp.async.commit_group;" ::: "memory");
