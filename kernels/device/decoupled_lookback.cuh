@@ -521,8 +521,8 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(unsigned lon
 #pragma unroll
         for (int q = 0; q < K; ++q) {
             const bool counted = (needed[q] >> lane) & 1u;
-            probe.predecessor(window_base + 32 * q + lane, nearest - (32 * q + lane), st[q], seen[q],
-                              counted);
+            const int64_t pred = nearest - (32 * q + lane);
+            probe.predecessor(window_base + 32 * q + lane, pred, st[q], seen[q], counted);
             value = op(value, counted ? Lw::value(word[q]) : ScanOp::identity());
             distance += __popc(needed[q]);
         }
@@ -920,11 +920,9 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             const T wa = lane < Policy::kWarps ? temp.warp_aggregate[lane] : ScanOp::identity();
             early_w_incl = lb_warp_inclusive(wa, lane, op);
             early_aggregate = __shfl_sync(0xffffffffu, early_w_incl, Policy::kWarps - 1);
-            if (lane == 0)
-                LbWord<T>::store(p.status, tile, p.epoch, tile == 0 ? kTileInclusive : kTileAggregate,
-                                 early_aggregate);
-            probe.aggregate_published(tile == 0 ? kTileInclusive : kTileAggregate,
-                                      lb_to_bits(early_aggregate));
+            const uint32_t published = tile == 0 ? kTileInclusive : kTileAggregate;
+            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, published, early_aggregate);
+            probe.aggregate_published(published, lb_to_bits(early_aggregate));
         }
     }
     T warp_total = ScanOp::identity();
