@@ -72,13 +72,6 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@128x40sb11e", make_candidate<StagedPolicy<128, 40, 11, false, true>>},
         {"device_decoupled_lookback@128x48sb9eh",
          make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, true>>},
-        // Version 9 (run 8): the look-back back-fills its predecessors' inclusive prefixes (f).
-        {"device_decoupled_lookback@128x48sb9ef",
-         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, true>>},
-        {"device_decoupled_lookback@128x64sb6ef",
-         make_candidate<kern::LookbackPolicy<128, 64, 1, 6, 32, 256, false, true, true, false, true>>},
-        {"device_decoupled_lookback@128x48sb9efQ",
-         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 64, 1024, false, true, true, false, true>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

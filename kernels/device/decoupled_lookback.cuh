@@ -75,7 +75,7 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // bytes resident per SM. Same arithmetic, same order as the register path.
 template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32,
           int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false, bool EarlyAggregate = false,
-          bool StreamHints = false, bool BackFill = false>
+          bool StreamHints = false>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
@@ -102,9 +102,6 @@ struct LookbackPolicy {
     // StreamHints (staged only): the tile's loads and stores carry an L2 evict-first hint
     // (neither is read again), leaving L2 to the status words.
     static constexpr bool kStreamHints = StreamHints;
-    // BackFill (integer operators and float max/min, one status word per lane): a tile's
-    // look-back publishes the inclusive prefix of every predecessor it folded.
-    static constexpr bool kBackFill = BackFill;
     static_assert(!Staged || kVecItems == 4, "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
@@ -433,38 +430,21 @@ template <class ScanOp>
 inline constexpr bool kLbOrdered = std::is_floating_point_v<typename ScanOp::value_type>&&
     std::is_same_v<ScanOp, OpAdd<typename ScanOp::value_type>>;
 
-// Back-fill (integer operators and float max/min): the suffix fold of one window, lane l getting the fold
-// of lanes l..31 (near to far: l is nearer), with `carry` (the fold of everything
-// farther) in front; then every lane whose predecessor had only its aggregate
-// published publishes its inclusive prefix. Returns the fold of the whole window.
-template <class T, class ScanOp, class Lw>
-__device__ __forceinline__ T lb_back_fill_window(unsigned long long* status, int64_t nearest, int lane, T x,
-                                                 bool publish, T carry, uint32_t epoch, ScanOp op) {
-#pragma unroll
-    for (int d = 1; d < 32; d *= 2) {
-        const T y = __shfl_down_sync(0xffffffffu, x, d);
-        if (lane + d < 32) x = op(x, y);
-    }
-    const T inclusive = op(carry, x);
-    if (publish) Lw::store(status, nearest - lane, epoch, kTileInclusive, inclusive);
-    return __shfl_sync(0xffffffffu, inclusive, 0);
-}
-
 // ---------------------------------------------------------------------------
 // The look-back (step 3), run by every lane of warp 0 of tile `tile` (> 0).
 // Returns the tile's exclusive prefix (in every lane) and the look-back
 // distance (how many predecessors were folded) in `distance`.
 template <class Policy, class ScanOp, class Probe>
-__device__ __forceinline__ typename ScanOp::value_type lb_look_back(unsigned long long* status, uint32_t tile,
-                                                                    uint32_t epoch, int lane, ScanOp op,
-                                                                    Probe& probe, int& distance) {
+__device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsigned long long* status,
+                                                                    uint32_t tile, uint32_t epoch, int lane,
+                                                                    ScanOp op, Probe& probe, int& distance) {
     using T = typename ScanOp::value_type;
     T exclusive = ScanOp::identity();
     [[maybe_unused]] bool have = false;
     distance = 0;
     constexpr int K = Policy::kLanePreds;
     int64_t nearest = static_cast<int64_t>(tile) - 1;  // the window's nearest predecessor
-    constexpr int kKeepWindows = 3;  // K == 1, float add or back-fill: windows kept in registers
+    constexpr int kKeepWindows = 3;                    // float add (K == 1): windows kept for the left fold
     [[maybe_unused]] T kept[kKeepWindows];
     [[maybe_unused]] int passed = 0;
     while (true) {
@@ -593,47 +573,6 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(unsigned lon
                 }
             }
             exclusive = acc;
-            break;
-        } else if constexpr (Policy::kBackFill && K == 1) {
-            // Back-fill: keep the windows passed, then scan them from the inclusive prefix
-            // found, far to near, publishing every predecessor's inclusive prefix, so
-            // that the next tiles find one nearer.
-            if (!found) {
-#pragma unroll
-                for (int i = 0; i < kKeepWindows; ++i)
-                    if (i == passed) kept[i] = Lw::value(word[0]);
-                ++passed;
-                nearest -= Policy::kWindow;
-                continue;
-            }
-            const bool counted = (needed[0] >> lane) & 1u;
-            T carry = lb_back_fill_window<T, ScanOp, Lw>(
-                status, nearest, lane, counted ? Lw::value(word[0]) : ScanOp::identity(),
-                counted && st[0] == kTileAggregate, ScanOp::identity(), epoch, op);
-            for (int i = passed - 1; i >= 0; --i) {
-                T v = ScanOp::identity();
-                bool agg = true;
-                const int64_t near = static_cast<int64_t>(tile) - 1 - 32 * i;
-                if (i >= kKeepWindows) {
-                    const auto w = Lw::load(status, near - lane);
-                    v = Lw::value(w);
-                    agg = Lw::status(w, epoch) != kTileInclusive;
-                    // An inclusive prefix published since holds everything farther: a fresh start.
-                    const unsigned inc = __ballot_sync(0xffffffffu, !agg);
-                    if (inc) {
-                        const int first = __ffs(inc) - 1;  // the nearest inclusive slot
-                        if (lane > first) v = ScanOp::identity();
-                        carry = ScanOp::identity();
-                        agg = agg && lane < first;
-                    }
-                } else {
-#pragma unroll
-                    for (int q = 0; q < kKeepWindows; ++q)
-                        if (q == i) v = kept[q];
-                }
-                carry = lb_back_fill_window<T, ScanOp, Lw>(status, near, lane, v, agg, carry, epoch, op);
-            }
-            exclusive = carry;
             break;
         } else {
             const T window = lb_warp_reduce(value, op);

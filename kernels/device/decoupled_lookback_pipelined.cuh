@@ -59,7 +59,6 @@ struct PipelinedPolicy {
     static constexpr int kWindow = 32 * LanePreds;
     static constexpr bool kStreamStores = StreamStores;
     static constexpr bool kEvictFirstLoads = EvictFirstLoads;
-    static constexpr bool kBackFill = false;  // lb_look_back's option, off here
     static constexpr int kSleepMinNs = SleepMinNs;
     static constexpr int kSleepMaxNs = SleepMaxNs;
     static constexpr int kWarps = Threads / 32;
