@@ -1,8 +1,8 @@
 // The timed calls of the benchmark, per element type: ours (the whole-array
-// single-pass scan, kern::launch_whole_array_scan), cub::DeviceScan and thrust's
-// scans, for add, max and min, inclusive and exclusive. One translation unit per type (bench_runners_*.cu)
-// instantiates them, so that a build compiles the types' CUB and Thrust
-// kernels in parallel.
+// single-pass scan, LookbackTunedPolicyFor<T>), cub::DeviceScan and thrust's
+// scans, for add, max and min, inclusive and exclusive. One translation unit per
+// type (bench_runners_*.cu) instantiates them, so that a build compiles the types'
+// CUB and Thrust kernels in parallel.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -28,7 +28,7 @@ inline constexpr std::string_view kOurs = "device_decoupled_lookback";
 // One timed call on a stream, with whatever it owns (temp storage, workspace).
 using Runner = std::function<void(cudaStream_t)>;
 
-// ours (kern::launch_whole_array_scan), cub or thrust for one operator (kern::OpAdd<T>, OpMax<T>, OpMin<T>; T
+// ours (LookbackTunedPolicyFor<T>), cub or thrust for one operator (kern::OpAdd<T>, OpMax<T>, OpMin<T>; T
 // int, unsigned, float, long long or double). Throws std::invalid_argument for another id.
 template <class ScanOp>
 Runner make_op_runner(const std::string& id, bool exclusive, const void* in, void* out, size_t n,
@@ -39,8 +39,10 @@ Runner make_op_runner(const std::string& id, bool exclusive, const void* in, voi
     const bool excl = exclusive;
     constexpr bool kAdd = std::is_same_v<ScanOp, kern::OpAdd<T>>;
     if (id == kOurs) {
-        return
-            [=, &ws](cudaStream_t s) { kern::launch_whole_array_scan<ScanOp>(d_in, d_out, n, excl, ws, s); };
+        return [=, &ws](cudaStream_t s) {
+            kern::launch_decoupled_lookback<kern::LookbackTunedPolicyFor<T>, ScanOp>(d_in, d_out, n, excl, ws,
+                                                                                     s);
+        };
     }
     if (id == kBenchCub) {
         // Temp storage sized and allocated once, outside the timed call.

@@ -17,9 +17,6 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
                                     int launches, LookbackKernel kernel, double lag) {
     if (!(lag >= 0))
         throw std::invalid_argument("lookback_scan: the lag must be positive (0: the tuned lag)");
-    const kern::LookbackForm form = kernel == LookbackKernel::Tiles    ? kern::LookbackForm::Tiles
-                                    : kernel == LookbackKernel::Lagged ? kern::LookbackForm::Lagged
-                                                                       : kern::LookbackForm::Auto;
     const size_t per = static_cast<size_t>(value_type_bytes(type)) / 4;  // words per element
     if (words.size() % per != 0)
         throw std::invalid_argument("lookback_scan: 8-byte values take an even number of words");
@@ -32,9 +29,14 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
         kern::LookbackWorkspace ws;
         for (int l = 0; l < launches; ++l) {
             d_out.fill_bytes(kern::kPoisonByte);
-            kern::launch_whole_array_scan<ScanOp>(
-                reinterpret_cast<const T*>(d_in.get()), reinterpret_cast<T*>(d_out.get()), n, exclusive, ws,
-                nullptr, form, lag > 0 ? lag : kern::kLookbackLaggedTunedLag);
+            const T* in = reinterpret_cast<const T*>(d_in.get());
+            T* out = reinterpret_cast<T*>(d_out.get());
+            if (kernel == LookbackKernel::Lagged)
+                kern::launch_lookback_lagged<kern::LookbackLaggedTunedPolicy, ScanOp>(
+                    in, out, n, exclusive, ws, nullptr, lag > 0 ? lag : kern::kLookbackLaggedTunedLag);
+            else
+                kern::launch_decoupled_lookback<kern::LookbackTunedPolicyFor<T>, ScanOp>(
+                    in, out, n, exclusive, ws, nullptr);
             SCANVIZ_CUDA_CHECK(cudaDeviceSynchronize());
         }
         return d_out.download();

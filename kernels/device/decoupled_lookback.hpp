@@ -19,13 +19,13 @@ namespace scanviz::gpu {
 // that of a launch that found earlier launches' status words in place.
 // Throws CudaError, or std::invalid_argument for an odd word count of 8-byte values.
 //
-// `kernel` picks the whole-array kernel: Auto is the one the benchmark times for this
-// size (the lagged kernel from 16 MiB of input, the one-tile-per-block kernel below);
-// Tiles or Lagged runs that one at any size. `lag` (Lagged only, > 0) sets the lag in
-// resident blocks (at least 1 tile, at most all of them); 0 takes the tuned lag.
-enum class LookbackKernel { Auto, Tiles, Lagged };
+// `kernel` picks the whole-array kernel: Tiles, the one the benchmark times, or Lagged
+// (kernels/device/decoupled_lookback_lagged.cuh, measured slower). `lag` (Lagged only,
+// > 0) sets the lag in resident blocks (at least 1 tile, at most all of them); 0 takes
+// the tuned lag.
+enum class LookbackKernel { Tiles, Lagged };
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
-                                    int launches = 1, LookbackKernel kernel = LookbackKernel::Auto,
+                                    int launches = 1, LookbackKernel kernel = LookbackKernel::Tiles,
                                     double lag = 0);
 
 // Runs the tuned kernel once more with the timeline probe over n random

@@ -35,7 +35,7 @@
 // Measured (kernels/bench/NOTES.md, version 7): slower than the tile kernel at every
 // size. Under a full-bandwidth stream, L2 keeps a line for about a megabyte of traffic:
 // with lags large enough for the aggregates to be ready the re-read comes from DRAM.
-// So `ours` does not use it (kLaggedFromBytes); it stays as bench candidates and as
+// So `ours` does not use it; it stays as bench candidates and as
 // gpu::LookbackKernel::Lagged, tested at every edge size.
 #pragma once
 
@@ -71,13 +71,10 @@ struct LaggedPolicy {
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
 
-// The lagged kernel `scanviz bench` times (`ours`) from kLaggedFromBytes of input on,
-// every type (a tile is 32 KiB of 16-byte vectors whatever the type), and its lag in
-// resident blocks. Below that size the one-tile-per-block kernel (LookbackTunedPolicyFor)
-// is faster: with fewer tiles than resident blocks there is no lag to hide a look-back in.
+// The lagged kernel gpu::lookback_scan runs, every type (a tile is 32 KiB of 16-byte
+// vectors whatever the type), and its default lag in resident blocks.
 using LookbackLaggedTunedPolicy = LaggedPolicy<128, 16, 6>;
 inline constexpr double kLookbackLaggedTunedLag = 1.0;
-inline constexpr size_t kLaggedFromBytes = ~size_t{0};  // run 5: slower at every size (NOTES.md)
 
 struct LaggedParams {
     unsigned long long* status;  // [tiles] status words (LbWord)

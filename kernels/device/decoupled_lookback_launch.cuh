@@ -207,25 +207,6 @@ void launch_lookback_lagged(const typename ScanOp::value_type* d_in, typename Sc
     SCANVIZ_CUDA_CHECK(cudaGetLastError());
 }
 
-// Which whole-array kernel runs: the one a size picks (`ours`), or either one by name.
-enum class LookbackForm { Auto, Tiles, Lagged };
-
-// The whole-array scan `scanviz bench` times as `ours`, and lookback_scan runs: the
-// lagged kernel from kLaggedFromBytes of input, the one-tile-per-block kernel below.
-// `lag` (Lagged only) overrides the tuned lag, in resident blocks.
-template <class ScanOp>
-void launch_whole_array_scan(const typename ScanOp::value_type* d_in, typename ScanOp::value_type* d_out,
-                             size_t n, bool exclusive, LookbackWorkspace& ws, cudaStream_t stream,
-                             LookbackForm form = LookbackForm::Auto, double lag = kLookbackLaggedTunedLag) {
-    using T = typename ScanOp::value_type;
-    if (form == LookbackForm::Auto)
-        form = n * sizeof(T) >= kLaggedFromBytes ? LookbackForm::Lagged : LookbackForm::Tiles;
-    if (form == LookbackForm::Lagged)
-        launch_lookback_lagged<LookbackLaggedTunedPolicy, ScanOp>(d_in, d_out, n, exclusive, ws, stream, lag);
-    else
-        launch_decoupled_lookback<LookbackTunedPolicyFor<T>, ScanOp>(d_in, d_out, n, exclusive, ws, stream);
-}
-
 // Resident blocks per SM of the pipelined kernel (what its grid is made of).
 template <class Policy, class ScanOp, class Probe = LookbackNoProbe>
 int lookback_pipelined_blocks_per_sm() {

@@ -119,7 +119,7 @@ std::string check(const std::vector<T>& in, const std::vector<uint32_t>& out_wor
 
 template <class T>
 void run_case(ValueType type, Op op, bool exclusive, size_t n, uint64_t seed, int launches = 1,
-              gpu::LookbackKernel kernel = gpu::LookbackKernel::Auto, double lag = 0) {
+              gpu::LookbackKernel kernel = gpu::LookbackKernel::Tiles, double lag = 0) {
     const auto in = make_values<T>(n, seed);
     const auto out = gpu::lookback_scan(to_words(in), type, op, exclusive, launches, kernel, lag);
     const std::string problem = check(in, out, op, exclusive);
