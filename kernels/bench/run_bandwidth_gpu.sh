@@ -67,9 +67,9 @@ sweep() {
   step sweep 150 "$OUT/sweep.csv" "$S" bench --sizes ${SCANVIZ_BW_SWEEP_SIZES:-2^10,2^16,2^20,2^22,2^24,2^26,2^28} \
     --variants ${SCANVIZ_BW_SWEEP_VARIANTS:-ours,cub,memcpy,candidates} --format csv
 }
-types_inclusive() {
-  step types 120 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
-    --modes inclusive --variants ours,cub,memcpy --format csv
+types() {  # modes limit: every type x op at 2^28, ours beside CUB and memcpy
+  step types "$2" "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
+    --modes "$1" --variants ours,cub,memcpy --format csv
 }
 ncu_dram() {  # DRAM and L2 traffic of one launch per variant (2^26 int32 add): does a re-read hit L2?
   command -v ncu > /dev/null || { echo "ncu: not found"; return; }
@@ -80,8 +80,7 @@ ncu_dram() {  # DRAM and L2 traffic of one launch per variant (2^26 int32 add): 
   grep -E "lookback|Scan|dram__|lts__|==PROF==" "$OUT/ncu.txt" | sed -E 's/\(int, [^)]*\)//' | cut -c1-150 | head -n 60
 }
 final() {
-  step types 170 "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
-    --modes inclusive,exclusive --variants ours,cub,memcpy --format csv
+  types inclusive,exclusive 170
   step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10..2^28 \
     --variants ours,cub,thrust,memcpy --format csv --timeline "$OUT/timeline.json" --timeline-n 2^24
 }
@@ -97,8 +96,8 @@ show() {  # the tables, short: variant, n, type, op, mode, time, x memcpy, x CUB
 }
 case "$STAGE" in
   brief) step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 --variants ours,cub,memcpy --format csv
-         types_inclusive; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
-  lagged) sweep; ncu_dram; tests 200; types_inclusive; show "$OUT/sweep.csv"; show "$OUT/types.csv" ;;
+         types inclusive 120; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
+  lagged) sweep; ncu_dram; tests 200; types inclusive 120; show "$OUT/sweep.csv"; show "$OUT/types.csv" ;;
   sweep) sweep; tests 100; show "$OUT/sweep.csv" ;;
   final) final; tests 100; more_tests; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   all) sweep; final; tests 100; more_tests; show "$OUT/sweep.csv"; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
