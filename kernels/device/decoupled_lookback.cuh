@@ -75,7 +75,7 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // bytes resident per SM. Same arithmetic, same order as the register path.
 template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32,
           int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false, bool EarlyAggregate = false,
-          bool StreamHints = false>
+          bool StreamHints = false, bool FloatGroups = false>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
@@ -102,6 +102,9 @@ struct LookbackPolicy {
     // StreamHints (staged only): the tile's loads and stores carry an L2 evict-first hint
     // (neither is read again), leaving L2 to the status words.
     static constexpr bool kStreamHints = StreamHints;
+    // FloatGroups: float add sums in groups of 32 tiles (lb_look_back_grouped), not in one
+    // left fold over every tile; other operators ignore it.
+    static constexpr bool kFloatGroups = FloatGroups;
     static_assert(!Staged || kVecItems == 4, "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
@@ -150,11 +153,12 @@ struct LookbackPolicy {
 //
 // Issue 14, run 6 (kernels/bench/NOTES.md "Version 8"): the early aggregate (published
 // before the chunk scans) took 128 x 48 s b9 from 0.845 to 0.877 of memcpy at 2^28.
-using LookbackTunedPolicy = LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true>;
+// Float add sums in groups of 32 tiles (lb_look_back_grouped; issue 14, version 10).
+using LookbackTunedPolicy = LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, true>;
 // 8-byte values (int64, float64; issue 14): a 32 KiB tile (128 threads x 32
 // items, 16 vectors of 2 per thread), 6 blocks per SM, early aggregate (with 9 or
 // 8 blocks of 24 KiB, ptxas spills 64 bytes).
-using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true>;
+using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true, false, true>;
 // The whole-array scan `scanviz bench` times (`ours`) for values of type T.
 template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
@@ -585,6 +589,123 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
     return exclusive;
 }
 
+// ---------------------------------------------------------------------------
+// Float add in groups of 32 tiles (policies with kFloatGroups).
+//
+// The left fold above is deterministic, but it serializes the look-back: a tile folds
+// every predecessor back to the inclusive prefix it found, one shuffle and one add after
+// another (~90 of them on an H100 at 2^28), and its successors wait on that. Here the
+// order is fixed by tile indices instead, so a look-back combines whole windows in
+// parallel and stays as deterministic:
+//   - tiles come in groups of 32 (group g: tiles 32 g .. 32 g + 31); the group sum S_g is
+//     the Kogge-Stone warp scan (lb_warp_inclusive) of the group's 32 aggregates, lane l
+//     holding tile 32 g + l, read at lane 31; at lane r it is L_g(r), the fold of the
+//     group's tiles 0..r. Every warp that computes it gets the same bits: the tree
+//     depends only on lane positions;
+//   - the prefix before group g, Q_g, is the left fold of S_0 .. S_{g-1} (Q_0: nothing);
+//   - tile 32 g + r has exclusive prefix Q_g + L_g(r - 1) (r = 0: Q_g), and only the last
+//     tile of a group (r = 31) publishes an inclusive prefix: Q_{g+1} = Q_g + S_g. The
+//     others publish their aggregate and nothing else, so their status word keeps it.
+// A look-back reads its own group's earlier aggregates (lanes below r) and, window by
+// window, the groups before it: a group whose last tile is inclusive gives Q at once;
+// otherwise all 32 aggregates give S (one warp scan). Then Q is folded left over the few
+// groups passed (usually 2 or 3). Whichever group's inclusive prefix a tile finds, it is
+// the same left fold of the same group sums (by induction over the groups), so the
+// result does not depend on the schedule.
+// Returns the exclusive prefix (every lane); `group_inclusive` gets Q_g + S_g (meaningful
+// for the last tile of a group). `aggregate` is the tile's own, as published.
+template <class Policy, class ScanOp, class Probe>
+__device__ __forceinline__ typename ScanOp::value_type lb_look_back_grouped(
+    const unsigned long long* status, uint32_t tile, uint32_t epoch, int lane, ScanOp op, Probe& probe,
+    int& distance, typename ScanOp::value_type aggregate, typename ScanOp::value_type& group_inclusive) {
+    using T = typename ScanOp::value_type;
+    using Lw = LbWord<T>;
+    constexpr unsigned kAll = 0xffffffffu;
+    const int64_t base = static_cast<int64_t>(tile) & ~int64_t{31};  // this tile's group
+    const int r = static_cast<int>(tile & 31u);
+    int64_t h = base - 32;  // the group inspected (its first tile); < 0: none left
+    typename Lw::Word own = Lw::identity_word(ScanOp::identity()), grp = own;
+    // Lanes at or above r have nothing of their own group to wait for.
+    uint32_t st_own = lane < r ? kTileInvalid : kTileAggregate, st_grp = kTileInvalid;
+    [[maybe_unused]] int64_t seen = 0;
+    T q = ScanOp::identity();     // Q of the group after the one found inclusive
+    bool have = false;            // q holds something (else: no group before, the fold is empty)
+    T sums = ScanOp::identity();  // lane i: S of the i-th group passed, nearest first
+    int passed = 0;
+    bool groups_done = h < 0;
+    int sleep_ns = Policy::kSleepMinNs;
+    distance = r;
+    while (true) {
+        if (st_own == kTileInvalid) {
+            own = Lw::load(status, base + lane);
+            st_own = Lw::status(own, epoch);
+            if constexpr (Probe::kOn)
+                if (st_own != kTileInvalid) seen = clock64();
+        }
+        if (!groups_done) {
+            if (st_grp != kTileInclusive) {
+                grp = Lw::load(status, h + lane);
+                st_grp = Lw::status(grp, epoch);
+            }
+            if (__shfl_sync(kAll, st_grp == kTileInclusive, 31)) {
+                q = __shfl_sync(kAll, Lw::value(grp), 31);
+                have = true;
+                groups_done = true;
+                distance += 1;
+            } else if (__all_sync(kAll, st_grp != kTileInvalid)) {
+                const T s = __shfl_sync(kAll, lb_warp_inclusive(Lw::value(grp), lane, op), 31);
+                if (lane == passed) sums = s;  // beyond 32 groups: read again below
+                ++passed;
+                distance += 32;
+                h -= 32;
+                st_grp = kTileInvalid;
+                groups_done = h < 0;
+                sleep_ns = Policy::kSleepMinNs;
+                continue;  // the next group at once
+            }
+        }
+        if (groups_done && __all_sync(kAll, st_own != kTileInvalid)) break;
+        __nanosleep(sleep_ns);
+        sleep_ns = sleep_ns * 2 < Policy::kSleepMaxNs ? sleep_ns * 2 : Policy::kSleepMaxNs;
+    }
+    probe.predecessor(lane, base + lane, st_own, seen, lane < r);
+    // Q of this group: from the one found (or nothing) fold the group sums passed, far to
+    // near. Groups beyond the 32 kept are read again: a group whose last tile has since
+    // published its inclusive prefix gives the value the fold would reach.
+    for (int i = passed - 1; i >= 32; --i) {
+        const auto w = Lw::load(status, base - 32 * (i + 1) + lane);
+        if (__shfl_sync(kAll, Lw::status(w, epoch) == kTileInclusive, 31)) {
+            q = __shfl_sync(kAll, Lw::value(w), 31);
+        } else {
+            const T s = __shfl_sync(kAll, lb_warp_inclusive(Lw::value(w), lane, op), 31);
+            q = have ? op(q, s) : s;
+        }
+        have = true;
+    }
+    for (int i = (passed < 32 ? passed : 32) - 1; i >= 0; --i) {
+        const T s = __shfl_sync(kAll, sums, i);
+        q = have ? op(q, s) : s;
+        have = true;
+    }
+    // This tile's group: its earlier tiles' aggregates, its own, identity above.
+    const T a = lane < r ? Lw::value(own) : (lane == r ? aggregate : ScanOp::identity());
+    const T l = lb_warp_inclusive(a, lane, op);
+    const T before = __shfl_sync(kAll, l, r > 0 ? r - 1 : 0);
+    const T through = __shfl_sync(kAll, l, r);
+    group_inclusive = have ? op(q, through) : through;
+    if (r == 0) return q;  // (tile 0: the identity)
+    return have ? op(q, before) : before;
+}
+
+// Whether a policy's look-back for ScanOp is the grouped one.
+template <class Policy, class ScanOp>
+__host__ __device__ constexpr bool lb_grouped() {
+    if constexpr (requires { Policy::kFloatGroups; })
+        return Policy::kFloatGroups && kLbOrdered<ScanOp>;
+    else
+        return false;
+}
+
 // W-item vector loads and stores (16, 8 or 4 bytes), through the read-only path.
 template <int W, class T>
 __device__ __forceinline__ void lb_load_vec(const T* p, T (&x)[W]) {
@@ -785,6 +906,10 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     // Step 1a: load. Vector k of this lane: elements warp_base + 32 W k + W lane + (0 .. W-1)
     // (staged: the same elements, at the same offsets in the warp's part of temp.items).
     constexpr int kRegV = Policy::kStaged ? 1 : V;  // vectors held in registers
+    // Grouped float sums: tile 0 publishes its aggregate like every other tile (only the
+    // last tile of a group publishes an inclusive prefix).
+    constexpr bool kGrouped = lb_grouped<Policy, ScanOp>();
+    const uint32_t first_status = tile == 0 && !kGrouped ? kTileInclusive : kTileAggregate;
     T x[kRegV][W];
     T* s_warp = temp.items + (Policy::kStaged ? warp * Policy::kWarpItems : 0);
     const auto offset = [&](int k) { return k * 32 * W + W * lane; };
@@ -859,9 +984,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             const T wa = lane < Policy::kWarps ? temp.warp_aggregate[lane] : ScanOp::identity();
             early_w_incl = lb_warp_inclusive(wa, lane, op);
             early_aggregate = __shfl_sync(0xffffffffu, early_w_incl, Policy::kWarps - 1);
-            const uint32_t published = tile == 0 ? kTileInclusive : kTileAggregate;
-            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, published, early_aggregate);
-            probe.aggregate_published(published, lb_to_bits(early_aggregate));
+            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, first_status, early_aggregate);
+            probe.aggregate_published(first_status, lb_to_bits(early_aggregate));
         }
     }
     T warp_total = ScanOp::identity();
@@ -897,9 +1021,9 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         T tile_exclusive = ScanOp::identity();
         if (tile == 0) {
             if (lane == 0 && !Policy::kEarlyAggregate)
-                LbWord<T>::store(p.status, 0, p.epoch, kTileInclusive, aggregate);
+                LbWord<T>::store(p.status, 0, p.epoch, first_status, aggregate);
             if constexpr (!Policy::kEarlyAggregate)
-                probe.aggregate_published(kTileInclusive, lb_to_bits(aggregate));
+                probe.aggregate_published(first_status, lb_to_bits(aggregate));
             probe.lookback_start();
             probe.lookback_end(0, lb_to_bits(tile_exclusive));
             probe.inclusive_published(lb_to_bits(aggregate));
@@ -910,10 +1034,18 @@ __device__ __forceinline__ void decoupled_lookback_tile(
                 probe.aggregate_published(kTileAggregate, lb_to_bits(aggregate));
             probe.lookback_start();
             int distance = 0;
-            tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);
+            T inclusive;
+            bool publish = true;
+            if constexpr (kGrouped) {
+                tile_exclusive = lb_look_back_grouped<Policy>(p.status, tile, p.epoch, lane, op, probe,
+                                                              distance, aggregate, inclusive);
+                publish = (tile & 31u) == 31u;  // the last tile of its group
+            } else {
+                tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);
+                inclusive = op(tile_exclusive, aggregate);
+            }
             probe.lookback_end(distance, lb_to_bits(tile_exclusive));
-            const T inclusive = op(tile_exclusive, aggregate);
-            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, kTileInclusive, inclusive);
+            if (lane == 0 && publish) LbWord<T>::store(p.status, tile, p.epoch, kTileInclusive, inclusive);
             probe.inclusive_published(lb_to_bits(inclusive));
         }
         if (lane < Policy::kWarps) {

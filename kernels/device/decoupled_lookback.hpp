@@ -28,6 +28,14 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
                                     int launches = 1, LookbackKernel kernel = LookbackKernel::Tiles,
                                     double lag = 0);
 
+// The tile of the kernel lookback_scan runs (Tiles) for values of `type`: threads per
+// block and items per thread (a thread moves 16-byte vectors: 4 items of 4 bytes, 2 of
+// 8). Tests that rebuild the kernel's order of float additions need it.
+struct LookbackShape {
+    int threads = 0, items = 0;
+};
+LookbackShape lookback_tuned_shape(ValueType type);
+
 // Runs the tuned kernel once more with the timeline probe over n random
 // int32 values (add, inclusive) and returns what every tile did and when.
 // Throws CudaError, or std::runtime_error when the output is wrong.

@@ -1,15 +1,16 @@
-// The whole-array scan (issue 14: kernels/device/decoupled_lookback_pipelined.cuh,
-// through gpu::lookback_scan) for every element type and operator: int32, uint32,
+// The whole-array scan (issue 14: kernels/device/decoupled_lookback.cuh, and the lagged
+// kernel, through gpu::lookback_scan) for every element type and operator: int32, uint32,
 // float32, int64, float64 x add, max, min x inclusive, exclusive, against a
 // sequential reference at 1, 2, 3, 2^k - 1, 2^k, 2^k + 1 (around a warp's chunk, the
 // 4-byte and 8-byte tiles, the look-back window and a full grid of tiles) and 2^28.
 // Integers, max and min exactly (exclusive: the first element is the identity).
 // Float sums against a compensated (double-double) reference: |out - ref| within
 // 1e-5 (float32) or 1e-12 (float64) of the running sum of |x| up to the element.
-// Two launches on fresh workspaces give the same bits (a run-to-run deterministic
-// order of float additions).
+// Float sums follow the documented order (groups of 32 tiles) bit for bit, rebuilt on
+// the host; two launches on fresh workspaces give the same bits.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -117,6 +118,82 @@ std::string check(const std::vector<T>& in, const std::vector<uint32_t>& out_wor
     return {};
 }
 
+// The order of float additions the tuned kernel documents (decoupled_lookback.cuh:
+// the staged tile's chunk scans, the early aggregate, lb_look_back_grouped), rebuilt on
+// the host in the same type: the kernel's output must equal it bit for bit, whatever
+// the schedule did. Tile t, warp w, chunk k, lane l, item j holds element
+// t * tile + w * 32 * items + k * 32 * vec + l * vec + j; the last tile is padded with 0.
+template <class T>
+std::vector<T> grouped_order_reference(const std::vector<T>& in, bool exclusive, gpu::LookbackShape shape) {
+    const int vec = 16 / static_cast<int>(sizeof(T)), chunks = shape.items / vec, warps = shape.threads / 32;
+    const size_t tile_items = static_cast<size_t>(shape.threads) * shape.items, n = in.size();
+    const size_t tiles = (n + tile_items - 1) / tile_items;
+    auto warp_scan = [](std::vector<T> x) {  // lb_warp_inclusive: Kogge-Stone over 32 lanes
+        for (int d = 1; d < 32; d *= 2)
+            for (int l = 31; l >= d; --l) x[l] = x[l - d] + x[l];
+        return x;
+    };
+    // Per tile: its items scanned within each warp (lb_scan_chunk), the warps' inclusive
+    // scan, and the aggregate.
+    std::vector<T> scanned(tiles * tile_items), aggregates(tiles);
+    std::vector<std::vector<T>> warp_incl(tiles);
+    for (size_t t = 0; t < tiles; ++t) {
+        std::vector<T> wa(32, T(0));
+        for (int w = 0; w < warps; ++w) {
+            T* s = scanned.data() + t * tile_items + static_cast<size_t>(w) * 32 * shape.items;
+            const size_t first = t * tile_items + static_cast<size_t>(w) * 32 * shape.items;
+            for (int i = 0; i < 32 * shape.items; ++i) s[i] = first + i < n ? in[first + i] : T(0);
+            T total{};
+            for (int k = 0; k < chunks; ++k) {
+                std::vector<T> last(32);
+                for (int l = 0; l < 32; ++l) {
+                    T* x = s + k * 32 * vec + l * vec;
+                    for (int j = 1; j < vec; ++j) x[j] = x[j - 1] + x[j];
+                    last[l] = x[vec - 1];
+                }
+                const auto incl = warp_scan(last);
+                for (int l = 0; l < 32; ++l) {
+                    if (k == 0 && l == 0) continue;
+                    const T prefix = k == 0 ? incl[l - 1] : (l == 0 ? total : total + incl[l - 1]);
+                    for (int j = 0; j < vec; ++j)
+                        s[k * 32 * vec + l * vec + j] = prefix + s[k * 32 * vec + l * vec + j];
+                }
+                total = k == 0 ? incl[31] : total + incl[31];
+            }
+            wa[w] = total;
+        }
+        warp_incl[t] = warp_scan(wa);
+        aggregates[t] = warp_incl[t][warps - 1];
+    }
+    // Tile prefixes: groups of 32 tiles, each group's sum the warp scan of its aggregates,
+    // folded left from the first group.
+    std::vector<T> out(n);
+    T q{};  // the fold of the groups before tile t's group
+    for (size_t t = 0; t < tiles; ++t) {
+        const size_t g = t / 32, r = t % 32;
+        std::vector<T> a(32, T(0));
+        for (size_t i = 0; i <= r; ++i) a[i] = aggregates[g * 32 + i];
+        const auto l = warp_scan(a);
+        const T exclusive_prefix = r == 0 ? q : (g > 0 ? q + l[r - 1] : l[r - 1]);
+        for (int w = 0; w < warps; ++w) {
+            const T within = w == 0 ? T(0) : warp_incl[t][w - 1];
+            const T prefix = t == 0 ? within : (w == 0 ? exclusive_prefix : exclusive_prefix + within);
+            const size_t first = t * tile_items + static_cast<size_t>(w) * 32 * shape.items;
+            const T* s = scanned.data() + first;
+            for (int i = 0; i < 32 * shape.items && first + i < n; ++i)
+                out[first + i] = exclusive ? (i == 0 ? prefix : prefix + s[i - 1]) : prefix + s[i];
+        }
+        if (r == 31 || t + 1 == tiles) {
+            // The group is complete (or the array ends): fold its sum into q.
+            std::vector<T> full(32, T(0));
+            for (size_t i = 0; i <= r; ++i) full[i] = aggregates[g * 32 + i];
+            const T s = warp_scan(full)[31];
+            q = g > 0 ? q + s : s;
+        }
+    }
+    return out;
+}
+
 template <class T>
 void run_case(ValueType type, Op op, bool exclusive, size_t n, uint64_t seed, int launches = 1,
               gpu::LookbackKernel kernel = gpu::LookbackKernel::Tiles, double lag = 0) {
@@ -185,10 +262,9 @@ TEST(GpuLookbackTypes, LaggedKernelEveryTypeOpModeAtEdgeSizes) {
                         });
 }
 
-// Float sums: the lagged kernel adds in a fixed order too: with another lag (another
-// schedule, other predecessors found published) the bits are the same; and with the
-// same tile shape as the one-tile-per-block kernel (8-byte values: 4096 items) the same
-// bits as that kernel.
+// Float sums: the lagged kernel adds in a fixed order too (the left fold over tiles,
+// not the tile kernel's groups): with another lag (another schedule, other predecessors
+// found published) the bits are the same.
 TEST(GpuLookbackTypes, LaggedFloatSumsAreDeterministic) {
     SCANVIZ_REQUIRE_GPU();
     const size_t n = (size_t{1} << 23) + 5;
@@ -198,8 +274,41 @@ TEST(GpuLookbackTypes, LaggedFloatSumsAreDeterministic) {
         EXPECT_EQ(gpu::lookback_scan(f, ValueType::F32, Op::Add, ex, 1, gpu::LookbackKernel::Lagged),
                   gpu::lookback_scan(f, ValueType::F32, Op::Add, ex, 1, gpu::LookbackKernel::Lagged, 0.05));
         EXPECT_EQ(gpu::lookback_scan(d, ValueType::F64, Op::Add, ex, 1, gpu::LookbackKernel::Lagged, 0.25),
-                  gpu::lookback_scan(d, ValueType::F64, Op::Add, ex, 1, gpu::LookbackKernel::Tiles));
+                  gpu::lookback_scan(d, ValueType::F64, Op::Add, ex, 1, gpu::LookbackKernel::Lagged));
     }
+}
+
+// The tile kernel's float sums equal the documented order (groups of 32 tiles, rebuilt on
+// the host) bit for bit: at one tile, around a group of 32 tiles, and with more than 32
+// groups before a tile (the look-back keeps 32 group sums in registers and reads farther
+// ones again).
+template <class T>
+void expect_grouped_order(ValueType type, uint64_t seed) {
+    const gpu::LookbackShape shape = gpu::lookback_tuned_shape(type);
+    ASSERT_GT(shape.threads, 0);
+    const size_t tile = static_cast<size_t>(shape.threads) * shape.items;
+    for (const size_t n : {size_t{1}, size_t{7}, tile - 1, tile + 1, 32 * tile - 3, 32 * tile + 1,
+                           33 * tile + 9, 64 * tile - 5, 1100 * tile + 77, (size_t{1} << 24) + 3}) {
+        for (const bool ex : {false, true}) {
+            const auto in = make_values<T>(n, ++seed);
+            const auto want = grouped_order_reference(in, ex, shape);
+            const auto got_words = gpu::lookback_scan(to_words(in), type, Op::Add, ex);
+            std::vector<T> got(n);
+            std::memcpy(got.data(), got_words.data(), n * sizeof(T));
+            size_t diff = 0, first = n;
+            for (size_t i = 0; i < n; ++i)
+                if (std::memcmp(&got[i], &want[i], sizeof(T)) != 0) diff += 1, first = std::min(first, i);
+            EXPECT_EQ(diff, 0u) << to_string(type) << (ex ? " exclusive" : " inclusive") << " n=" << n << ": "
+                                << diff << " elements differ from the documented order, the first at "
+                                << first;
+        }
+    }
+}
+
+TEST(GpuLookbackTypes, FloatSumsFollowTheDocumentedOrder) {
+    SCANVIZ_REQUIRE_GPU();
+    expect_grouped_order<float>(ValueType::F32, 2600);
+    expect_grouped_order<double>(ValueType::F64, 2700);
 }
 
 TEST(GpuLookbackTypes, EveryTypeAt2p28) {
