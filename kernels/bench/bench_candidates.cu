@@ -39,6 +39,11 @@ Runner make_lagged(const void* in, void* out, size_t n, bool exclusive, kern::Lo
 template <int Threads, int Items, int Blocks, bool Counter = false, bool Early = false>
 using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Counter, true, Early>;
 
+// Version 10: staged, early aggregate, every operator's look-back in groups of 32 tiles.
+template <int Threads, int Items, int Blocks>
+using Grouped =
+    kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, false, true, true, false, kern::kLbGroupsAll>;
+
 // Version 5: the pipelined persistent kernel. @pTxV: T threads x V 16-byte vectors per
 // thread (tile bytes = 16 T V); sS: S shared-memory stages per block; bB: B blocks per SM
 // asked of ptxas (the grid takes what the occupancy calculator says fits); kK: K status
@@ -72,6 +77,12 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@128x40sb11e", make_candidate<StagedPolicy<128, 40, 11, false, true>>},
         {"device_decoupled_lookback@128x48sb9eh",
          make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, true>>},
+        // Version 10 (run 10): every operator looks back in groups of 32 tiles (g), as float
+        // add does since run 9 (lb_look_back_grouped).
+        {"device_decoupled_lookback@128x48sb9eg", make_candidate<Grouped<128, 48, 9>>},
+        {"device_decoupled_lookback@128x64sb6eg", make_candidate<Grouped<128, 64, 6>>},
+        {"device_decoupled_lookback@128x40sb11eg", make_candidate<Grouped<128, 40, 11>>},
+        {"device_decoupled_lookback@256x32sb6eg", make_candidate<Grouped<256, 32, 6>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

@@ -57,7 +57,7 @@ using TimelinePolicy = kern::LookbackPolicy<
     LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems, LookbackTunedPolicy::kLanePreds,
     kern::kLookbackTunedBlocksPerSm, LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs,
     LookbackTunedPolicy::kTileCounter, LookbackTunedPolicy::kStaged, LookbackTunedPolicy::kEarlyAggregate,
-    LookbackTunedPolicy::kStreamHints, LookbackTunedPolicy::kFloatGroups>;
+    LookbackTunedPolicy::kStreamHints, LookbackTunedPolicy::kGroups>;
 
 LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     using Probe = kern::LookbackTimelineProbe;

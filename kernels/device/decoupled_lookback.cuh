@@ -41,6 +41,9 @@ struct LookbackPhases {
     };
 };
 
+// Which operators look back in groups of 32 tiles (LookbackPolicy's Groups).
+enum : int { kLbGroupsNone = 0, kLbGroupsFloatAdd = 1, kLbGroupsAll = 2 };
+
 // Tile status (what the low two bits of a status word's flag field say).
 enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 
@@ -75,7 +78,7 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // bytes resident per SM. Same arithmetic, same order as the register path.
 template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32,
           int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false, bool EarlyAggregate = false,
-          bool StreamHints = false, bool FloatGroups = false>
+          bool StreamHints = false, int Groups = 0>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
@@ -102,9 +105,10 @@ struct LookbackPolicy {
     // StreamHints (staged only): the tile's loads and stores carry an L2 evict-first hint
     // (neither is read again), leaving L2 to the status words.
     static constexpr bool kStreamHints = StreamHints;
-    // FloatGroups: float add sums in groups of 32 tiles (lb_look_back_grouped), not in one
-    // left fold over every tile; other operators ignore it.
-    static constexpr bool kFloatGroups = FloatGroups;
+    // Groups: which operators look back in groups of 32 tiles (lb_look_back_grouped)
+    // rather than tile by tile: kLbGroupsNone, kLbGroupsFloatAdd (float add sums in
+    // groups instead of one left fold over every tile), kLbGroupsAll.
+    static constexpr int kGroups = Groups;
     static_assert(!Staged || kVecItems == 4, "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
@@ -154,11 +158,13 @@ struct LookbackPolicy {
 // Issue 14, run 6 (kernels/bench/NOTES.md "Version 8"): the early aggregate (published
 // before the chunk scans) took 128 x 48 s b9 from 0.845 to 0.877 of memcpy at 2^28.
 // Float add sums in groups of 32 tiles (lb_look_back_grouped; issue 14, version 10).
-using LookbackTunedPolicy = LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, true>;
+using LookbackTunedPolicy =
+    LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, kLbGroupsFloatAdd>;
 // 8-byte values (int64, float64; issue 14): a 32 KiB tile (128 threads x 32
 // items, 16 vectors of 2 per thread), 6 blocks per SM, early aggregate (with 9 or
 // 8 blocks of 24 KiB, ptxas spills 64 bytes).
-using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true, false, true>;
+using LookbackTuned64Policy =
+    LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true, false, kLbGroupsFloatAdd>;
 // The whole-array scan `scanviz bench` times (`ours`) for values of type T.
 template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
@@ -590,7 +596,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
 }
 
 // ---------------------------------------------------------------------------
-// Float add in groups of 32 tiles (policies with kFloatGroups).
+// The look-back in groups of 32 tiles (policies with kGroups; float add first).
 //
 // The left fold above is deterministic, but it serializes the look-back: a tile folds
 // every predecessor back to the inclusive prefix it found, one shuffle and one add after
@@ -700,8 +706,9 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back_grouped(
 // Whether a policy's look-back for ScanOp is the grouped one.
 template <class Policy, class ScanOp>
 __host__ __device__ constexpr bool lb_grouped() {
-    if constexpr (requires { Policy::kFloatGroups; })
-        return Policy::kFloatGroups && kLbOrdered<ScanOp>;
+    if constexpr (requires { Policy::kGroups; })
+        return Policy::kGroups == kLbGroupsAll ||
+               (Policy::kGroups == kLbGroupsFloatAdd && kLbOrdered<ScanOp>);
     else
         return false;
 }
