@@ -197,6 +197,55 @@ TEST(LookbackTimeline, JsonRoundTripAndChecks) {
     EXPECT_THROW(timeline_from_json("[1,2"), BenchFormatError);
 }
 
+// The tuned kernel's look-back in groups (here of 4 tiles): only a group's last tile
+// publishes an inclusive prefix; a look-back takes its own group's tiles and whole groups
+// until it meets one, or reads every tile down to tile 0.
+TEST(LookbackTimeline, GroupedLookBackChecks) {
+    LookbackTimeline t;
+    t.n = 7 * 1024;
+    t.threads = 128;
+    t.tile_items = 1024;
+    t.group_tiles = 4;
+    auto tile = [](int64_t i, int distance, std::vector<LookbackPredecessor> preds) {
+        const double s = 10.0 * static_cast<double>(i);
+        return LookbackTileTimes{i, 0, s, s + 1, s + 2, s + 3, s + 4, s + 5, distance, std::move(preds)};
+    };
+    t.tiles.push_back(tile(0, 0, {}));
+    t.tiles.push_back(tile(1, 1, {{0, 1, 5}}));  // to tile 0: no inclusive prefix before
+    t.tiles.push_back(tile(2, 2, {{1, 1, 5}, {0, 1, 5}}));
+    t.tiles.push_back(tile(3, 3, {{2, 1, 5}, {1, 1, 5}, {0, 1, 5}}));
+    t.tiles.push_back(tile(4, 1, {{3, 2, 5}}));  // group 0's last tile: inclusive
+    t.tiles.push_back(tile(5, 2, {{4, 1, 5}, {3, 2, 5}}));
+    t.tiles.push_back(tile(6, 3, {{5, 1, 5}, {4, 1, 5}, {3, 2, 5}}));
+    EXPECT_EQ(check_timeline(t), "");
+    const auto back = timeline_from_json(timeline_to_json(t));
+    EXPECT_EQ(back.group_tiles, 4);
+    EXPECT_EQ(check_timeline(back), "");
+    // The same look-backs read as tile by tile are wrong: tile 1 found no inclusive prefix.
+    auto tile_by_tile = t;
+    tile_by_tile.group_tiles = 0;
+    EXPECT_NE(check_timeline(tile_by_tile).find("did not stop"), std::string::npos);
+    // An inclusive prefix from a tile inside a group.
+    auto broken = t;
+    broken.tiles[3] = tile(3, 1, {{2, 2, 5}});
+    EXPECT_NE(check_timeline(broken).find("whole groups"), std::string::npos);
+    broken = t;
+    broken.tiles[6] = tile(6, 3, {{5, 1, 5}, {4, 2, 5}, {3, 2, 5}});
+    EXPECT_NE(check_timeline(broken).find("did not stop"), std::string::npos);
+    // Stopped on an aggregate, or went on past a group's last tile.
+    broken = t;
+    broken.tiles[5] = tile(5, 2, {{4, 1, 5}, {3, 1, 5}});
+    EXPECT_NE(check_timeline(broken).find("did not stop"), std::string::npos);
+    broken.tiles[5] = tile(5, 3, {{4, 1, 5}, {3, 1, 5}, {2, 2, 5}});
+    EXPECT_NE(check_timeline(broken).find("whole groups"), std::string::npos);
+    // Files without the field are tile by tile.
+    std::string old_file = timeline_to_json(t);
+    const std::string field = "\"group_tiles\":4,";
+    ASSERT_NE(old_file.find(field), std::string::npos);
+    old_file.erase(old_file.find(field), field.size());
+    EXPECT_EQ(timeline_from_json(old_file).group_tiles, 0);
+}
+
 // Issue 14: 8-byte types, the float error and the repeatability columns, and the
 // per-type series a chart plots; files written before them still read.
 TEST(BenchFormat, EightByteTypesAndFloatErrorRoundTrip) {

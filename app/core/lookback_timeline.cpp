@@ -57,14 +57,26 @@ std::string check_timeline(const LookbackTimeline& t) {
         if (x.tile == 0 && x.distance != 0) return at + "tile 0 looks back";
         if (x.tile > 0 && (x.distance < 1 || x.distance > x.tile))
             return at + "look-back distance out of range";
+        // Tile by tile, the look-back always ends on an inclusive prefix (tile 0 publishes one at
+        // once). In groups it ends on the last tile of a group, after this tile's own group and
+        // whole groups before it, or it reads every tile down to tile 0 and finds none.
+        const int g = t.group_tiles;
+        const bool to_start = g > 0 && x.tile > 0 && x.distance == x.tile;
+        if (g > 0 && x.tile > 0 && !to_start) {
+            const int64_t own = x.tile % g;  // predecessors in the tile's own group
+            if (x.distance < own + 1 || (x.distance - own - 1) % g != 0)
+                return at + "the look-back did not take whole groups";
+        }
         for (size_t k = 0; k < x.preds.size(); ++k) {
             const auto& p = x.preds[k];
             if (p.tile != x.tile - 1 - static_cast<int64_t>(k)) return at + "predecessors not nearest-first";
             // Every predecessor folded before the last had only its aggregate; the last had its inclusive
             // prefix.
             const bool last = static_cast<int>(k) + 1 == x.distance;
-            if (last ? p.status != 2 : p.status != 1)
+            if (last && !to_start ? p.status != 2 : p.status != 1)
                 return at + "the look-back did not stop at the first inclusive predecessor";
+            if (g > 0 && p.status == 2 && (p.tile + 1) % g != 0)
+                return at + "an inclusive prefix from a tile that is not the last of its group";
         }
     }
     return {};
@@ -84,6 +96,7 @@ std::string timeline_to_json(const LookbackTimeline& t) {
     j["sm_clock_ghz"] = t.sm_clock_ghz;
     j["blocks_per_sm"] = t.blocks_per_sm;
     j["timed_blocks_per_sm"] = t.timed_blocks_per_sm;
+    j["group_tiles"] = t.group_tiles;
     auto& tiles = j["tiles"] = nlohmann::json::array();
     for (const auto& x : t.tiles) {
         nlohmann::json preds = nlohmann::json::array();
@@ -123,6 +136,8 @@ LookbackTimeline timeline_from_json(std::string_view text) {
         t.sm_clock_ghz = j.at("sm_clock_ghz").get<double>();
         t.blocks_per_sm = j.value("blocks_per_sm", 0);
         t.timed_blocks_per_sm = j.value("timed_blocks_per_sm", 0);
+        t.group_tiles = j.value("group_tiles", 0);  // files before issue 14's version 10: tile by tile
+        if (t.group_tiles < 0) throw BenchFormatError("group_tiles must be 0 or more");
         for (const auto& x : j.at("tiles")) {
             LookbackTileTimes tt;
             tt.tile = x.at("tile").get<int64_t>();

@@ -2,7 +2,10 @@
 // when, from an instrumented run (globaltimer stamps, clock64 waits). It is
 // how a person sees decoupled look-back happen: tiles start in waves, publish
 // their aggregate at once, and wait only on the few predecessors nearer than
-// the first one that has its inclusive prefix.
+// the first one that has its inclusive prefix. The tuned kernel looks back in
+// groups (group_tiles, 32): only the last tile of a group publishes its
+// inclusive prefix, and a look-back takes whole groups of aggregates until it
+// meets one (kernels/device/decoupled_lookback.cuh, lb_look_back_grouped).
 #pragma once
 
 #include <cstdint>
@@ -27,10 +30,11 @@ struct LookbackTileTimes {
     double start_ns = 0;      // the tile began (before its loads)
     double aggregate_ns = 0;  // its aggregate was published (flag 1)
     double lookback_start_ns = 0;
-    double lookback_end_ns = 0;              // its exclusive prefix was known
-    double inclusive_ns = 0;                 // its inclusive prefix was published (flag 2)
-    double end_ns = 0;                       // its output was written
-    int distance = 0;                        // predecessors folded in the look-back (0 for tile 0)
+    double lookback_end_ns = 0;  // its exclusive prefix was known
+    double inclusive_ns = 0;     // its inclusive prefix was published (flag 2; in groups: known, and
+                                 // published by the last tile of a group)
+    double end_ns = 0;           // its output was written
+    int distance = 0;            // predecessors folded in the look-back (0 for tile 0)
     std::vector<LookbackPredecessor> preds;  // nearest first; at most the probe's cap
 };
 
@@ -43,6 +47,9 @@ struct LookbackTimeline {
     double sm_clock_ghz = 0;      // to turn wait cycles into time
     int blocks_per_sm = 0;        // resident tiles per SM of the instrumented kernel
     int timed_blocks_per_sm = 0;  // ... and of the timed (probe-free) kernel
+    // 0: every tile publishes its inclusive prefix; G > 0: tiles come in groups of G and only
+    // the last tile of a group publishes one (the others' status keeps their aggregate).
+    int group_tiles = 0;
     std::vector<LookbackTileTimes> tiles;
 };
 
@@ -59,8 +66,11 @@ struct LookbackSummary {
 };
 LookbackSummary summarize(const LookbackTimeline& t);
 
-// Checks that the stamps of every tile are in order and the predecessors are
-// real tiles below it; returns the first problem found, or an empty string.
+// Checks that the stamps of every tile are in order, the predecessors are the
+// tiles right below it, nearest first, and the look-back stopped at the first
+// inclusive prefix (in groups: one published by the last tile of a group, after
+// whole groups of aggregates, or none before tile 0); returns the first problem
+// found, or an empty string.
 std::string check_timeline(const LookbackTimeline& t);
 
 std::string timeline_to_json(const LookbackTimeline& t);

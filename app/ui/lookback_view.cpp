@@ -97,17 +97,29 @@ void LookbackView::Draw(App& app) {
         return;
     }
     const auto& s = summary;
-    const std::string per_sm =
-        timeline.blocks_per_sm > 0 ? ", " + std::to_string(timeline.blocks_per_sm) + " resident tiles per SM" : "";
-    ImGui::TextDisabled("%s  |  %s  |  n = %lld, %d tiles of %d items (%d threads) on %d SMs%s", source.c_str(),
-                        timeline.device.c_str(), static_cast<long long>(timeline.n), s.tiles, timeline.tile_items,
-                        timeline.threads, s.sms, per_sm.c_str());
-    ImGui::Text("look-back distance: mean %.1f, max %d, %.0f%% of tiles at 1  |  median look-back %.2f us, median "
-                "tile %.2f us, whole run %.1f us",
-                s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns * 1e-3,
-                s.median_tile_ns * 1e-3, s.span_ns * 1e-3);
-    ImGui::TextDisabled("bars: load and reduce (blue), look-back (orange), scan and store (green); ticks: aggregate "
-                        "published, inclusive prefix published");
+    const std::string per_sm = timeline.blocks_per_sm > 0
+                                   ? ", " + std::to_string(timeline.blocks_per_sm) + " resident tiles per SM"
+                                   : "";
+    ImGui::TextDisabled("%s  |  %s  |  n = %lld, %d tiles of %d items (%d threads) on %d SMs%s",
+                        source.c_str(), timeline.device.c_str(), static_cast<long long>(timeline.n), s.tiles,
+                        timeline.tile_items, timeline.threads, s.sms, per_sm.c_str());
+    ImGui::Text(
+        "look-back distance: mean %.1f, max %d, %.0f%% of tiles at 1  |  median look-back %.2f us, median "
+        "tile %.2f us, whole run %.1f us",
+        s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns * 1e-3,
+        s.median_tile_ns * 1e-3, s.span_ns * 1e-3);
+    ImGui::TextDisabled(
+        "bars: load and reduce (blue), look-back (orange), scan and store (green); ticks: aggregate "
+        "published, inclusive prefix %s",
+        timeline.group_tiles > 0 ? "known" : "published");
+    if (timeline.group_tiles > 0) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled(
+            "The look-back runs in groups of %d tiles: only a group's last tile publishes its inclusive "
+            "prefix; a tile reads its own group and whole groups before it until it meets one.",
+            timeline.group_tiles);
+        ImGui::PopTextWrapPos();
+    }
     DrawTimeline(app);
 }
 
@@ -158,7 +170,8 @@ void LookbackView::DrawTimeline(const App& app) {
             std::snprintf(label, sizeof label, "%d", i);
             dl->AddText(ImVec2(origin.x, y + (h - font) * 0.5f), axis, label);
         }
-        ImU32 load = IM_COL32(60, 120, 220, 255), look = IM_COL32(235, 140, 30, 255), scan = IM_COL32(50, 170, 80, 255);
+        ImU32 load = IM_COL32(60, 120, 220, 255), look = IM_COL32(235, 140, 30, 255),
+              scan = IM_COL32(50, 170, 80, 255);
         if (colour_by_sm) {
             const float hue = std::fmod(t.sm * 0.61803f, 1.0f);
             float r, g, b;
@@ -166,8 +179,8 @@ void LookbackView::DrawTimeline(const App& app) {
             load = look = scan = ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, 1));
         }
         dl->AddRectFilled(ImVec2(X(t.start_ns), y), ImVec2(X(t.aggregate_ns), y + h), load);
-        dl->AddRectFilled(ImVec2(X(t.lookback_start_ns), y), ImVec2(std::max(X(t.lookback_end_ns), X(t.lookback_start_ns) + 1), y + h),
-                          look);
+        dl->AddRectFilled(ImVec2(X(t.lookback_start_ns), y),
+                          ImVec2(std::max(X(t.lookback_end_ns), X(t.lookback_start_ns) + 1), y + h), look);
         dl->AddRectFilled(ImVec2(X(t.inclusive_ns), y), ImVec2(X(t.end_ns), y + h), scan);
         dl->AddLine(ImVec2(X(t.aggregate_ns), y), ImVec2(X(t.aggregate_ns), y + h), axis);
         dl->AddLine(ImVec2(X(t.inclusive_ns), y - 1), ImVec2(X(t.inclusive_ns), y + h + 1), axis, 2.0f);
@@ -180,23 +193,29 @@ void LookbackView::DrawTimeline(const App& app) {
         for (const auto& p : t.preds) {
             const float y0 = origin.y + axis_h + rh * hovered + rh * 0.5f;
             const float y1 = origin.y + axis_h + rh * static_cast<float>(p.tile) + rh * 0.5f;
-            dl->AddLine(ImVec2(X(t.lookback_start_ns), y0), ImVec2(X(timeline.tiles[p.tile].aggregate_ns), y1),
+            dl->AddLine(ImVec2(X(t.lookback_start_ns), y0),
+                        ImVec2(X(timeline.tiles[p.tile].aggregate_ns), y1),
                         p.status == 2 ? IM_COL32(200, 30, 30, 200) : IM_COL32(120, 120, 120, 120));
         }
         std::string preds;
         const double ghz = timeline.sm_clock_ghz > 0 ? timeline.sm_clock_ghz : 1.0;
         for (size_t k = 0; k < t.preds.size() && k < 12; ++k) {
             char line[96];
-            std::snprintf(line, sizeof line, "\n  tile %lld: %s, waited %.0f ns", static_cast<long long>(t.preds[k].tile),
-                          t.preds[k].status == 2 ? "inclusive prefix" : "aggregate", t.preds[k].wait_cycles / ghz);
+            std::snprintf(line, sizeof line, "\n  tile %lld: %s, waited %.0f ns",
+                          static_cast<long long>(t.preds[k].tile),
+                          t.preds[k].status == 2 ? "inclusive prefix" : "aggregate",
+                          t.preds[k].wait_cycles / ghz);
             preds += line;
         }
         if (t.preds.size() > 12) preds += "\n  ...";
-        ImGui::SetTooltip("tile %lld on SM %d\nstart %.2f us, aggregate out %.2f us\nlook-back %.2f .. %.2f us, "
-                          "distance %d\ninclusive out %.2f us, end %.2f us%s",
-                          static_cast<long long>(t.tile), t.sm, t.start_ns * 1e-3, t.aggregate_ns * 1e-3,
-                          t.lookback_start_ns * 1e-3, t.lookback_end_ns * 1e-3, t.distance, t.inclusive_ns * 1e-3,
-                          t.end_ns * 1e-3, preds.c_str());
+        const bool publishes = timeline.group_tiles <= 0 || (t.tile + 1) % timeline.group_tiles == 0;
+        ImGui::SetTooltip(
+            "tile %lld on SM %d\nstart %.2f us, aggregate out %.2f us\nlook-back %.2f .. %.2f us, "
+            "distance %d\ninclusive %s %.2f us, end %.2f us%s",
+            static_cast<long long>(t.tile), t.sm, t.start_ns * 1e-3, t.aggregate_ns * 1e-3,
+            t.lookback_start_ns * 1e-3, t.lookback_end_ns * 1e-3, t.distance,
+            publishes ? "out" : "known (not published)", t.inclusive_ns * 1e-3, t.end_ns * 1e-3,
+            preds.c_str());
     }
     ImGui::EndChild();
 }

@@ -15,6 +15,14 @@
 //   5. and only then scans its items with the exclusive prefix and writes them.
 // One pass over the data: n reads and n writes, the memcpy floor.
 //
+// The tuned kernel (issue 14, version 10) looks back in groups of 32 tiles
+// (lb_look_back_grouped): only the last tile of a group publishes an inclusive
+// prefix, and a look-back reads its own group's earlier aggregates and whole groups
+// before it, one warp load per group, until it meets one. Fewer tiles publish, each
+// look-back is one or two rounds of loads and warp scans, and the order of
+// operations is fixed by tile indices: float sums are deterministic without the
+// tile-by-tile left fold. The teaching trace keeps steps 1 to 5 as written.
+//
 // One implementation, two axes (../../STYLE: one function with a parameter, not copies):
 //   Policy  the tuning (tile shape, look-back backoff); LookbackTunedPolicy is
 //           the one the benchmark times, a small one serves the teaching trace.
@@ -43,6 +51,8 @@ struct LookbackPhases {
 
 // Which operators look back in groups of 32 tiles (LookbackPolicy's Groups).
 enum : int { kLbGroupsNone = 0, kLbGroupsFloatAdd = 1, kLbGroupsAll = 2 };
+// Tiles per group: one per lane of the warp that looks back.
+inline constexpr int kLbGroupTiles = 32;
 
 // Tile status (what the low two bits of a status word's flag field say).
 enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
@@ -157,14 +167,14 @@ struct LookbackPolicy {
 //
 // Issue 14, run 6 (kernels/bench/NOTES.md "Version 8"): the early aggregate (published
 // before the chunk scans) took 128 x 48 s b9 from 0.845 to 0.877 of memcpy at 2^28.
-// Float add sums in groups of 32 tiles (lb_look_back_grouped; issue 14, version 10).
-using LookbackTunedPolicy =
-    LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, kLbGroupsFloatAdd>;
+// Version 10 (runs 9 and 10): the look-back in groups of 32 tiles, for every operator:
+// int32 add 0.878 -> 0.923 of memcpy at 2^28 (1.13x CUB); float add, which had folded
+// tile by tile, 0.808 -> 0.92.
+using LookbackTunedPolicy = LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, kLbGroupsAll>;
 // 8-byte values (int64, float64; issue 14): a 32 KiB tile (128 threads x 32
 // items, 16 vectors of 2 per thread), 6 blocks per SM, early aggregate (with 9 or
 // 8 blocks of 24 KiB, ptxas spills 64 bytes).
-using LookbackTuned64Policy =
-    LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true, false, kLbGroupsFloatAdd>;
+using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true, false, kLbGroupsAll>;
 // The whole-array scan `scanviz bench` times (`ours`) for values of type T.
 template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
@@ -627,14 +637,15 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back_grouped(
     using T = typename ScanOp::value_type;
     using Lw = LbWord<T>;
     constexpr unsigned kAll = 0xffffffffu;
+    static_assert(kLbGroupTiles == 32, "a group is one tile per lane");
     const int64_t base = static_cast<int64_t>(tile) & ~int64_t{31};  // this tile's group
     const int r = static_cast<int>(tile & 31u);
     int64_t h = base - 32;  // the group inspected (its first tile); < 0: none left
     typename Lw::Word own = Lw::identity_word(ScanOp::identity()), grp = own;
     // Lanes at or above r have nothing of their own group to wait for.
     uint32_t st_own = lane < r ? kTileInvalid : kTileAggregate, st_grp = kTileInvalid;
-    [[maybe_unused]] int64_t seen = 0;
-    T q = ScanOp::identity();     // Q of the group after the one found inclusive
+    [[maybe_unused]] int64_t seen = 0, seen_grp = 0;  // (probes) when this lane's word was first ready
+    T q = ScanOp::identity();                         // Q of the group after the one found inclusive
     bool have = false;            // q holds something (else: no group before, the fold is empty)
     T sums = ScanOp::identity();  // lane i: S of the i-th group passed, nearest first
     int passed = 0;
@@ -652,19 +663,26 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back_grouped(
             if (st_grp != kTileInclusive) {
                 grp = Lw::load(status, h + lane);
                 st_grp = Lw::status(grp, epoch);
+                if constexpr (Probe::kOn)
+                    if (seen_grp == 0 && st_grp != kTileInvalid) seen_grp = clock64();
             }
+            // Probes record predecessors nearest first: this tile's group (r of them), then
+            // each group passed from its last tile down, then the inclusive one found.
             if (__shfl_sync(kAll, st_grp == kTileInclusive, 31)) {
+                probe.predecessor(r + 32 * passed, h + lane, st_grp, seen_grp, lane == 31);
                 q = __shfl_sync(kAll, Lw::value(grp), 31);
                 have = true;
                 groups_done = true;
                 distance += 1;
             } else if (__all_sync(kAll, st_grp != kTileInvalid)) {
+                probe.predecessor(r + 32 * passed + 31 - lane, h + lane, st_grp, seen_grp, true);
                 const T s = __shfl_sync(kAll, lb_warp_inclusive(Lw::value(grp), lane, op), 31);
                 if (lane == passed) sums = s;  // beyond 32 groups: read again below
                 ++passed;
                 distance += 32;
                 h -= 32;
                 st_grp = kTileInvalid;
+                seen_grp = 0;
                 groups_done = h < 0;
                 sleep_ns = Policy::kSleepMinNs;
                 continue;  // the next group at once
@@ -674,7 +692,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back_grouped(
         __nanosleep(sleep_ns);
         sleep_ns = sleep_ns * 2 < Policy::kSleepMaxNs ? sleep_ns * 2 : Policy::kSleepMaxNs;
     }
-    probe.predecessor(lane, base + lane, st_own, seen, lane < r);
+    probe.predecessor(r - 1 - lane, base + lane, st_own, seen, lane < r);
     // Q of this group: from the one found (or nothing) fold the group sums passed, far to
     // near. Groups beyond the 32 kept are read again: a group whose last tile has since
     // published its inclusive prefix gives the value the fold would reach.
