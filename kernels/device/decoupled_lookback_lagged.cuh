@@ -29,8 +29,10 @@
 // aggregates before it, bit for bit, whatever the schedule (as lb_look_back).
 //
 // In-tile arithmetic is decoupled_lookback.cuh's staged tile, operation for
-// operation (the reduce of step 1 folds in the scan's order), so the outputs are
-// bit-identical to the one-tile-per-block kernel's, floats included.
+// operation (the reduce of step 1 folds in the scan's order). The tile kernel's float
+// sums now go across tiles in groups of 32 (version 10); this kernel keeps the left
+// fold over tiles, so its float sums differ from the tile kernel's in the last bits
+// (each is deterministic).
 //
 // Measured (kernels/bench/NOTES.md, version 7): slower than the tile kernel at every
 // size. Under a full-bandwidth stream, L2 keeps a line for about a megabyte of traffic:
