@@ -41,8 +41,7 @@ using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Co
 
 // Version 10: staged, early aggregate, every operator's look-back in groups of 32 tiles.
 template <int Threads, int Items, int Blocks>
-using Grouped =
-    kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, false, true, true, false, kern::kLbGroupsAll>;
+using Grouped = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, false, true, true, false, true>;
 
 // Version 5: the pipelined persistent kernel. @pTxV: T threads x V 16-byte vectors per
 // thread (tile bytes = 16 T V); sS: S shared-memory stages per block; bB: B blocks per SM

@@ -115,7 +115,7 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     t.n = n;
     t.type = ValueType::I32;
     t.threads = LookbackTunedPolicy::kThreads;
-    t.group_tiles = kern::lb_grouped<TimelinePolicy, kern::OpAdd<int>>() ? kern::kLbGroupTiles : 0;
+    t.group_tiles = TimelinePolicy::kGroups ? kern::kLbGroupTiles : 0;
     t.tile_items = LookbackTunedPolicy::kTileItems;
     t.sm_clock_ghz = clock_khz * 1e-6;
     SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(

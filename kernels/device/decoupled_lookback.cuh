@@ -49,9 +49,8 @@ struct LookbackPhases {
     };
 };
 
-// Which operators look back in groups of 32 tiles (LookbackPolicy's Groups).
-enum : int { kLbGroupsNone = 0, kLbGroupsFloatAdd = 1, kLbGroupsAll = 2 };
-// Tiles per group: one per lane of the warp that looks back.
+// Tiles per group of the grouped look-back (LookbackPolicy's Groups): one per lane of
+// the warp that looks back.
 inline constexpr int kLbGroupTiles = 32;
 
 // Tile status (what the low two bits of a status word's flag field say).
@@ -88,7 +87,7 @@ enum : uint32_t { kTileInvalid = 0, kTileAggregate = 1, kTileInclusive = 2 };
 // bytes resident per SM. Same arithmetic, same order as the register path.
 template <int Threads, int Items, int LanePreds = 1, int MinBlocks = 1, int SleepMinNs = 32,
           int SleepMaxNs = 256, bool TileCounter = false, bool Staged = false, bool EarlyAggregate = false,
-          bool StreamHints = false, int Groups = 0>
+          bool StreamHints = false, bool Groups = false>
 struct LookbackPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, one block");
     static_assert(Items >= 1, "at least one item per thread");
@@ -115,10 +114,9 @@ struct LookbackPolicy {
     // StreamHints (staged only): the tile's loads and stores carry an L2 evict-first hint
     // (neither is read again), leaving L2 to the status words.
     static constexpr bool kStreamHints = StreamHints;
-    // Groups: which operators look back in groups of 32 tiles (lb_look_back_grouped)
-    // rather than tile by tile: kLbGroupsNone, kLbGroupsFloatAdd (float add sums in
-    // groups instead of one left fold over every tile), kLbGroupsAll.
-    static constexpr int kGroups = Groups;
+    // Groups: the look-back runs in groups of 32 tiles (lb_look_back_grouped), for every
+    // operator, rather than tile by tile (float add: not the left fold over every tile).
+    static constexpr bool kGroups = Groups;
     static_assert(!Staged || kVecItems == 4, "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
@@ -170,11 +168,11 @@ struct LookbackPolicy {
 // Version 10 (runs 9 and 10): the look-back in groups of 32 tiles, for every operator:
 // int32 add 0.878 -> 0.923 of memcpy at 2^28 (1.13x CUB); float add, which had folded
 // tile by tile, 0.808 -> 0.92.
-using LookbackTunedPolicy = LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, kLbGroupsAll>;
+using LookbackTunedPolicy = LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, false, true>;
 // 8-byte values (int64, float64; issue 14): a 32 KiB tile (128 threads x 32
 // items, 16 vectors of 2 per thread), 6 blocks per SM, early aggregate (with 9 or
 // 8 blocks of 24 KiB, ptxas spills 64 bytes).
-using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true, false, kLbGroupsAll>;
+using LookbackTuned64Policy = LookbackPolicy<128, 32, 1, 6, 32, 256, false, true, true, false, true>;
 // The whole-array scan `scanviz bench` times (`ours`) for values of type T.
 template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
@@ -606,7 +604,7 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back(const unsign
 }
 
 // ---------------------------------------------------------------------------
-// The look-back in groups of 32 tiles (policies with kGroups; float add first).
+// The look-back in groups of 32 tiles (policies with kGroups).
 //
 // The left fold above is deterministic, but it serializes the look-back: a tile folds
 // every predecessor back to the inclusive prefix it found, one shuffle and one add after
@@ -719,16 +717,6 @@ __device__ __forceinline__ typename ScanOp::value_type lb_look_back_grouped(
     group_inclusive = have ? op(q, through) : through;
     if (r == 0) return q;  // (tile 0: the identity)
     return have ? op(q, before) : before;
-}
-
-// Whether a policy's look-back for ScanOp is the grouped one.
-template <class Policy, class ScanOp>
-__host__ __device__ constexpr bool lb_grouped() {
-    if constexpr (requires { Policy::kGroups; })
-        return Policy::kGroups == kLbGroupsAll ||
-               (Policy::kGroups == kLbGroupsFloatAdd && kLbOrdered<ScanOp>);
-    else
-        return false;
 }
 
 // W-item vector loads and stores (16, 8 or 4 bytes), through the read-only path.
@@ -931,9 +919,9 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     // Step 1a: load. Vector k of this lane: elements warp_base + 32 W k + W lane + (0 .. W-1)
     // (staged: the same elements, at the same offsets in the warp's part of temp.items).
     constexpr int kRegV = Policy::kStaged ? 1 : V;  // vectors held in registers
-    // Grouped float sums: tile 0 publishes its aggregate like every other tile (only the
+    // The grouped look-back: tile 0 publishes its aggregate like every other tile (only the
     // last tile of a group publishes an inclusive prefix).
-    constexpr bool kGrouped = lb_grouped<Policy, ScanOp>();
+    constexpr bool kGrouped = Policy::kGroups;
     const uint32_t first_status = tile == 0 && !kGrouped ? kTileInclusive : kTileAggregate;
     T x[kRegV][W];
     T* s_warp = temp.items + (Policy::kStaged ? warp * Policy::kWarpItems : 0);
