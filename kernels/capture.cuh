@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/trace.hpp"
+#include "core/trace/trace.hpp"
 #include "probe.cuh"
 
 namespace scanviz::kern {

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "cuda_check.hpp"
 #include "gpu.hpp"
 #include "launch.cuh"

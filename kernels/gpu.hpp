@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/run_spec.hpp"
-#include "core/trace.hpp"
+#include "core/trace/run_spec.hpp"
+#include "core/trace/trace.hpp"
 
 namespace scanviz::gpu {
 

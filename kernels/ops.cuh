@@ -5,7 +5,7 @@
 #include <climits>
 #include <cuda/std/limits>
 
-#include "core/run_spec.hpp"
+#include "core/trace/run_spec.hpp"
 
 namespace scanviz::kern {
 

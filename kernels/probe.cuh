@@ -19,7 +19,7 @@
 
 #include <cstdint>
 
-#include "core/trace.hpp"
+#include "core/trace/trace.hpp"
 
 namespace scanviz::kern {
 

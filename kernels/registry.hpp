@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/run_spec.hpp"
-#include "core/trace.hpp"
+#include "core/trace/run_spec.hpp"
+#include "core/trace/trace.hpp"
 
 namespace scanviz::kern {
 

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/bench.hpp"
-#include "core/lookback_timeline.hpp"
+#include "core/bench/bench.hpp"
+#include "core/bench/lookback_timeline.hpp"
 
 using namespace scanviz;
 

@@ -4,8 +4,8 @@
 
 #include <numeric>
 
-#include "core/diagram.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/diagram.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

@@ -14,7 +14,7 @@
 #include "core/lessons/checker.hpp"
 #include "core/lessons/quantity.hpp"
 #include "core/lessons/sources.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 
 namespace fs = std::filesystem;
 using namespace scanviz;

@@ -2,9 +2,9 @@
 // are known, and from the finished warp_conditional model (closed forms).
 #include <gtest/gtest.h>
 
-#include "core/metrics.hpp"
+#include "core/analysis/metrics.hpp"
 #include "core/models/trace_builder.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

@@ -16,10 +16,10 @@
 #include <random>
 #include <string>
 
-#include "core/metrics.hpp"
-#include "core/trace_json.hpp"
-#include "core/trace_replay.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/metrics.hpp"
+#include "core/trace/json.hpp"
+#include "core/trace/replay.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

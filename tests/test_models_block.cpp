@@ -9,9 +9,9 @@
 #include <cmath>
 #include <string>
 
-#include "core/metrics.hpp"
-#include "core/trace_replay.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/metrics.hpp"
+#include "core/trace/replay.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

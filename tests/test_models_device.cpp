@@ -8,8 +8,8 @@
 #include <random>
 
 #include "core/models/device_common.hpp"
-#include "core/trace_replay.hpp"
-#include "core/variants.hpp"
+#include "core/trace/replay.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "core/metrics.hpp"
+#include "core/analysis/metrics.hpp"
 #include "core/models/warp_models.hpp"
-#include "core/trace_compare.hpp"
-#include "core/trace_replay.hpp"
-#include "core/variants.hpp"
+#include "core/trace/compare.hpp"
+#include "core/trace/replay.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

@@ -6,11 +6,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/ncu_csv.hpp"
-#include "core/profile.hpp"
-#include "core/profile_cases.hpp"
-#include "core/recording.hpp"
-#include "core/variants.hpp"
+#include "core/profile/ncu_csv.hpp"
+#include "core/profile/profile.hpp"
+#include "core/profile/cases.hpp"
+#include "core/recording/recording.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz {
 namespace {

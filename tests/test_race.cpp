@@ -5,12 +5,12 @@
 
 #include <algorithm>
 
-#include "core/diagram.hpp"
-#include "core/race.hpp"
-#include "core/race_report.hpp"
-#include "core/race_table.hpp"
-#include "core/recording.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/diagram.hpp"
+#include "core/race/hazards.hpp"
+#include "core/race/report.hpp"
+#include "core/race/table.hpp"
+#include "core/recording/recording.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

@@ -4,9 +4,9 @@
 #include <cstring>
 #include <filesystem>
 
-#include "core/recording.hpp"
-#include "core/trace_compare.hpp"
-#include "core/trace_json.hpp"
+#include "core/recording/recording.hpp"
+#include "core/trace/compare.hpp"
+#include "core/trace/json.hpp"
 #include "fuzz/recording_seed.hpp"
 
 using namespace scanviz;

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/run_spec.hpp"
+#include "core/trace/run_spec.hpp"
 
 using namespace scanviz;
 

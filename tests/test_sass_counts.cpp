@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/sass.hpp"
+#include "core/sass/sass.hpp"
 
 namespace sass = scanviz::sass;
 using sass::OpClass;

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/sass.hpp"
+#include "core/sass/sass.hpp"
 
 namespace sass = scanviz::sass;
 using sass::OpClass;

@@ -19,7 +19,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/sass.hpp"
+#include "core/sass/sass.hpp"
 
 namespace fs = std::filesystem;
 namespace sass = scanviz::sass;

@@ -7,10 +7,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/recording.hpp"
-#include "core/trace_compare.hpp"
-#include "core/trace_replay.hpp"
-#include "core/variants.hpp"
+#include "core/recording/recording.hpp"
+#include "core/trace/compare.hpp"
+#include "core/trace/replay.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "core/trace_json.hpp"
-#include "core/variants.hpp"
+#include "core/trace/json.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 using nlohmann::json;

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <set>
 
-#include "core/diagram.hpp"
+#include "core/analysis/diagram.hpp"
 #include "core/figure/trace_scene.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 
 using namespace scanviz;
 using namespace scanviz::figure;

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "core/bench.hpp"
-#include "core/lookback_timeline.hpp"
+#include "core/bench/bench.hpp"
+#include "core/bench/lookback_timeline.hpp"
 #include "kernels/bench/bench.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 #include "kernels/gpu.hpp"

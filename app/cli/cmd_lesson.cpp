@@ -16,8 +16,8 @@
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/lessons/sources.hpp"
-#include "core/recording.hpp"
-#include "core/variants.hpp"
+#include "core/recording/recording.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
 #include "kernels/sass/sass_paths.hpp"
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "commands.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
 
 namespace scanviz::cli {

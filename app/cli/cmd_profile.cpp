@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "core/profile.hpp"
-#include "core/profile_cases.hpp"
-#include "core/trace.hpp"
-#include "core/variants.hpp"
+#include "core/profile/profile.hpp"
+#include "core/profile/cases.hpp"
+#include "core/trace/trace.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
 
 namespace scanviz::cli {

@@ -17,7 +17,7 @@
 #include "core/lessons/sources.hpp"
 #include "core/publish/lesson_page.hpp"
 #include "core/publish/site.hpp"
-#include "core/recording.hpp"
+#include "core/recording/recording.hpp"
 #include "kernels/sass/sass_paths.hpp"
 
 #ifndef SCANVIZ_ASSETS_DIR

@@ -14,8 +14,9 @@
 #include <string>
 
 #include "commands.hpp"
-#include "core/race_report.hpp"
-#include "core/trace.hpp"
+#include "core/race/report.hpp"
+#include "core/recording/recording.hpp"
+#include "core/trace/trace.hpp"
 #include "kernels/gpu.hpp"
 #include "kernels/race/race.hpp"
 

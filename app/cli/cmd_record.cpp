@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "core/recording.hpp"
-#include "core/trace_json.hpp"
-#include "core/variants.hpp"
+#include "core/recording/recording.hpp"
+#include "core/trace/json.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
 #include "recording_extras.hpp"
 #include "validation_run.hpp"

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "core/sass.hpp"
-#include "core/variants.hpp"
+#include "core/sass/sass.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/sass/sass_paths.hpp"
 
 namespace scanviz::cli {

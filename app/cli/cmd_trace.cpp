@@ -6,9 +6,9 @@
 #include <stdexcept>
 
 #include "commands.hpp"
-#include "core/trace_json.hpp"
-#include "core/trace_text.hpp"
-#include "core/variants.hpp"
+#include "core/trace/json.hpp"
+#include "core/analysis/trace_text.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
 
 namespace scanviz::cli {

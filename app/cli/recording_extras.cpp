@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/sass.hpp"
+#include "core/sass/sass.hpp"
 #include "kernels/sass/sass_paths.hpp"
 
 namespace scanviz::cli {

@@ -2,7 +2,7 @@
 // of every built architecture with the cubin hashes (from the SASS layer).
 #pragma once
 
-#include "core/recording.hpp"
+#include "core/recording/recording.hpp"
 
 namespace scanviz::cli {
 

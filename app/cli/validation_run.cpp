@@ -6,8 +6,8 @@
 #include <ctime>
 #include <random>
 
-#include "core/trace_compare.hpp"
-#include "core/variants.hpp"
+#include "core/trace/compare.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
 
 namespace scanviz::cli {

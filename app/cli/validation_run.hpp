@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/validation.hpp"
+#include "core/trace/validation.hpp"
 
 namespace scanviz::cli {
 

@@ -7,9 +7,9 @@
 #include <set>
 #include <sstream>
 
-#include "core/trace_badge.hpp"
-#include "core/trace_json.hpp"
-#include "core/variants.hpp"
+#include "core/run/badge.hpp"
+#include "core/trace/json.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
 
 namespace scanviz::ui {

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "core/diagram.hpp"
-#include "core/metrics.hpp"
-#include "core/recording.hpp"
-#include "core/run_spec.hpp"
-#include "core/trace.hpp"
+#include "core/analysis/diagram.hpp"
+#include "core/analysis/metrics.hpp"
+#include "core/recording/recording.hpp"
+#include "core/trace/run_spec.hpp"
+#include "core/trace/trace.hpp"
 #include "render/trace_scene.hpp"
 
 namespace scanviz::ui {

@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "app.hpp"
-#include "core/bench.hpp"
+#include "core/bench/bench.hpp"
 
 namespace scanviz::ui {
 

@@ -11,7 +11,7 @@
 #include "bench_view.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/lessons/sources.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "kernels/sass/sass_paths.hpp"
 
 namespace scanviz::ui {

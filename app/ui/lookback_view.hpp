@@ -10,7 +10,7 @@
 #include <string>
 
 #include "app.hpp"
-#include "core/lookback_timeline.hpp"
+#include "core/bench/lookback_timeline.hpp"
 
 namespace scanviz::ui {
 

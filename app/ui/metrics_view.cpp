@@ -7,8 +7,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/metrics.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/metrics.hpp"
+#include "core/models/variants.hpp"
 #include "view_common.hpp"
 
 namespace scanviz::ui {

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "app.hpp"
-#include "core/diagram.hpp"
-#include "core/race.hpp"
-#include "core/race_report.hpp"
-#include "core/race_table.hpp"
+#include "core/analysis/diagram.hpp"
+#include "core/race/hazards.hpp"
+#include "core/race/report.hpp"
+#include "core/race/table.hpp"
 #include "render/scene.hpp"
 #include "scene_canvas.hpp"
 #include "theme.hpp"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app.hpp"
-#include "core/sass.hpp"
+#include "core/sass/sass.hpp"
 #include "theme.hpp"
 
 namespace scanviz::ui {

@@ -9,8 +9,8 @@
 #include <stdexcept>
 
 #include "core/lessons/catalog.hpp"
-#include "core/run_spec.hpp"
-#include "core/variants.hpp"
+#include "core/trace/run_spec.hpp"
+#include "core/models/variants.hpp"
 #include "session.hpp"
 
 namespace scanviz::ui {

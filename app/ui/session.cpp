@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "core/trace_json.hpp"
+#include "core/trace/json.hpp"
 #include "window.hpp"
 
 namespace scanviz::ui {

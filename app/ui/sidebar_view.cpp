@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "theme.hpp"
 #include "view_common.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "embedded_sources.hpp"
 #include "view_common.hpp"
 

@@ -3,7 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "core/trace_badge.hpp"
+#include "core/run/badge.hpp"
 #include "render/export.hpp"
 #include "theme.hpp"
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/bench.hpp"
+#include "core/bench/bench.hpp"
 
 namespace scanviz::bench {
 

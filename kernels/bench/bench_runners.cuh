@@ -16,7 +16,7 @@
 #include <string>
 #include <type_traits>
 
-#include "core/bench.hpp"
+#include "core/bench/bench.hpp"
 #include "kernels/capture.cuh"
 #include "kernels/cuda_check.hpp"
 #include "kernels/device/decoupled_lookback_launch.cuh"

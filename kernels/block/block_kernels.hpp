@@ -5,7 +5,7 @@
 #include <string>
 
 #include "../registry.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz::kern {
 

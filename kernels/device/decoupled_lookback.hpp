@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/lookback_timeline.hpp"
-#include "core/run_spec.hpp"
+#include "core/bench/lookback_timeline.hpp"
+#include "core/trace/run_spec.hpp"
 
 namespace scanviz::gpu {
 

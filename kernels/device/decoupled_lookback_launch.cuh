@@ -11,7 +11,7 @@
 
 #include "../capture.cuh"
 #include "../cuda_check.hpp"
-#include "core/bench.hpp"
+#include "core/bench/bench.hpp"
 #include "decoupled_lookback.cuh"
 #include "decoupled_lookback_lagged.cuh"
 #include "decoupled_lookback_pipelined.cuh"

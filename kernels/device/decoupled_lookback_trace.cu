@@ -37,7 +37,7 @@
 #include "../registry.hpp"
 #include "core/models/device_common.hpp"
 #include "core/models/model_common.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "decoupled_lookback_launch.cuh"
 #include "device_kernels.hpp"
 #include "device_launch.cuh"

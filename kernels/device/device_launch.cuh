@@ -26,7 +26,7 @@
 #include "../launch.cuh"
 #include "../ops.cuh"
 #include "core/models/device_common.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "device_tile.cuh"
 #include "tile_trace.cuh"
 

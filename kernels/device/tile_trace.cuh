@@ -32,7 +32,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/trace.hpp"
+#include "core/trace/trace.hpp"
 
 namespace scanviz::kern {
 

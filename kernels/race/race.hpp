@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "core/race_table.hpp"
+#include "core/race/table.hpp"
 
 namespace scanviz::gpu {
 

@@ -10,7 +10,7 @@
 
 #include "../barriers.cuh"
 #include "../cuda_check.hpp"
-#include "core/race.hpp"
+#include "core/race/hazards.hpp"
 #include "race.hpp"
 
 namespace scanviz::kern::race {

@@ -2,7 +2,7 @@
 // barrier anywhere in the NoProbe instantiation, not even after the load.
 #include "../launch.cuh"
 #include "../registry.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "warp_common.cuh"
 #include "warp_kernels.hpp"
 #include "warp_legacy_volatile.cuh"

@@ -5,7 +5,7 @@
 
 #include "../launch.cuh"
 #include "../registry.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "warp_common.cuh"
 #include "warp_kernels.hpp"
 #include "warp_segmented.cuh"

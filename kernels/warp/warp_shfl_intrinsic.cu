@@ -1,7 +1,7 @@
 // Kernel and launcher of the variant warp_shfl_intrinsic (one warp).
 #include "../launch.cuh"
 #include "../registry.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "warp_common.cuh"
 #include "warp_kernels.hpp"
 #include "warp_shfl_intrinsic.cuh"

@@ -2,7 +2,7 @@
 // Handbook's scanWarp<T, bZeroPad> instantiated with bZeroPad = true.
 #include "../launch.cuh"
 #include "../registry.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 #include "warp_common.cuh"
 #include "warp_kernels.hpp"
 #include "warp_templated.cuh"

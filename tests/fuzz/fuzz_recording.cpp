@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "core/recording.hpp"
+#include "core/recording/recording.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     try {

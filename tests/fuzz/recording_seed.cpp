@@ -1,6 +1,6 @@
 #include "recording_seed.hpp"
 
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz::testing {
 

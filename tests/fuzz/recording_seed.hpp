@@ -2,7 +2,7 @@
 // seed and the reader tests' starting point.
 #pragma once
 
-#include "core/recording.hpp"
+#include "core/recording/recording.hpp"
 
 namespace scanviz::testing {
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "core/lookback_timeline.hpp"
+#include "core/bench/lookback_timeline.hpp"
 #include "core/models/device_common.hpp"
-#include "core/trace_compare.hpp"
-#include "core/variants.hpp"
+#include "core/trace/compare.hpp"
+#include "core/models/variants.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 #include "kernels/gpu.hpp"

@@ -18,7 +18,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/bench.hpp"
+#include "core/bench/bench.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/profile.hpp"
+#include "core/profile/profile.hpp"
 #include "gpu_test_env.hpp"
 
 using namespace scanviz;

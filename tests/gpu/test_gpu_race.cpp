@@ -8,7 +8,7 @@
 
 #include <cstdio>
 
-#include "core/race_report.hpp"
+#include "core/race/report.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/race/race.hpp"
 

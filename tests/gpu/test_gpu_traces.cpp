@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "core/trace_compare.hpp"
-#include "core/variants.hpp"
+#include "core/trace/compare.hpp"
+#include "core/models/variants.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/gpu.hpp"
 

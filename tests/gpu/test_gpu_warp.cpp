@@ -10,9 +10,9 @@
 #include <iostream>
 #include <random>
 
-#include "core/trace_compare.hpp"
-#include "core/trace_replay.hpp"
-#include "core/variants.hpp"
+#include "core/trace/compare.hpp"
+#include "core/trace/replay.hpp"
+#include "core/models/variants.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/gpu.hpp"
 

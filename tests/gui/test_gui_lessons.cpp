@@ -20,7 +20,7 @@
 
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/checker.hpp"
-#include "core/variants.hpp"
+#include "core/models/variants.hpp"
 
 namespace {
 

@@ -22,12 +22,12 @@
 #include <string>
 #include <vector>
 
-#include "core/diagram.hpp"
-#include "core/metrics.hpp"
-#include "core/race.hpp"
-#include "core/race_report.hpp"
-#include "core/trace_json.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/diagram.hpp"
+#include "core/analysis/metrics.hpp"
+#include "core/race/hazards.hpp"
+#include "core/race/report.hpp"
+#include "core/trace/json.hpp"
+#include "core/models/variants.hpp"
 
 namespace {
 

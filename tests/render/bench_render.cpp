@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/diagram.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/diagram.hpp"
+#include "core/models/variants.hpp"
 #include "gl_test_env.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/trace_scene.hpp"

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/diagram.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/diagram.hpp"
+#include "core/models/variants.hpp"
 #include "gl_test_env.hpp"
 #include "render/export.hpp"
 #include "render/scene_renderer.hpp"

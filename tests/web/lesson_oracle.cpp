@@ -15,7 +15,7 @@
 #include "core/lessons/checker.hpp"
 #include "core/lessons/sources.hpp"
 #include "core/publish/lesson_page.hpp"
-#include "core/recording.hpp"
+#include "core/recording/recording.hpp"
 
 using namespace scanviz;
 using namespace scanviz::lessons;

@@ -9,11 +9,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/diagram.hpp"
+#include "core/analysis/diagram.hpp"
 #include "core/figure/trace_scene.hpp"
 #include "core/publish/trace_page.hpp"
-#include "core/recording.hpp"
-#include "core/trace_badge.hpp"
+#include "core/recording/recording.hpp"
+#include "core/run/badge.hpp"
 
 using namespace scanviz;
 

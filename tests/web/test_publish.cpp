@@ -11,13 +11,13 @@
 #include <set>
 #include <sstream>
 
-#include "core/diagram.hpp"
+#include "core/analysis/diagram.hpp"
 #include "core/figure/figure_json.hpp"
-#include "core/metrics.hpp"
+#include "core/analysis/metrics.hpp"
 #include "core/publish/site.hpp"
 #include "core/publish/trace_page.hpp"
-#include "core/recording.hpp"
-#include "core/trace_badge.hpp"
+#include "core/recording/recording.hpp"
+#include "core/run/badge.hpp"
 
 using namespace scanviz;
 namespace fs = std::filesystem;

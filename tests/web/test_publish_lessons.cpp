@@ -17,7 +17,7 @@
 #include "core/publish/lesson_page.hpp"
 #include "core/publish/site.hpp"
 #include "core/publish/trace_page.hpp"
-#include "core/recording.hpp"
+#include "core/recording/recording.hpp"
 
 using namespace scanviz;
 using namespace scanviz::lessons;

@@ -5,9 +5,9 @@
 
 #include <cstdint>
 
-#include "core/diagram.hpp"
+#include "core/analysis/diagram.hpp"
 #include "core/figure/scene.hpp"
-#include "core/trace.hpp"
+#include "core/trace/trace.hpp"
 
 namespace scanviz::figure {
 

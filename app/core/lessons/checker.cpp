@@ -1,6 +1,6 @@
 #include "checker.hpp"
 
-#include "../variants.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz::lessons {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "../run_spec.hpp"
+#include "core/trace/run_spec.hpp"
 #include "lesson.hpp"
 #include "quantity.hpp"
 

@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "../run_spec.hpp"
+#include "core/trace/run_spec.hpp"
 
 namespace scanviz::lessons {
 

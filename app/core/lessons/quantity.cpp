@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "../variants.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz::lessons {
 namespace {

@@ -30,11 +30,11 @@
 #include <string>
 #include <vector>
 
-#include "../bench.hpp"
-#include "../diagram.hpp"
-#include "../metrics.hpp"
-#include "../sass.hpp"
-#include "../trace.hpp"
+#include "core/bench/bench.hpp"
+#include "core/analysis/diagram.hpp"
+#include "core/analysis/metrics.hpp"
+#include "core/sass/sass.hpp"
+#include "core/trace/trace.hpp"
 #include "lesson.hpp"
 
 namespace scanviz::lessons {

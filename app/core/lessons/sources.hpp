@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "../recording.hpp"
-#include "../sass.hpp"
+#include "core/recording/recording.hpp"
+#include "core/sass/sass.hpp"
 #include "quantity.hpp"
 
 namespace scanviz::lessons {

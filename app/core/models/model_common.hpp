@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "../variants.hpp"
+#include "core/models/variants.hpp"
 #include "trace_builder.hpp"
 
 namespace scanviz {

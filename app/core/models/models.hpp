@@ -3,7 +3,7 @@
 // The variant's own file is the one place its phase names are written.
 #pragma once
 
-#include "../variants.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz {
 

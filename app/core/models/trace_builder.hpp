@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../trace.hpp"
+#include "core/trace/trace.hpp"
 
 namespace scanviz {
 

@@ -3,7 +3,7 @@
 // and the two model functions that serve two variants each.
 #pragma once
 
-#include "../trace.hpp"
+#include "core/trace/trace.hpp"
 
 namespace scanviz {
 

@@ -5,8 +5,8 @@
 
 #include "core/lessons/checker.hpp"
 #include "core/publish/trace_page.hpp"
-#include "core/trace_badge.hpp"
-#include "core/variants.hpp"
+#include "core/run/badge.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz::publish {
 

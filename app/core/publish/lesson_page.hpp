@@ -19,7 +19,7 @@
 
 #include "core/lessons/lesson.hpp"
 #include "core/lessons/quantity.hpp"
-#include "core/recording.hpp"
+#include "core/recording/recording.hpp"
 
 namespace scanviz::publish {
 

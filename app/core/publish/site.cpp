@@ -8,8 +8,8 @@
 
 #include "core/publish/trace_page.hpp"
 #include "core/publish/web_assets.hpp"
-#include "core/trace_badge.hpp"
-#include "core/variants.hpp"
+#include "core/run/badge.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz::publish {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/recording.hpp"
+#include "core/recording/recording.hpp"
 
 namespace scanviz::publish {
 

@@ -1,10 +1,10 @@
 #include "core/publish/trace_page.hpp"
 
-#include "core/diagram.hpp"
+#include "core/analysis/diagram.hpp"
 #include "core/figure/figure_json.hpp"
-#include "core/metrics.hpp"
-#include "core/trace_badge.hpp"
-#include "core/variants.hpp"
+#include "core/analysis/metrics.hpp"
+#include "core/run/badge.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz::publish {
 

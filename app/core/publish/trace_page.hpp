@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "core/figure/trace_scene.hpp"
-#include "core/trace.hpp"
+#include "core/trace/trace.hpp"
 
 namespace scanviz::publish {
 

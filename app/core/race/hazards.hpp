@@ -1,0 +1,117 @@
+// Race lab (issue 12): what breaks when one barrier of a scan is left out.
+//
+// The hazard analysis is a derived view of a Trace, like the metrics and the
+// dependency diagram: it takes the reads and writes each step recorded, puts
+// them into "epochs" (the stretches between two barriers), and reports every
+// pair of accesses to one shared slot, by two different threads, at least one
+// a write, that no remaining barrier orders:
+//   RAW  a read that must see an earlier write may run before it;
+//   WAR  a read that must see the old value may run after a later write;
+//   WAW  two writes whose last one must win may land the other way round.
+// Each hazard says whether the two threads are in different warps (nothing
+// orders them once the barrier is gone) or lanes of one warp (only the warp
+// executing in lockstep would order them, which Volta and later do not
+// promise; the warp may also have diverged).
+//
+// The barriers of a variant, in program order, come from its trace: every
+// step ends with one (its Step::barrier), and the steps of a "split" phase (a
+// read, a barrier, a write, a barrier: the form correct under independent
+// thread scheduling) have a second one between their reads and their writes.
+// The kernels count their barriers in the same order (kernels/race_mask.cuh),
+// and a gpu test checks that both lists have the same length.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/analysis/diagram.hpp"
+#include "core/trace/trace.hpp"
+
+namespace scanviz {
+
+// The variants the race lab covers, in the order its tables list them.
+std::vector<std::string_view> race_variants();
+bool is_race_variant(std::string_view variant);
+// The run the race lab analyses and measures for a variant: int32 add,
+// inclusive, n = kRaceBlockN for the block scans, one warp for the warp scans.
+inline constexpr int kRaceBlockN = 256;
+RunSpec race_spec(std::string_view variant);
+// True for the variant whose "one buffer instead of two" what-if exists.
+bool race_has_one_buffer(std::string_view variant);
+// True for the warp scans (measured converged and after divergence).
+bool race_is_warp(std::string_view variant);
+
+enum class BarrierPlace : uint8_t {
+    EndOfStep,   // after the step's writes: what the next step's reads wait for
+    AfterReads,  // between the step's reads and its writes (a split step)
+};
+
+struct BarrierSite {
+    int index = 0;      // 0, 1, ... in program order
+    std::string name;   // "up-sweep d=4", "kogge-stone d=2: after the reads"
+    std::string phase;  // the phase of the step it belongs to (the variant's phase list)
+    int step = 0;       // the trace step it belongs to
+    BarrierPlace place = BarrierPlace::EndOfStep;
+    std::string primitive;  // "__syncthreads()", "__syncwarp()"
+};
+
+// The barriers of the trace's variant, in program order. Steps ended by no
+// barrier (the legacy form's "lockstep", "kernel end") contribute none.
+std::vector<BarrierSite> barrier_sites(const Trace& trace);
+
+// What-if: the barrier left out (-1: none) or one buffer instead of two.
+struct RaceWhatIf {
+    int removed_barrier = -1;
+    bool one_buffer = false;
+};
+
+enum class HazardKind : uint8_t { RAW, WAR, WAW };
+std::string_view to_string(HazardKind k);
+
+// One access as the trace records it: operation `op` of thread `thread` in
+// step `step`; `index` is the operand (a read) or the written slot (a write).
+// step == trace.steps.size() is the kernel's final store of its results
+// (block_blelloch: thread t stores elements t and t + m/2, written by others).
+struct Access {
+    int step = 0;
+    int thread = 0;
+    int op = 0;     // index in Step::ops
+    int index = 0;  // index in Operation::reads or Operation::writes
+    bool write = false;
+};
+
+struct Hazard {
+    HazardKind kind = HazardKind::RAW;
+    int slot = 0;                // the trace slot both touch (after the one-buffer aliasing: the real word)
+    Access read;                 // RAW, WAR: the read at risk; WAW: the write that must land first
+    Access write;                // the write it races with
+    bool between_warps = false;  // the two threads are in different warps
+};
+
+struct HazardReport {
+    RaceWhatIf what_if;
+    std::string what;  // "barrier 3 (up-sweep d=8) removed", "one buffer instead of two", "as written"
+    std::vector<Hazard> hazards;
+    int raw = 0, war = 0, waw = 0;
+    int between_warps = 0, within_warp = 0;
+    int count() const { return static_cast<int>(hazards.size()); }
+};
+
+// The hazards of `trace` with the what-if applied. Only shared-memory slots
+// count (registers belong to one thread). Throws std::invalid_argument when
+// the barrier index is out of range or the variant has no one-buffer form.
+HazardReport analyze_hazards(const Trace& trace, const RaceWhatIf& what_if);
+
+// The dependency-diagram edges the hazards put at risk: for a RAW or WAR,
+// the edge from the value the read should see to the value its operation
+// wrote. Sorted, unique edge ids of `graph` (built from the same trace).
+std::vector<int> hazard_edges(const DependencyGraph& graph, const Trace& trace, const HazardReport& report);
+
+// One line per hazard, for the CLI and tests: "RAW s_temp[33]: step 2 thread 33 reads (op 0, operand 0)
+// / step 1 thread 32 writes [between warps]".
+std::string describe(const Trace& trace, const Hazard& h);
+
+}  // namespace scanviz

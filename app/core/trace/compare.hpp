@@ -1,0 +1,26 @@
+// Step-by-step comparison of two traces (GPU capture against reference model).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/trace/trace.hpp"
+
+namespace scanviz {
+
+struct TraceMismatch {
+    int step = -1;          // -1: before the steps (layout, input, initial state); steps.size(): the output
+    int slot = -1;          // the first differing slot or element, when the difference is a value
+    double expected = 0.0;  // the first trace's value there
+    double actual = 0.0;    // the second trace's value there
+    std::string what;       // one line: "step 3 (kogge-stone d=4): slot 17 is 12, expected 13"
+};
+
+// Compares what happened: step count, each step's phase, label, barrier,
+// active mask, operations (per thread, in program order; threads in any
+// order) and state, then the output. Values compare exactly (floats too: the
+// model does the kernel's operations in the kernel's order).
+// Returns the first difference, or nothing when the traces agree.
+std::optional<TraceMismatch> compare_traces(const Trace& expected, const Trace& actual);
+
+}  // namespace scanviz
