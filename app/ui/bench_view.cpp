@@ -38,7 +38,7 @@ ImU32 series_colour(const std::string& variant, bool pres) {
     if (variant == kBenchMemcpy) return pres ? IM_COL32(230, 230, 230, 255) : IM_COL32(60, 60, 60, 255);
     if (variant == kBenchCub) return IM_COL32(40, 150, 60, 255);
     if (variant == kBenchThrust) return IM_COL32(150, 100, 200, 255);
-    if (variant.rfind("device_decoupled_lookback", 0) == 0) return IM_COL32(220, 90, 30, 255);
+    if (is_our_scan(variant)) return IM_COL32(220, 90, 30, 255);
     const ImU32 others[] = {IM_COL32(30, 120, 200, 255), IM_COL32(200, 170, 30, 255),
                             IM_COL32(20, 170, 170, 255)};
     return others[std::hash<std::string>{}(variant) % 3];
@@ -270,7 +270,7 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
     for (const auto& s : series) {
         const ImU32 c = colour(s);
         const bool roof = s.variant == kBenchMemcpy;
-        const bool ours = s.variant.rfind("device_decoupled_lookback", 0) == 0;
+        const bool ours = is_our_scan(s.variant);
         for (size_t i = 0; i < s.points.size(); ++i) {
             const ImVec2 p(X(static_cast<double>(s.points[i].first)), Y(s.points[i].second));
             if (i > 0) {

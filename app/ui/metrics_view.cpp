@@ -259,7 +259,7 @@ void MetricsView::Draw(App& app) {
         // The two classic block scans, for comparison with whatever is on screen.
         defaults_shown_ = true;
         for (VariantCurve& c : curves)
-            if (c.id == "block_hillis_steele" || c.id == "block_blelloch") c.shown = true;
+            if (const VariantInfo* v = find_variant(c.id); v && v->work_span_default) c.shown = true;
     }
     // Which variants the chart shows: a popup, so the charts keep their width.
     ImGui::SameLine();

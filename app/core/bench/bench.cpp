@@ -10,7 +10,16 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/common/csv.hpp"
+#include "core/common/strings.hpp"
+#include "core/models/variants.hpp"
+
 namespace scanviz {
+
+bool is_our_scan(std::string_view bench_variant) {
+    const VariantInfo* v = find_variant(bench_variant.substr(0, bench_variant.find('@')));
+    return v && v->benchmarked;
+}
 
 std::string_view to_string(ValueType t) {
     switch (t) {
@@ -61,39 +70,9 @@ std::string fmt_double(double v) {
     return buf;
 }
 
-std::vector<std::string> split_csv_line(std::string_view line) {
-    std::vector<std::string> out;
-    std::string cur;
-    bool quoted = false;
-    for (size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                cur += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                cur += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    out.push_back(cur);
-    return out;
-}
-
-std::string trim(std::string_view s) {
-    size_t a = 0, b = s.size();
-    while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r')) ++a;
-    while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r')) --b;
-    return std::string(s.substr(a, b - a));
+bool is_note_or_blank(std::string_view line) {
+    const std::string_view t = trim(line);
+    return t.empty() || t[0] == '#';
 }
 
 [[noreturn]] void fail(int line, const std::string& what) {
@@ -170,42 +149,50 @@ std::string to_csv(const BenchReport& report) {
 
 BenchReport parse_bench_csv(std::string_view text) {
     BenchReport rep;
-    bool header = false;
-    int columns = kCsvColumns;
-    int line_no = 0;
-    size_t pos = 0;
-    while (pos <= text.size()) {
+    // "# key: value" comments carry the run's metadata; other comments are notes.
+    for (size_t pos = 0; pos <= text.size();) {
         size_t nl = text.find('\n', pos);
         if (nl == std::string_view::npos) nl = text.size();
-        const std::string line = trim(text.substr(pos, nl - pos));
+        const std::string line = trimmed(text.substr(pos, nl - pos));
         pos = nl + 1;
-        ++line_no;
-        if (line.empty()) continue;
-        if (line[0] == '#') {
-            const size_t colon = line.find(':');
-            if (colon == std::string::npos) continue;  // a plain comment
-            const std::string k = trim(std::string_view(line).substr(1, colon - 1));
-            const std::string v = trim(std::string_view(line).substr(colon + 1));
-            if (k == "device")
-                rep.meta.device = v;
-            else if (k == "driver")
-                rep.meta.driver = v;
-            else if (k == "runtime")
-                rep.meta.runtime = v;
-            else if (k == "date")
-                rep.meta.date = v;
-            else if (k == "command")
-                rep.meta.command = v;
-            continue;
-        }
+        if (line.empty() || line[0] != '#') continue;
+        const size_t colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        const std::string k = trimmed(std::string_view(line).substr(1, colon - 1));
+        const std::string v = trimmed(std::string_view(line).substr(colon + 1));
+        if (k == "device")
+            rep.meta.device = v;
+        else if (k == "driver")
+            rep.meta.driver = v;
+        else if (k == "runtime")
+            rep.meta.runtime = v;
+        else if (k == "date")
+            rep.meta.date = v;
+        else if (k == "command")
+            rep.meta.command = v;
+    }
+    std::vector<csv::Row> rows;
+    try {
+        rows = csv::split(text, "bench CSV", is_note_or_blank);
+    } catch (const csv::Error& e) {
+        throw BenchFormatError(e.what());
+    }
+    bool header = false;
+    int columns = kCsvColumns;
+    for (csv::Row& row : rows) {
+        const int line_no = row.line;
+        std::vector<std::string>& f = row.fields;
+        if (!f.empty()) f.front() = trimmed(f.front());
+        if (!f.empty()) f.back() = trimmed(f.back());
         if (!header) {
+            std::string line;
+            for (size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
             if (line != kCsvHeader && line != kCsvHeaderV1)
                 fail(line_no, "expected the header '" + std::string(kCsvHeader) + "', got '" + line + "'");
             columns = line == kCsvHeader ? kCsvColumns : kCsvColumnsV1;
             header = true;
             continue;
         }
-        const auto f = split_csv_line(line);
         if (static_cast<int>(f.size()) != columns)
             fail(line_no,
                  "expected " + std::to_string(columns) + " columns, got " + std::to_string(f.size()));
@@ -434,7 +421,7 @@ std::vector<int64_t> parse_bench_sizes(std::string_view text) {
         return std::invalid_argument("--sizes '" + std::string(text) + "': " + why);
     };
     auto one = [&](std::string_view s) -> int64_t {
-        const std::string t = trim(s);
+        const std::string t = trimmed(s);
         int64_t v = 0;
         if (t.rfind("2^", 0) == 0) {
             const auto [p, ec] = std::from_chars(t.data() + 2, t.data() + t.size(), v);
@@ -454,13 +441,13 @@ std::vector<int64_t> parse_bench_sizes(std::string_view text) {
         int step = 2;
         const size_t colon = hi.find(':');
         if (colon != std::string_view::npos) {
-            const std::string st = trim(hi.substr(colon + 1));
+            const std::string st = trimmed(hi.substr(colon + 1));
             const auto [p, ec] = std::from_chars(st.data(), st.data() + st.size(), step);
             if (ec != std::errc{} || p != st.data() + st.size() || step < 1)
                 throw bad("the step must be >= 1");
             hi = hi.substr(0, colon);
         }
-        const std::string lo_s = trim(text.substr(0, dots)), hi_s = trim(hi);
+        const std::string lo_s = trimmed(text.substr(0, dots)), hi_s = trimmed(hi);
         if (lo_s.rfind("2^", 0) != 0 || hi_s.rfind("2^", 0) != 0)
             throw bad("a range is written 2^a..2^b[:step]");
         const int64_t lo = one(lo_s), hi_v = one(hi_s);

@@ -31,6 +31,10 @@ inline constexpr std::string_view kBenchCub = "cub";        // cub::DeviceScan
 inline constexpr std::string_view kBenchThrust = "thrust";  // thrust::inclusive_scan / exclusive_scan
 inline constexpr std::string_view kBenchMemcpy = "memcpy";  // cudaMemcpyAsync device to device: the roof
 
+// True for the scan the benchmark times as ours (VariantInfo::benchmarked),
+// also under a tuning candidate's name ("device_decoupled_lookback@128x48sb9").
+bool is_our_scan(std::string_view bench_variant);
+
 struct BenchResult {
     std::string variant;  // "device_decoupled_lookback", "cub", "thrust", "memcpy", ...
     int64_t n = 0;        // elements

@@ -63,6 +63,8 @@ VariantInfo variant_block_hillis_steele() {
         .model = model,
         .check = check,
         .resolve = resolve,
+        .race = {.order = 0, .one_buffer = true},
+        .work_span_default = true,
     };
 }
 

@@ -122,6 +122,11 @@ VariantInfo variant_block_raking() {
         .model = [](const RunSpec& spec) { return raking_model(spec, false); },
         .check = check_block_items,
         .resolve = resolve_block_items,
+        .profile = {.ncu_difference =
+                        "ncu's per-instruction source counters of this kernel give exactly our load wavefronts "
+                        "and conflicts; the kernel-level l1tex counters add a few load wavefronts that no "
+                        "instruction carries (the down-sweep's loads are each followed by a store to the same "
+                        "word)"},
     };
 }
 

@@ -88,6 +88,11 @@ VariantInfo variant_block_warp_scans() {
         .model = model,
         .check = check_block_items,
         .resolve = resolve_block_items,
+        .profile = {.ncu_difference =
+                        "the compiler unrolls the loop over the warp aggregates and loads four at a time "
+                        "(LDS.128, every lane the same words): fewer loads than the trace's one read per "
+                        "aggregate, each wide load two wavefronts and none beyond the ideal (ncu's "
+                        "per-instruction source counters show it)"},
     };
 }
 

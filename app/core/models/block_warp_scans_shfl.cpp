@@ -92,6 +92,10 @@ VariantInfo variant_block_warp_scans_shfl() {
         .model = model,
         .check = check_whole_warps,
         .resolve = resolve_whole_warps,
+        .profile = {.ncu_difference =
+                        "the first step of the partials' scan loads each partial once and takes the left "
+                        "neighbour's through the shuffle; the trace records that as a read of the neighbour's "
+                        "slot"},
     };
 }
 

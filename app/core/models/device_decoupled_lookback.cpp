@@ -273,6 +273,7 @@ VariantInfo variant_device_decoupled_lookback() {
         .model = model,
         .check = check,
         .resolve = resolve_device,
+        .benchmarked = true,
     };
 }
 

@@ -46,6 +46,10 @@ const VariantInfo* find_variant(std::string_view id) {
     return nullptr;
 }
 
+int shared_word_of_element(const VariantInfo& v, int element) {
+    return v.shared_word ? v.shared_word(element) : element;
+}
+
 std::optional<std::string> validate_and_resolve(RunSpec& spec) {
     const VariantInfo* v = find_variant(spec.variant);
     if (!v) return "unknown variant '" + spec.variant + "' (scanviz list shows them all)";

@@ -40,6 +40,7 @@ VariantInfo variant_warp_conditional() {
         .model = model,
         .check = check_warp_n,
         .resolve = resolve_warp,
+        .race = {.order = 3, .split_phases = {"kogge-stone", "exclusive shift"}},
     };
 }
 

@@ -45,6 +45,7 @@ VariantInfo variant_warp_legacy_volatile() {
         .model = model,
         .check = check_warp_n,
         .resolve = resolve_warp,
+        .race = {.order = 6, .lockstep = true},
     };
 }
 

@@ -27,6 +27,11 @@ VariantInfo variant_warp_templated() {
         .model = model_warp_zero_padded,
         .check = check_warp_n,
         .resolve = resolve_warp,
+        .race = {.order = 5, .split_phases = {"kogge-stone", "exclusive shift"}},
+        .profile = {.ncu_difference =
+                        "the padding fill's stores happen before the trace starts; and the compiler keeps each "
+                        "lane's own partial in a register, so a step loads only the partner where the trace "
+                        "records both reads"},
     };
 }
 

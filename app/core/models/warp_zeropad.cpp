@@ -56,6 +56,10 @@ VariantInfo variant_warp_zeropad() {
         .model = model_warp_zero_padded,
         .check = check_warp_n,
         .resolve = resolve_warp,
+        .race = {.order = 4, .split_phases = {"kogge-stone", "exclusive shift"}},
+        .profile = {.ncu_difference =
+                        "ncu counts the stores of the zero-padding fill (every lane writes the word 16 before "
+                        "its own, lane 0 the spare word) that happen before the trace starts"},
     };
 }
 

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/analysis/metrics.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz {
 namespace {
@@ -179,43 +180,28 @@ std::optional<CodeEffect> paired_stores(const Trace& t, std::string_view phase) 
     return e;
 }
 
-// Where the SASS differs from the trace (found by comparing with ncu and
-// reading the SASS; see assets/profile/README.md).
+// Where the SASS differs from the trace: the effects the variant lists (VariantInfo::profile).
 std::vector<CodeEffect> code_effects(const Trace& t) {
     std::vector<CodeEffect> out;
-    const std::string& v = t.spec.variant;
-    if (v == "block_blelloch" || v == "block_blelloch_padded") out.push_back(swap_rereads(t));
-    if (v == "block_blelloch")
-        if (auto e = paired_stores(t, "inclusive shift")) out.push_back(*e);
+    const VariantInfo* v = find_variant(t.spec.variant);
+    if (!v) return out;
+    for (const CompilerEffectAt& at : v->profile.effects) {
+        switch (at.effect) {
+            case CompilerEffect::SwapRereads: out.push_back(swap_rereads(t)); break;
+            case CompilerEffect::PairedStores:
+                if (auto e = paired_stores(t, at.phase)) out.push_back(*e);
+                break;
+        }
+    }
     return out;
 }
 
 }  // namespace
 
 std::string explain_difference(std::string_view variant) {
-    if (variant == "warp_zeropad")
-        return "ncu counts the stores of the zero-padding fill (every lane writes the word 16 before its "
-               "own, "
-               "lane 0 the spare word) that happen before the trace starts";
-    if (variant == "warp_templated")
-        return "the padding fill's stores happen before the trace starts; and the compiler keeps each lane's "
-               "own "
-               "partial in a register, so a step loads only the partner where the trace records both reads";
-    if (variant == "block_warp_scans")
-        return "the compiler unrolls the loop over the warp aggregates and loads four at a time (LDS.128, "
-               "every "
-               "lane the same words): fewer loads than the trace's one read per aggregate, each wide load "
-               "two "
-               "wavefronts and none beyond the ideal (ncu's per-instruction source counters show it)";
-    if (variant == "block_warp_scans_shfl")
-        return "the first step of the partials' scan loads each partial once and takes the left neighbour's "
-               "through the shuffle; the trace records that as a read of the neighbour's slot";
-    if (variant == "block_raking")
-        return "ncu's per-instruction source counters of this kernel give exactly our load wavefronts and "
-               "conflicts; the kernel-level l1tex counters add a few load wavefronts that no instruction "
-               "carries "
-               "(the down-sweep's loads are each followed by a store to the same word)";
-    return "not explained yet";
+    const VariantInfo* v = find_variant(variant);
+    if (!v || v->profile.ncu_difference.empty()) return "not explained yet";
+    return std::string(v->profile.ncu_difference);
 }
 
 namespace {

@@ -11,12 +11,10 @@ namespace {
 
 constexpr int kWarp = 32;
 
-// The phases whose steps read, wait at a barrier, then write (and wait again).
-std::vector<std::string_view> split_phases(std::string_view variant) {
-    if (variant == "warp_conditional" || variant == "warp_zeropad" || variant == "warp_templated")
-        return {"kogge-stone", "exclusive shift"};
-    if (variant == "block_blelloch" || variant == "block_blelloch_padded") return {"inclusive shift"};
-    return {};
+const VariantInfo& variant_of(const Trace& trace) {
+    const VariantInfo* v = find_variant(trace.spec.variant);
+    if (!v) throw std::invalid_argument("unknown variant '" + trace.spec.variant + "'");
+    return *v;
 }
 
 bool is_barrier(std::string_view b) {
@@ -29,7 +27,7 @@ struct StepEpochs {
 };
 
 std::vector<StepEpochs> step_epochs(const Trace& trace) {
-    const auto split = split_phases(trace.spec.variant);
+    const auto& split = variant_of(trace).race.split_phases;
     std::vector<StepEpochs> out;
     int e = 0;
     for (const Step& st : trace.steps) {
@@ -52,16 +50,29 @@ struct Touch {
 }  // namespace
 
 std::vector<std::string_view> race_variants() {
-    return {"block_hillis_steele", "block_blelloch", "block_blelloch_padded", "warp_conditional",
-            "warp_zeropad",        "warp_templated", "warp_legacy_volatile"};
+    std::vector<const VariantInfo*> lab;
+    for (const VariantInfo& v : all_variants())
+        if (v.race.order >= 0) lab.push_back(&v);
+    std::sort(lab.begin(), lab.end(), [](auto* a, auto* b) { return a->race.order < b->race.order; });
+    std::vector<std::string_view> out;
+    for (const VariantInfo* v : lab) out.push_back(v->id);
+    return out;
 }
 
 bool is_race_variant(std::string_view variant) {
-    const auto v = race_variants();
-    return std::find(v.begin(), v.end(), variant) != v.end();
+    const VariantInfo* v = find_variant(variant);
+    return v && v->race.order >= 0;
 }
 
-bool race_has_one_buffer(std::string_view variant) { return variant == "block_hillis_steele"; }
+bool race_has_one_buffer(std::string_view variant) {
+    const VariantInfo* v = find_variant(variant);
+    return v && v->race.one_buffer;
+}
+
+bool race_is_lockstep(std::string_view variant) {
+    const VariantInfo* v = find_variant(variant);
+    return v && v->race.lockstep;
+}
 
 bool race_is_warp(std::string_view variant) {
     const VariantInfo* v = find_variant(variant);
@@ -92,7 +103,7 @@ std::string_view to_string(HazardKind k) {
 }
 
 std::vector<BarrierSite> barrier_sites(const Trace& trace) {
-    const auto split = split_phases(trace.spec.variant);
+    const auto& split = variant_of(trace).race.split_phases;
     std::vector<BarrierSite> sites;
     for (size_t k = 0; k < trace.steps.size(); ++k) {
         const Step& st = trace.steps[k];
@@ -163,17 +174,17 @@ HazardReport analyze_hazards(const Trace& trace, const RaceWhatIf& what_if) {
         }
     }
 
-    // After the routine, the Blelloch kernels store elements t and t + m/2 from thread t: words
-    // other threads wrote in the inclusive shift (or the down-sweep). The last barrier guards them.
-    if (trace.spec.variant == "block_blelloch" || trace.spec.variant == "block_blelloch_padded") {
-        const bool padded = trace.spec.variant == "block_blelloch_padded";
+    // After the routine, a variant that stores two elements per thread (the Blelloch kernels: t and
+    // t + m/2) reads words other threads wrote in its last step. The last barrier guards them.
+    const VariantInfo& info = variant_of(trace);
+    if (info.race.stores_two_per_thread) {
         const int m = 2 * trace.threads;
         const int k = static_cast<int>(trace.steps.size());
         const int final_epoch = static_cast<int>(sites.size());
         for (int t = 0; t < m / 2; ++t) {
             for (int i = 0; i < 2; ++i) {
                 const int e = t + i * (m / 2);
-                const int slot = padded ? e + (e >> 5) : e;
+                const int slot = shared_word_of_element(info, e);
                 if (slot < 0 || slot >= slots || word[static_cast<size_t>(slot)] < 0) continue;
                 by_word[static_cast<size_t>(word[static_cast<size_t>(slot)])].push_back(
                     Touch{Access{k, t, 0, i, false}, final_epoch, 2 * k});

@@ -41,6 +41,8 @@ inline constexpr int kRaceBlockN = 256;
 RunSpec race_spec(std::string_view variant);
 // True for the variant whose "one buffer instead of two" what-if exists.
 bool race_has_one_buffer(std::string_view variant);
+// True for the form written for lockstep warps (no barriers at all).
+bool race_is_lockstep(std::string_view variant);
 // True for the warp scans (measured converged and after divergence).
 bool race_is_warp(std::string_view variant);
 

@@ -256,7 +256,7 @@ std::vector<std::string> race_narration(const RaceReport& r) {
                 if (row.measured->racecheck->hazards() == 0) ++rc_quiet_free;
             }
         }
-        if (row.c.variant == "warp_legacy_volatile")
+        if (race_is_lockstep(row.c.variant))
             (row.c.diverged ? legacy_div : legacy_conv).add(row);
         else if (!broken)
             intact.add(row);
