@@ -12,6 +12,7 @@
 #include "core/trace/run_spec.hpp"
 #include "core/models/variants.hpp"
 #include "session.hpp"
+#include "core/common/strings.hpp"
 
 namespace scanviz::ui {
 namespace {
@@ -61,12 +62,6 @@ const std::map<std::string, CommandShape>& shapes() {
         {"capture", {2, 2, "capture PNG JSON"}},
     };
     return table;
-}
-
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
 [[noreturn]] void fail(const std::string& path, int line, const std::string& what) {
@@ -126,14 +121,14 @@ Script parse_script(const std::string& text, const std::string& path) {
     int line_no = 0;
     while (std::getline(in, raw)) {
         ++line_no;
-        const std::string line = trim(raw);
+        const std::string line = trimmed(raw);
         if (line.empty() || line[0] == '#') continue;
         ScriptCommand c;
         c.line = line_no;
         std::istringstream words(line);
         words >> c.name;
         for (std::string w; words >> w;) c.args.push_back(w);
-        c.rest = trim(line.substr(c.name.size()));
+        c.rest = trimmed(line.substr(c.name.size()));
         const auto it = shapes().find(c.name);
         if (it == shapes().end()) fail(path, line_no, "unknown command '" + c.name + "'");
         const CommandShape& shape = it->second;

@@ -7,19 +7,9 @@
 #include "core/models/variants.hpp"
 #include "embedded_sources.hpp"
 #include "view_common.hpp"
+#include "core/common/strings.hpp"
 
 namespace scanviz::ui {
-namespace {
-
-std::string trim(std::string s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return {};
-    const auto e = s.find_last_not_of(" \t\r");
-    return s.substr(b, e - b + 1);
-}
-
-}  // namespace
-
 std::vector<SourceLine> parse_source(const char* text) {
     std::vector<SourceLine> out;
     std::string_view all(text);
@@ -38,7 +28,7 @@ std::vector<SourceLine> parse_source(const char* text) {
                 if (c == std::string::npos) c = rest.size();
                 // "kogge-stone (lanes below d read padding)": the phase, then a remark.
                 std::string phase = rest.substr(p, c - p);
-                phase = trim(phase.substr(0, phase.find('(')));
+                phase = trimmed(phase.substr(0, phase.find('(')));
                 if (!phase.empty()) line.phases.push_back(phase);
                 p = c + 1;
             }

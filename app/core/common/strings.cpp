@@ -10,4 +10,6 @@ std::string_view trim(std::string_view s) {
     return s.substr(a, b - a);
 }
 
+std::string trimmed(std::string_view s) { return std::string(trim(s)); }
+
 }  // namespace scanviz

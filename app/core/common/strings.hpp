@@ -9,5 +9,7 @@ namespace scanviz {
 
 // s without leading and trailing blanks (space, tab, CR, LF).
 std::string_view trim(std::string_view s);
+// The same, as a string of its own.
+std::string trimmed(std::string_view s);
 
 }  // namespace scanviz

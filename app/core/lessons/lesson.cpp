@@ -6,14 +6,10 @@
 #include <limits>
 #include <sstream>
 
+#include "core/common/strings.hpp"
+
 namespace scanviz::lessons {
 namespace {
-
-std::string trim(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
 
 std::vector<std::string> words_of(const std::string& s) {
     std::istringstream in(s);
@@ -68,7 +64,7 @@ public:
         std::string* open_value = nullptr;
         while (std::getline(in, raw)) {
             ++line_no;
-            const std::string line = trim(raw);
+            const std::string line = trimmed(raw);
             if (line.empty() || line[0] == '#') {
                 if (line.empty()) open_value = nullptr;
                 continue;
@@ -82,27 +78,27 @@ public:
             open_value = nullptr;
             if (line[0] == '[') {
                 if (line.back() != ']') fail(line_no, "a section header ends with ']': '" + line + "'");
-                const std::string inner = trim(line.substr(1, line.size() - 2));
+                const std::string inner = trimmed(line.substr(1, line.size() - 2));
                 if (inner != "step" && inner.rfind("step ", 0) != 0)
                     fail(line_no, "unknown section '[" + inner + "]' (lessons have [step] sections)");
                 FinishStep();
                 LessonStep s;
                 s.line = line_no;
-                s.title = trim(inner.substr(4));
+                s.title = trimmed(inner.substr(4));
                 if (!lesson_.steps.empty()) s.view = lesson_.steps.back().view;
                 current_ = std::move(s);
                 continue;
             }
             const auto eq = line.find('=');
             if (eq == std::string::npos) fail(line_no, "expected 'key = value', got '" + line + "'");
-            const std::string key = trim(line.substr(0, eq));
-            std::string value = trim(line.substr(eq + 1));
+            const std::string key = trimmed(line.substr(0, eq));
+            std::string value = trimmed(line.substr(eq + 1));
             // Settings may end in a comment (" # ..."); prose keeps every character.
             const bool prose = key == "text" || key == "ask" || key == "hint" || key == "title" ||
                                key == "prerequisites" || key == "outcomes";
             if (!prose)
                 if (const auto hash = value.find(" #"); hash != std::string::npos)
-                    value = trim(value.substr(0, hash));
+                    value = trimmed(value.substr(0, hash));
             if (key.empty()) fail(line_no, "a key is missing before '='");
             open_value = Assign(line_no, key, value);
         }

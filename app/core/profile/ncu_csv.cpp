@@ -85,77 +85,7 @@ std::optional<double> parse_number(std::string_view text) {
     return v;
 }
 
-std::vector<Row> split_csv(std::string_view text) {
-    std::vector<Row> rows;
-    size_t i = 0;
-    int line = 1;
-    while (i < text.size()) {
-        // ncu's own messages and blank lines are not rows.
-        const size_t eol = text.find('\n', i);
-        const std::string_view rest =
-            text.substr(i, eol == std::string_view::npos ? text.size() - i : eol - i);
-        if (is_log_line(rest) || rest.empty() || rest == "\r") {
-            i = eol == std::string_view::npos ? text.size() : eol + 1;
-            ++line;
-            continue;
-        }
-        Row row;
-        row.line = line;
-        std::string field;
-        bool end_of_row = false;
-        while (!end_of_row) {
-            field.clear();
-            const int field_line = line;
-            if (i < text.size() && text[i] == '"') {
-                ++i;
-                bool closed = false;
-                while (i < text.size()) {
-                    const char c = text[i++];
-                    if (c == '"') {
-                        if (i < text.size() && text[i] == '"') {
-                            field.push_back('"');
-                            ++i;
-                        } else {
-                            closed = true;
-                            break;
-                        }
-                    } else {
-                        if (c == '\n') ++line;
-                        field.push_back(c);
-                    }
-                }
-                if (!closed)
-                    throw CsvError(where(field_line, static_cast<int>(row.fields.size()) + 1) +
-                                   ": a quoted field is never closed");
-                if (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
-                    throw CsvError(where(line, static_cast<int>(row.fields.size()) + 1) +
-                                   ": text after the closing quote of a field");
-            } else {
-                while (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r') {
-                    if (text[i] == '"')
-                        throw CsvError(where(line, static_cast<int>(row.fields.size()) + 1) +
-                                       ": a quote inside an unquoted field");
-                    field.push_back(text[i++]);
-                }
-            }
-            row.fields.push_back(field);
-            if (i < text.size() && text[i] == '\r') ++i;
-            if (i >= text.size()) {
-                end_of_row = true;
-            } else if (text[i] == ',') {
-                ++i;
-                // A trailing comma ends the row with an empty last field only when a line break follows;
-                // ncu ends some lines with a comma: keep the empty field, the width check handles it.
-            } else if (text[i] == '\n') {
-                ++i;
-                ++line;
-                end_of_row = true;
-            }
-        }
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
+std::vector<Row> split_csv(std::string_view text) { return csv::split(text, "ncu CSV", is_log_line); }
 
 Report parse(std::string_view text) {
     const std::vector<Row> rows = split_csv(text);

@@ -16,14 +16,13 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/csv.hpp"
+
 namespace scanviz::ncu {
 
 // Malformed CSV or a value that does not read: the message names the line
 // and column (1-based) of the file.
-class CsvError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
+using CsvError = csv::Error;
 
 struct Cell {
     std::string text;
@@ -50,14 +49,8 @@ struct Report {
     std::map<std::string, std::string> units;  // column -> unit, where ncu printed a unit row or column
 };
 
-// Splits CSV text into rows of fields (RFC 4180 quoting: "" inside quotes is a
-// quote; a quoted field may hold commas and line breaks). Throws CsvError for
-// an unterminated quote or text after a closing quote. Each row keeps the line
-// it started on.
-struct Row {
-    int line = 0;
-    std::vector<std::string> fields;
-};
+// ncu's CSV split into rows (common/csv.hpp; ncu's own "==" messages are not rows).
+using Row = csv::Row;
 std::vector<Row> split_csv(std::string_view text);
 
 // Reads ncu's CSV (raw or details page). Throws CsvError naming the line and
