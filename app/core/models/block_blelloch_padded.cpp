@@ -17,8 +17,6 @@ VariantInfo variant_block_blelloch_padded() {
         .source_file = "kernels/block/block_blelloch.cuh",
         .phases = {kBlellochPhases[0], kBlellochPhases[1], kBlellochPhases[2], kBlellochPhases[3]},
         .default_n = 128,
-        .has_items_per_thread = false,
-        .segmented = false,
         .model = [](const RunSpec& spec) { return blelloch_model(spec, true); },
         .check = check_blelloch,
         .resolve = resolve_blelloch,

@@ -58,8 +58,6 @@ VariantInfo variant_block_hillis_steele() {
         .source_file = "kernels/block/block_hillis_steele.cuh",
         .phases = {kPhases[0]},
         .default_n = 32,
-        .has_items_per_thread = false,
-        .segmented = false,
         .model = model,
         .check = check,
         .resolve = resolve,

@@ -18,7 +18,6 @@ VariantInfo variant_block_raking_memoize() {
         .phases = {kRakingPhases[0], kRakingPhases[1], kRakingPhases[2], kRakingPhases[3], kRakingPhases[4]},
         .default_n = 256,
         .has_items_per_thread = true,
-        .segmented = false,
         .model = [](const RunSpec& spec) { return raking_model(spec, true); },
         .check = check_block_items,
         .resolve = resolve_block_items,

@@ -84,7 +84,6 @@ VariantInfo variant_block_warp_scans() {
         .phases = {kPhases[0], kPhases[1], kPhases[2], kPhases[3]},
         .default_n = 256,
         .has_items_per_thread = true,
-        .segmented = false,
         .model = model,
         .check = check_block_items,
         .resolve = resolve_block_items,

@@ -72,8 +72,6 @@ VariantInfo variant_block_warp_scans_smem() {
         .source_file = "kernels/block/block_warp_scans_smem.cuh",
         .phases = {kPhases[0], kPhases[1], kPhases[2], kPhases[3], kPhases[4]},
         .default_n = 128,
-        .has_items_per_thread = false,
-        .segmented = false,
         .model = model,
         .check = check_whole_warps,
         .resolve = resolve_whole_warps,

@@ -76,7 +76,10 @@ void resolve_device(RunSpec& spec);
 // The configuration resolve_device() picks for the spec's n, threads and items.
 DeviceTileConfig resolved_device_config(const RunSpec& spec);
 
-// What a trace accepts: 1 <= n <= 65536, a configuration from the table, and
+// The sizes a whole-array variant accepts, in words (VariantInfo::accepts).
+inline constexpr std::string_view kDeviceAccepts = "traces: 1 <= n <= 65536; GPU runs: any n the device holds";
+
+// What a trace accepts: 1 <= n <= kDeviceTraceMaxN, a configuration from the table, and
 // at most one tile of tile sums (pass 2 is one thread block).
 std::optional<std::string> check_device_trace(const RunSpec& spec);
 

@@ -264,12 +264,11 @@ VariantInfo variant_device_decoupled_lookback() {
         .description =
             "Each tile publishes its aggregate, looks back to the nearest inclusive prefix, publishes "
             "its own, then scans: one pass over the data",
-        .accepts = "traces: 1 <= n <= 65536; GPU runs: any n the device holds",
+        .accepts = kDeviceAccepts,
         .source_file = "kernels/device/decoupled_lookback.cuh",
         .phases = {"reduce tiles", "publish aggregates", "look back", "publish inclusive", "scan tiles"},
         .default_n = 1024,
         .has_items_per_thread = true,
-        .segmented = false,
         .model = model,
         .check = check,
         .resolve = resolve_device,

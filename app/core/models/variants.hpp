@@ -60,8 +60,8 @@ struct VariantInfo {
     std::string_view source_file;  // the kernel file under kernels/ that holds its device code
     std::vector<std::string_view> phases;  // phase names in order; Step::phase is one of them
     int default_n;
-    bool has_items_per_thread;
-    bool segmented;
+    bool has_items_per_thread = false;
+    bool segmented = false;
     ModelFn model;
     // Checks a spec against what the variant accepts; returns an error line or nothing.
     std::optional<std::string> (*check)(const RunSpec& spec);

@@ -35,8 +35,6 @@ VariantInfo variant_warp_conditional() {
         .source_file = "kernels/warp/warp_conditional.cuh",
         .phases = {"kogge-stone", "exclusive shift"},
         .default_n = 32,
-        .has_items_per_thread = false,
-        .segmented = false,
         .model = model,
         .check = check_warp_n,
         .resolve = resolve_warp,

@@ -40,8 +40,6 @@ VariantInfo variant_warp_legacy_volatile() {
         .source_file = "kernels/warp/warp_legacy_volatile.cuh",
         .phases = {"kogge-stone", "exclusive shift"},
         .default_n = 32,
-        .has_items_per_thread = false,
-        .segmented = false,
         .model = model,
         .check = check_warp_n,
         .resolve = resolve_warp,

@@ -91,7 +91,6 @@ VariantInfo variant_warp_segmented() {
         .source_file = "kernels/warp/warp_segmented.cuh",
         .phases = {"head distance", "segmented kogge-stone", "exclusive shift"},
         .default_n = 32,
-        .has_items_per_thread = false,
         .segmented = true,
         .model = model,
         .check = check,

@@ -20,8 +20,6 @@ VariantInfo variant_warp_shfl_ptx() {
         .source_file = "kernels/warp/warp_shfl_ptx.cuh",
         .phases = {"shuffle up", "exclusive shift"},
         .default_n = 32,
-        .has_items_per_thread = false,
-        .segmented = false,
         .model = model_warp_shuffle,
         .check = check_warp_n,
         .resolve = resolve_warp,

@@ -22,8 +22,6 @@ VariantInfo variant_warp_templated() {
         .source_file = "kernels/warp/warp_templated.cuh",
         .phases = {"kogge-stone", "exclusive shift"},
         .default_n = 32,
-        .has_items_per_thread = false,
-        .segmented = false,
         .model = model_warp_zero_padded,
         .check = check_warp_n,
         .resolve = resolve_warp,

@@ -51,8 +51,6 @@ VariantInfo variant_warp_zeropad() {
         .source_file = "kernels/warp/warp_zeropad.cuh",
         .phases = {"kogge-stone", "exclusive shift"},
         .default_n = 32,
-        .has_items_per_thread = false,
-        .segmented = false,
         .model = model_warp_zero_padded,
         .check = check_warp_n,
         .resolve = resolve_warp,
