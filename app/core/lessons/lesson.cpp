@@ -48,13 +48,13 @@ std::optional<StepRef> parse_step_ref(const std::string& s) {
 
 class Parser {
 public:
-    Parser(const std::string& path) : path_(path) {}
+    explicit Parser(const std::string& path) : path_(path) {}
 
     [[noreturn]] void fail(int line, const std::string& what) const {
         throw LessonError(path_ + ":" + std::to_string(line) + ": " + what);
     }
 
-    Lesson Parse(const std::string& text) {
+    Lesson parse(const std::string& text) {
         lesson_.path = path_;
         lesson_.name = std::filesystem::path(path_).stem().string();
         std::istringstream in(text);
@@ -81,7 +81,7 @@ public:
                 const std::string inner = trimmed(line.substr(1, line.size() - 2));
                 if (inner != "step" && inner.rfind("step ", 0) != 0)
                     fail(line_no, "unknown section '[" + inner + "]' (lessons have [step] sections)");
-                FinishStep();
+                finish_step();
                 LessonStep s;
                 s.line = line_no;
                 s.title = trimmed(inner.substr(4));
@@ -100,9 +100,9 @@ public:
                 if (const auto hash = value.find(" #"); hash != std::string::npos)
                     value = trimmed(value.substr(0, hash));
             if (key.empty()) fail(line_no, "a key is missing before '='");
-            open_value = Assign(line_no, key, value);
+            open_value = assign(line_no, key, value);
         }
-        FinishStep();
+        finish_step();
         if (lesson_.title.empty()) fail(1, "the lesson has no title (title = ...)");
         if (lesson_.steps.empty()) fail(line_no, "the lesson has no steps ([step] sections)");
         return std::move(lesson_);
@@ -110,7 +110,7 @@ public:
 
 private:
     // Stores one key; returns the string a continuation line extends (or null).
-    std::string* Assign(int line, const std::string& key, const std::string& value) {
+    std::string* assign(int line, const std::string& key, const std::string& value) {
         if (!current_) {
             std::string* target = key == "title"           ? &lesson_.title
                                   : key == "prerequisites" ? &lesson_.prerequisites
@@ -267,7 +267,7 @@ private:
         return nullptr;
     }
 
-    void FinishStep() {
+    void finish_step() {
         if (!current_) return;
         LessonStep& s = *current_;
         if (s.view.variant.empty()) fail(s.line, "the step names no variant (variant = ...)");
@@ -303,7 +303,7 @@ bool ViewSettings::shows(const std::string& panel) const {
     return std::find(panels.begin(), panels.end(), panel) != panels.end();
 }
 
-Lesson parse_lesson(const std::string& text, const std::string& path) { return Parser(path).Parse(text); }
+Lesson parse_lesson(const std::string& text, const std::string& path) { return Parser(path).parse(text); }
 
 Lesson load_lesson(const std::string& path) {
     std::ifstream f(path);
