@@ -12,25 +12,12 @@
 #include "core/analysis/metrics.hpp"
 #include "core/trace/replay.hpp"
 #include "core/models/variants.hpp"
+#include "support/spec_cases.hpp"
 
 using namespace scanviz;
+using namespace scanviz::test;
 
 namespace {
-
-struct Case {
-    Op op;
-    ElemType type;
-    bool exclusive;
-};
-
-std::vector<Case> all_cases() {
-    std::vector<Case> v;
-    for (bool ex : {false, true})
-        for (auto [op, type] : {std::pair{Op::Add, ElemType::I32}, std::pair{Op::Max, ElemType::I32},
-                                std::pair{Op::Min, ElemType::I32}, std::pair{Op::Add, ElemType::F32}})
-            v.push_back({op, type, ex});
-    return v;
-}
 
 RunSpec make_spec(const std::string& variant, int n, const Case& c = {Op::Add, ElemType::I32, false},
                   uint64_t seed = 7) {

@@ -10,27 +10,14 @@
 #include "core/models/device_common.hpp"
 #include "core/trace/replay.hpp"
 #include "core/models/variants.hpp"
+#include "support/spec_cases.hpp"
 
 using namespace scanviz;
+using namespace scanviz::test;
 
 namespace {
 
 const char* const kVariants[] = {"device_scan_then_propagate", "device_reduce_then_scan"};
-
-struct Case {
-    Op op;
-    ElemType type;
-    bool exclusive;
-};
-
-std::vector<Case> all_cases() {
-    std::vector<Case> v;
-    for (bool ex : {false, true})
-        for (auto [op, type] : {std::pair{Op::Add, ElemType::I32}, std::pair{Op::Max, ElemType::I32},
-                                std::pair{Op::Min, ElemType::I32}, std::pair{Op::Add, ElemType::F32}})
-            v.push_back({op, type, ex});
-    return v;
-}
 
 RunSpec make_spec(const std::string& variant, int n, Case c, uint64_t seed) {
     RunSpec s;

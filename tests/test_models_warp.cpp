@@ -13,17 +13,12 @@
 #include "core/trace/compare.hpp"
 #include "core/trace/replay.hpp"
 #include "core/models/variants.hpp"
+#include "support/spec_cases.hpp"
 
 using namespace scanviz;
+using namespace scanviz::test;
 
 namespace {
-
-struct OpType {
-    Op op;
-    ElemType type;
-};
-const OpType kOpTypes[] = {
-    {Op::Add, ElemType::I32}, {Op::Max, ElemType::I32}, {Op::Min, ElemType::I32}, {Op::Add, ElemType::F32}};
 
 std::string name_of(const RunSpec& s) {
     return s.variant + " op=" + std::string(to_string(s.op)) + " type=" + std::string(to_string(s.type)) +

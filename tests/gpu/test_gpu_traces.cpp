@@ -8,27 +8,12 @@
 #include "core/models/variants.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/gpu.hpp"
+#include "../support/spec_cases.hpp"
 
 using namespace scanviz;
+using namespace scanviz::test;
 
 namespace {
-
-struct Case {
-    Op op;
-    ElemType type;
-    bool exclusive;
-};
-
-std::vector<Case> cases() {
-    std::vector<Case> v;
-    for (bool ex : {false, true}) {
-        v.push_back({Op::Add, ElemType::I32, ex});
-        v.push_back({Op::Max, ElemType::I32, ex});
-        v.push_back({Op::Min, ElemType::I32, ex});
-        v.push_back({Op::Add, ElemType::F32, ex});
-    }
-    return v;
-}
 
 // A few sizes the variant accepts: its default and what its check lets through.
 std::vector<int> sizes_for(const VariantInfo& v) {
@@ -50,7 +35,7 @@ TEST_P(GpuTrace, MatchesModelStepByStepAndSequentialScan) {
     ASSERT_NE(v, nullptr);
     std::random_device rd;
     for (int n : sizes_for(*v)) {
-        for (const Case& c : cases()) {
+        for (const Case& c : all_cases()) {
             RunSpec spec;
             spec.variant = GetParam();
             spec.n = n;

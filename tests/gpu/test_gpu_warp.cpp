@@ -15,17 +15,12 @@
 #include "core/models/variants.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/gpu.hpp"
+#include "../support/spec_cases.hpp"
 
 using namespace scanviz;
+using namespace scanviz::test;
 
 namespace {
-
-struct OpType {
-    Op op;
-    ElemType type;
-};
-const OpType kOpTypes[] = {
-    {Op::Add, ElemType::I32}, {Op::Max, ElemType::I32}, {Op::Min, ElemType::I32}, {Op::Add, ElemType::F32}};
 
 TEST(GpuWarpSegmented, RandomHeadsMatchModelAndPerSegmentScan) {
     SCANVIZ_REQUIRE_GPU();
