@@ -10,8 +10,8 @@
 #include <string>
 
 #include "core/analysis/metrics.hpp"
-#include "core/trace/replay.hpp"
 #include "core/models/variants.hpp"
+#include "core/trace/replay.hpp"
 #include "support/spec_cases.hpp"
 
 using namespace scanviz;

@@ -8,8 +8,8 @@
 #include <random>
 
 #include "core/models/device_common.hpp"
-#include "core/trace/replay.hpp"
 #include "core/models/variants.hpp"
+#include "core/trace/replay.hpp"
 #include "support/spec_cases.hpp"
 
 using namespace scanviz;
@@ -73,8 +73,8 @@ TEST(DeviceModels, OutputEqualsSequentialScanForManySizes) {
                     spec.values = wide_values(n, n);
                 }
                 ASSERT_FALSE(validate_and_resolve(spec).has_value()) << v << " n=" << n;
-                SCOPED_TRACE(std::string(v) + " n=" + std::to_string(n) + " op=" + std::string(to_string(c.op)) +
-                             (c.exclusive ? " exclusive" : " inclusive"));
+                SCOPED_TRACE(std::string(v) + " n=" + std::to_string(n) + " op=" +
+                             std::string(to_string(c.op)) + (c.exclusive ? " exclusive" : " inclusive"));
                 const Trace t = run_model(spec);
                 EXPECT_EQ(t.output, sequential_scan(t.input, c.op, c.type, c.exclusive));
                 // The data region after the last step is the output.
@@ -94,7 +94,8 @@ TEST(DeviceModels, TileAggregatesAndPrefixesAreRight) {
                 if (c.type == ElemType::F32) continue;
                 RunSpec spec = make_spec(v, n, c, 7 + n);
                 ASSERT_FALSE(validate_and_resolve(spec).has_value());
-                SCOPED_TRACE(std::string(v) + " n=" + std::to_string(n) + " op=" + std::string(to_string(c.op)));
+                SCOPED_TRACE(std::string(v) + " n=" + std::to_string(n) +
+                             " op=" + std::string(to_string(c.op)));
                 const Trace t = run_model(spec);
                 const int tile = spec.threads * spec.items_per_thread;
                 const int tiles = (n + tile - 1) / tile;
@@ -240,7 +241,8 @@ TEST(DeviceModels, HostMirrorsOfTheTileRoutines) {
             EXPECT_EQ(tile_block_scan(v, Op::Add, ElemType::I32, cfg, false, nullptr, &aggregate),
                       sequential_scan(v, Op::Add, ElemType::I32, false));
             EXPECT_EQ(aggregate, fold(v, 0, v.size(), Op::Add, ElemType::I32));
-            EXPECT_EQ(tile_block_reduce(v, Op::Max, ElemType::I32, cfg), fold(v, 0, v.size(), Op::Max, ElemType::I32));
+            EXPECT_EQ(tile_block_reduce(v, Op::Max, ElemType::I32, cfg),
+                      fold(v, 0, v.size(), Op::Max, ElemType::I32));
             auto seeded = v;
             seeded.insert(seeded.begin(), seed);
             auto expect = sequential_scan(seeded, Op::Add, ElemType::I32, false);

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "core/analysis/metrics.hpp"
+#include "core/models/variants.hpp"
 #include "core/models/warp_models.hpp"
 #include "core/trace/compare.hpp"
 #include "core/trace/replay.hpp"
-#include "core/models/variants.hpp"
 #include "support/spec_cases.hpp"
 
 using namespace scanviz;

@@ -11,9 +11,10 @@
 #include <cstdio>
 #include <random>
 
+#include "core/common/splitmix.hpp"
 #include "core/models/device_common.hpp"
-#include "core/trace/compare.hpp"
 #include "core/models/variants.hpp"
+#include "core/trace/compare.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/gpu.hpp"
 
@@ -24,17 +25,6 @@ namespace {
 const char* const kVariants[] = {"device_scan_then_propagate", "device_reduce_then_scan"};
 
 constexpr uint32_t kPoisonWord = 0xA5A5A5A5u;  // kPoisonByte in every byte of a 4-byte element
-
-// splitmix64: fast enough for 2^28 values.
-struct SplitMix {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-};
 
 uint64_t fresh_seed() {
     std::random_device rd;
@@ -65,19 +55,23 @@ void check_int(const char* variant, int64_t n, Op op, bool exclusive) {
     const auto t0 = std::chrono::steady_clock::now();
     RunSpec spec = spec_for(variant, n, op, ElemType::I32, exclusive);
     std::vector<int32_t> in(static_cast<size_t>(n));
-    SplitMix rng{seed};
+    SplitMix64 rng{seed};
     for (auto& x : in) x = static_cast<int32_t>(static_cast<uint32_t>(rng.next()));
     spec.values.assign(in.begin(), in.end());
     const auto out = gpu::run(spec);
     ASSERT_EQ(out.size(), in.size());
-    uint32_t acc = op == Op::Add ? 0u : static_cast<uint32_t>(static_cast<int32_t>(identity(op, ElemType::I32)));
+    uint32_t acc =
+        op == Op::Add ? 0u : static_cast<uint32_t>(static_cast<int32_t>(identity(op, ElemType::I32)));
     int64_t bad = 0, first_bad = -1, poisoned = 0;
     for (size_t i = 0; i < in.size(); ++i) {
         auto combine = [&](uint32_t a, int32_t b) -> uint32_t {
             switch (op) {
-                case Op::Add: return a + static_cast<uint32_t>(b);
-                case Op::Max: return static_cast<uint32_t>(std::max(static_cast<int32_t>(a), b));
-                case Op::Min: return static_cast<uint32_t>(std::min(static_cast<int32_t>(a), b));
+                case Op::Add:
+                    return a + static_cast<uint32_t>(b);
+                case Op::Max:
+                    return static_cast<uint32_t>(std::max(static_cast<int32_t>(a), b));
+                case Op::Min:
+                    return static_cast<uint32_t>(std::min(static_cast<int32_t>(a), b));
             }
             return a;
         };
@@ -107,7 +101,8 @@ void check_int(const char* variant, int64_t n, Op op, bool exclusive) {
 // prefixes, a downsweep and the seed or prefix.
 void check_float(const char* variant, int64_t n, bool exclusive) {
     const uint64_t seed = fresh_seed();
-    SCOPED_TRACE(std::string(variant) + " n=" + std::to_string(n) + " float32 add seed=" + std::to_string(seed));
+    SCOPED_TRACE(std::string(variant) + " n=" + std::to_string(n) +
+                 " float32 add seed=" + std::to_string(seed));
     RunSpec spec = spec_for(variant, n, Op::Add, ElemType::F32, exclusive);
     RunSpec resolved = spec;
     resolve_device(resolved);
@@ -116,7 +111,7 @@ void check_float(const char* variant, int64_t n, bool exclusive) {
     for (int64_t m = (n + tile - 1) / tile; m > 1; m = (m + tile - 1) / tile) ++levels;
     const double chain = levels * (2.0 * resolved.items_per_thread + 5 + resolved.threads / 32 + 3) + 2;
     std::vector<double> in(static_cast<size_t>(n));
-    SplitMix rng{seed};
+    SplitMix64 rng{seed};
     for (auto& x : in) x = static_cast<float>(static_cast<double>(rng.next() >> 40) / double(1ull << 24));
     spec.values = in;
     const auto out = gpu::run(spec);
@@ -135,16 +130,17 @@ void check_float(const char* variant, int64_t n, bool exclusive) {
         if (exclusive) exact += in[i];
     }
     EXPECT_EQ(bad, 0) << "first element outside the bound: " << first_bad;
-    std::printf("  %-28s n=%-10lld float32 %s: worst error %.2f ulp-of-sum units (bound %.0f, %d levels)\n", variant,
-                static_cast<long long>(n), exclusive ? "exclusive" : "inclusive", worst, chain, levels);
+    std::printf("  %-28s n=%-10lld float32 %s: worst error %.2f ulp-of-sum units (bound %.0f, %d levels)\n",
+                variant, static_cast<long long>(n), exclusive ? "exclusive" : "inclusive", worst, chain,
+                levels);
 }
 
 class GpuDeviceSizes : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(GpuDeviceSizes, Int32AddWideValuesAllSizes) {
     SCANVIZ_REQUIRE_GPU();
-    for (int64_t n : {int64_t{1}, int64_t{2}, int64_t{3}, int64_t{31}, int64_t{1000}, int64_t{4097}, int64_t{65537},
-                      (int64_t{1} << 20) + 1, int64_t{1} << 24, int64_t{1} << 28})
+    for (int64_t n : {int64_t{1}, int64_t{2}, int64_t{3}, int64_t{31}, int64_t{1000}, int64_t{4097},
+                      int64_t{65537}, (int64_t{1} << 20) + 1, int64_t{1} << 24, int64_t{1} << 28})
         check_int(GetParam(), n, Op::Add, false);
 }
 

@@ -12,9 +12,10 @@
 #include <vector>
 
 #include "core/bench/lookback_timeline.hpp"
+#include "core/common/splitmix.hpp"
 #include "core/models/device_common.hpp"
-#include "core/trace/compare.hpp"
 #include "core/models/variants.hpp"
+#include "core/trace/compare.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 #include "kernels/gpu.hpp"
@@ -23,28 +24,18 @@ using namespace scanviz;
 
 namespace {
 
-// splitmix64: fresh, reproducible inputs that are cheap at 2^28.
-struct Rng {
-    uint64_t s;
-    uint32_t next() {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return static_cast<uint32_t>((z ^ (z >> 31)) >> 16);
-    }
-};
-
 // Integers: all 32 bits random (add wraps). Float32: uniform in [-1, 1), so
 // prefix sums stay small and one lost element shows against the tolerance.
 std::vector<uint32_t> make_words(size_t n, ValueType type, uint64_t seed) {
     std::vector<uint32_t> w(n);
-    Rng r{seed};
+    SplitMix64 r{seed};
     for (auto& x : w) {
         if (type == ValueType::F32) {
-            const float f = static_cast<float>(r.next() >> 8) * (2.0f / 16777216.0f) - 1.0f;
+            const float f =
+                static_cast<float>(static_cast<uint32_t>(r.next() >> 16) >> 8) * (2.0f / 16777216.0f) - 1.0f;
             std::memcpy(&x, &f, 4);
         } else {
-            x = r.next() ^ (r.next() << 16);
+            x = static_cast<uint32_t>(r.next() >> 16) ^ (static_cast<uint32_t>(r.next() >> 16) << 16);
         }
     }
     return w;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/bench/bench.hpp"
+#include "core/common/splitmix.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 
@@ -26,20 +27,10 @@ using namespace scanviz;
 
 namespace {
 
-struct Rng {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-};
-
 template <class T>
 std::vector<T> make_values(size_t n, uint64_t seed) {
     std::vector<T> v(n);
-    Rng r{seed};
+    SplitMix64 r{seed};
     for (auto& x : v) {
         const uint64_t z = r.next();
         if constexpr (std::is_same_v<T, float>)

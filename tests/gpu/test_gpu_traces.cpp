@@ -4,11 +4,11 @@
 
 #include <random>
 
-#include "core/trace/compare.hpp"
+#include "../support/spec_cases.hpp"
 #include "core/models/variants.hpp"
+#include "core/trace/compare.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/gpu.hpp"
-#include "../support/spec_cases.hpp"
 
 using namespace scanviz;
 using namespace scanviz::test;
@@ -44,9 +44,9 @@ TEST_P(GpuTrace, MatchesModelStepByStepAndSequentialScan) {
             spec.exclusive = c.exclusive;
             spec.seed = (static_cast<uint64_t>(rd()) << 32) | rd();  // fresh inputs every run
             ASSERT_FALSE(validate_and_resolve(spec).has_value());
-            SCOPED_TRACE("n=" + std::to_string(n) + " op=" + std::string(to_string(c.op)) + " type=" +
-                         std::string(to_string(c.type)) + (c.exclusive ? " exclusive" : " inclusive") +
-                         " seed=" + std::to_string(spec.seed));
+            SCOPED_TRACE("n=" + std::to_string(n) + " op=" + std::string(to_string(c.op)) +
+                         " type=" + std::string(to_string(c.type)) +
+                         (c.exclusive ? " exclusive" : " inclusive") + " seed=" + std::to_string(spec.seed));
             const Trace model = run_model(spec);
             const Trace gpu_trace = gpu::capture(spec);
             EXPECT_EQ(gpu_trace.source.kind, "gpu");
@@ -78,7 +78,8 @@ INSTANTIATE_TEST_SUITE_P(AllKernels, GpuTrace, ::testing::ValuesIn(variants_with
 // instances: say so as a skipped test instead of failing GoogleTest's check.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GpuTrace);
 TEST(GpuTraceKernels, Built) {
-    if (variants_with_kernels().empty()) GTEST_SKIP() << "gpu test skipped: scanviz was built without CUDA kernels";
+    if (variants_with_kernels().empty())
+        GTEST_SKIP() << "gpu test skipped: scanviz was built without CUDA kernels";
     SUCCEED();
 }
 

@@ -10,12 +10,12 @@
 #include <iostream>
 #include <random>
 
+#include "../support/spec_cases.hpp"
+#include "core/models/variants.hpp"
 #include "core/trace/compare.hpp"
 #include "core/trace/replay.hpp"
-#include "core/models/variants.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/gpu.hpp"
-#include "../support/spec_cases.hpp"
 
 using namespace scanviz;
 using namespace scanviz::test;
