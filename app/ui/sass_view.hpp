@@ -4,7 +4,7 @@
 // totals for every architecture; a tooltip per class in plain words. The
 // instructions that came from the lines of the current step's phase are
 // highlighted; clicking an instruction goes to the first step of its phase.
-// Data: core/sass.hpp (this build's disassembly, or the committed snapshot
+// Data: core/sass/sass.hpp (this build's disassembly, or the committed snapshot
 // when its cubin hashes match; a stale snapshot is reported, not shown).
 #pragma once
 
