@@ -1,6 +1,7 @@
 // The tuning candidates kernels/bench/NOTES.md compares: int32 inclusive/exclusive
 // add only, so that the comparison costs a handful of instantiations.
 #include "bench_runners.cuh"
+#include "experiments/decoupled_lookback_experiments_launch.cuh"
 
 namespace scanviz::bench {
 namespace {
@@ -23,7 +24,7 @@ Runner make_pipelined(const void* in, void* out, size_t n, bool exclusive, kern:
     };
 }
 
-// Version 7: the lagged look-back (decoupled_lookback_lagged.cuh); Lag is the lag in
+// Version 7: the lagged look-back (experiments/decoupled_lookback_lagged.cuh); Lag is the lag in
 // percent of the blocks resident on the device.
 template <class Policy, int Lag>
 Runner make_lagged(const void* in, void* out, size_t n, bool exclusive, kern::LookbackWorkspace& ws) {

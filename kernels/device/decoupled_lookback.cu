@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "../bench/experiments/decoupled_lookback_experiments_launch.cuh"
 #include "../launch.cuh"
 #include "decoupled_lookback.hpp"
 #include "decoupled_lookback_launch.cuh"

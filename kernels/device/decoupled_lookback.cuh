@@ -38,7 +38,8 @@
 //   memory.cuh     vector loads and stores, cp.async, L2 cache-policy hints (PTX)
 //   probes.cuh     LookbackNoProbe and the timeline probe
 //   tile.cuh       one tile, steps 1 to 5
-// The host side (workspace, launcher) is decoupled_lookback_launch.cuh.
+// The host side (workspace, launcher) is decoupled_lookback_launch.cuh. The slower
+// whole-array experiments (lagged, pipelined) are in kernels/bench/experiments/.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,7 @@
-// Memory access of the decoupled look-back: W-item vector loads and stores, cp.async
-// copies into shared memory, and 16-byte accesses with L2 cache-policy hints (the PTX
-// wrappers).
+// Memory access of the decoupled look-back tile: W-item vector loads and stores,
+// cp.async copies into shared memory, and 16-byte accesses with L2 cache-policy hints
+// (the PTX wrappers). What only the slower experiments use is in
+// kernels/bench/experiments/experiment_memory.cuh.
 #pragma once
 
 #include <cstdint>
@@ -34,19 +35,12 @@ __device__ __forceinline__ void lb_store_vec(T* p, const T (&y)[W]) {
         *p = y[0];
 }
 
-// 16 bytes as W values of T, and back.
+// 16 bytes as W values of T.
 template <class T, int W>
 union LbVec16 {
     uint4 u;
     T t[W];
 };
-template <class T, int W>
-__device__ __forceinline__ void lb_unpack16(const uint4& u, T (&x)[W]) {
-    LbVec16<T, W> v;
-    v.u = u;
-#pragma unroll
-    for (int j = 0; j < W; ++j) x[j] = v.t[j];
-}
 template <bool kStream, class T, int W>
 __device__ __forceinline__ void lb_store16(T* p, const T (&y)[W]) {
     LbVec16<T, W> v;
@@ -88,36 +82,7 @@ __device__ __forceinline__ uint64_t lb_policy_evict() {
 #endif
     return p;
 }
-__device__ __forceinline__ uint64_t lb_policy_evict_last() { return lb_policy_evict<true>(); }
 __device__ __forceinline__ uint64_t lb_policy_evict_first() { return lb_policy_evict<false>(); }
-__device__ __forceinline__ void lb_cp_async_commit() {
-#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
-    asm volatile("cp.async.commit_group;" ::: "memory");
-#endif
-}
-__device__ __forceinline__ void lb_cp_async_wait() {
-#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
-    asm volatile("cp.async.wait_group 0;" ::: "memory");
-#endif
-}
-template <bool kHint>
-__device__ __forceinline__ uint4 lb_ld16(const void* g, uint64_t policy) {
-    uint4 v;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    if constexpr (kHint)
-        asm volatile("ld.global.nc.L1::no_allocate.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
-                     : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                     : "l"(g), "l"(policy));
-    else
-        asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-                     : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                     : "l"(g));
-#else
-    (void)policy;
-    v = __ldg(static_cast<const uint4*>(g));
-#endif
-    return v;
-}
 template <bool kHint>
 __device__ __forceinline__ void lb_cp_async16_hint(void* smem, const void* gmem, uint64_t policy) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
