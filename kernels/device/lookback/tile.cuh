@@ -46,9 +46,9 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     // Staged tiles move 16-byte vectors: 4 items of 4-byte values, 2 of 8-byte ones
     // (the register path, which the traces run, takes 4-byte values only).
     constexpr int W = Policy::kStaged ? 16 / static_cast<int>(sizeof(T)) : Policy::kVecItems;
-    constexpr int V = Policy::kItems / W;
+    constexpr int V = Policy::kItemsPerThread / W;
     static_assert(Policy::kStaged || sizeof(T) == 4, "8-byte values take the staged path");
-    static_assert(V * W == Policy::kItems, "whole vectors per thread");
+    static_assert(V * W == Policy::kItemsPerThread, "whole vectors per thread");
     const int lane = static_cast<int>(threadIdx.x) & 31;
     const int warp = static_cast<int>(threadIdx.x) >> 5;
     const size_t warp_base =
