@@ -1,6 +1,7 @@
 // The tuning candidates kernels/bench/NOTES.md compares: int32 inclusive/exclusive
 // add only, so that the comparison costs a handful of instantiations.
 #include "bench_runners.cuh"
+#include "experiments/decoupled_lookback_experiments_launch.cuh"
 
 namespace scanviz::bench {
 namespace {
@@ -23,7 +24,7 @@ Runner make_pipelined(const void* in, void* out, size_t n, bool exclusive, kern:
     };
 }
 
-// Version 7: the lagged look-back (decoupled_lookback_lagged.cuh); Lag is the lag in
+// Version 7: the lagged look-back (experiments/decoupled_lookback_lagged.cuh); Lag is the lag in
 // percent of the blocks resident on the device.
 template <class Policy, int Lag>
 Runner make_lagged(const void* in, void* out, size_t n, bool exclusive, kern::LookbackWorkspace& ws) {
@@ -37,11 +38,38 @@ Runner make_lagged(const void* in, void* out, size_t n, bool exclusive, kern::Lo
 // A staged tile (shared memory, cp.async) with B blocks per SM asked of ptxas (version 4).
 // e: the early aggregate (published before the chunk scans).
 template <int Threads, int Items, int Blocks, bool Counter = false, bool Early = false>
-using StagedPolicy = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, Counter, true, Early>;
+struct Staged : kern::LookbackTuningDefaults {
+    static constexpr int kThreads = Threads;
+    static constexpr int kItemsPerThread = Items;
+    static constexpr int kMinBlocks = Blocks;
+    static constexpr bool kTileCounter = Counter;
+    static constexpr bool kStaged = true;
+    static constexpr bool kEarlyAggregate = Early;
+};
+template <int Threads, int Items, int Blocks, bool Counter = false, bool Early = false>
+using StagedPolicy = kern::LookbackPolicy<Staged<Threads, Items, Blocks, Counter, Early>>;
+
+// Version 8: around 128x48sb9e, one field changed.
+using Early128x48b9 = Staged<128, 48, 9, false, true>;
+template <int SleepMinNs, int SleepMaxNs>
+struct Sleep : Early128x48b9 {  // the __nanosleep backoff
+    static constexpr int kSleepMinNs = SleepMinNs;
+    static constexpr int kSleepMaxNs = SleepMaxNs;
+};
+struct TwoPredsPerLane : Early128x48b9 {  // a window of 64 predecessors
+    static constexpr int kLanePreds = 2;
+};
+struct StreamHints : Early128x48b9 {  // evict-first loads and stores
+    static constexpr bool kStreamHints = true;
+};
 
 // Version 10: staged, early aggregate, every operator's look-back in groups of 32 tiles.
 template <int Threads, int Items, int Blocks>
-using Grouped = kern::LookbackPolicy<Threads, Items, 1, Blocks, 32, 256, false, true, true, false, true>;
+struct GroupedTuning : Staged<Threads, Items, Blocks, false, true> {
+    static constexpr bool kGroups = true;
+};
+template <int Threads, int Items, int Blocks>
+using Grouped = kern::LookbackPolicy<GroupedTuning<Threads, Items, Blocks>>;
 
 // Version 5: the pipelined persistent kernel. @pTxV: T threads x V 16-byte vectors per
 // thread (tile bytes = 16 T V); sS: S shared-memory stages per block; bB: B blocks per SM
@@ -57,7 +85,7 @@ using Lag = kern::LaggedPolicy<T, V, B, H>;
 
 const std::vector<Candidate>& candidates() {
     static const std::vector<Candidate> c = {
-        // Version 4 (run 3, H100): staged tiles; `ours` is 128x64sb6.
+        // Version 4 (run 3, H100): staged tiles; `ours` was then 128x64sb6.
         {"device_decoupled_lookback@128x64sb6", make_candidate<StagedPolicy<128, 64, 6>>},
         {"device_decoupled_lookback@128x48sb9", make_candidate<StagedPolicy<128, 48, 9>>},
         {"device_decoupled_lookback@256x32sb6", make_candidate<StagedPolicy<256, 32, 6>>},
@@ -67,15 +95,11 @@ const std::vector<Candidate>& candidates() {
         // Version 8 (run 7): around the early aggregate's best, 128x48sb9e (now `ours`):
         // sleep 8..64 ns (q) or 64..1024 ns (Q), windows of 64 (k2), 128x40 b11, evict-first
         // loads and stores (h).
-        {"device_decoupled_lookback@128x48sb9eq",
-         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 8, 64, false, true, true>>},
-        {"device_decoupled_lookback@128x48sb9eQ",
-         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 64, 1024, false, true, true>>},
-        {"device_decoupled_lookback@128x48k2sb9e",
-         make_candidate<kern::LookbackPolicy<128, 48, 2, 9, 32, 256, false, true, true>>},
+        {"device_decoupled_lookback@128x48sb9eq", make_candidate<kern::LookbackPolicy<Sleep<8, 64>>>},
+        {"device_decoupled_lookback@128x48sb9eQ", make_candidate<kern::LookbackPolicy<Sleep<64, 1024>>>},
+        {"device_decoupled_lookback@128x48k2sb9e", make_candidate<kern::LookbackPolicy<TwoPredsPerLane>>},
         {"device_decoupled_lookback@128x40sb11e", make_candidate<StagedPolicy<128, 40, 11, false, true>>},
-        {"device_decoupled_lookback@128x48sb9eh",
-         make_candidate<kern::LookbackPolicy<128, 48, 1, 9, 32, 256, false, true, true, true>>},
+        {"device_decoupled_lookback@128x48sb9eh", make_candidate<kern::LookbackPolicy<StreamHints>>},
         // Version 10 (run 10): every operator looks back in groups of 32 tiles (g), as float
         // add does since run 9 (lb_look_back_grouped).
         {"device_decoupled_lookback@128x48sb9eg", make_candidate<Grouped<128, 48, 9>>},

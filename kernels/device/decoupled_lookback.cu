@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "../bench/experiments/decoupled_lookback_experiments_launch.cuh"
 #include "../launch.cuh"
 #include "decoupled_lookback.hpp"
 #include "decoupled_lookback_launch.cuh"
@@ -46,18 +47,15 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
 LookbackShape lookback_tuned_shape(ValueType type) {
     return kern::dispatch_value_op(type, Op::Add, [](auto scan_op) {
         using P = kern::LookbackTunedPolicyFor<typename decltype(scan_op)::value_type>;
-        return LookbackShape{P::kThreads, P::kItems};
+        return LookbackShape{P::kThreads, P::kItemsPerThread};
     });
 }
 
-// The instrumented kernel is held (through __launch_bounds__) to the timed kernel's
-// resident blocks per SM, so the timeline shows as many resident tiles as the benchmark
-// runs. The timeline records both occupancies; the GPU test compares them.
-using TimelinePolicy = kern::LookbackPolicy<
-    LookbackTunedPolicy::kThreads, LookbackTunedPolicy::kItems, LookbackTunedPolicy::kLanePreds,
-    kern::kLookbackTunedBlocksPerSm, LookbackTunedPolicy::kSleepMinNs, LookbackTunedPolicy::kSleepMaxNs,
-    LookbackTunedPolicy::kTileCounter, LookbackTunedPolicy::kStaged, LookbackTunedPolicy::kEarlyAggregate,
-    LookbackTunedPolicy::kStreamHints, LookbackTunedPolicy::kGroups>;
+// The instrumented kernel runs the timed kernel's policy, so __launch_bounds__ holds it
+// to the same resident blocks per SM (kMinBlocks) and the timeline shows as many resident
+// tiles as the benchmark runs. The timeline records both occupancies; the GPU test
+// compares them.
+using TimelinePolicy = LookbackTunedPolicy;
 
 LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     using Probe = kern::LookbackTimelineProbe;

@@ -20,7 +20,7 @@ namespace scanviz::gpu {
 // Throws CudaError, or std::invalid_argument for an odd word count of 8-byte values.
 //
 // `kernel` picks the whole-array kernel: Tiles, the one the benchmark times, or Lagged
-// (kernels/device/decoupled_lookback_lagged.cuh, measured slower). `lag` (Lagged only,
+// (kernels/bench/experiments/decoupled_lookback_lagged.cuh, measured slower). `lag` (Lagged only,
 // > 0) sets the lag in resident blocks (at least 1 tile, at most all of them); 0 takes
 // the tuned lag.
 enum class LookbackKernel { Tiles, Lagged };

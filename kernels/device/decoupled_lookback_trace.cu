@@ -49,6 +49,16 @@ namespace scanviz::kern {
 // GPU trace test fails if the two differ.
 inline constexpr int kLookbackTraceWave = 4;
 
+// The policy of a table configuration (the model's tile shapes): the tile in registers,
+// every other field the default (a window of 32, the look-back tile by tile).
+template <int Threads, int ItemsPerThread>
+struct LookbackTableTuning : LookbackTuningDefaults {
+    static constexpr int kThreads = Threads;
+    static constexpr int kItemsPerThread = ItemsPerThread;
+};
+template <int Threads, int ItemsPerThread>
+using LookbackTablePolicy = LookbackPolicy<LookbackTableTuning<Threads, ItemsPerThread>>;
+
 // The trace probe (see the top of this file). Hooks run in warp 0 of the tile.
 struct LookbackTraceProbe {
     static constexpr bool kOn = true;
@@ -155,7 +165,7 @@ std::vector<double> run_lookback(const RunSpec& spec) {
         }
         // A table configuration: the same arithmetic as the model's (and the capture's).
         dispatch_tile_config(cfg.threads, cfg.items, [&](auto threads, auto items) {
-            using Policy = LookbackPolicy<decltype(threads)::value, decltype(items)::value, 1>;
+            using Policy = LookbackTablePolicy<decltype(threads)::value, decltype(items)::value>;
             lookback_run_policy<Policy, ScanOp>(d_in.get(), d_out.get(), n, spec.exclusive);
         });
     });
@@ -203,7 +213,7 @@ Trace capture_lookback(const RunSpec& spec_in) {
         dispatch_op(spec.op, spec.type, [&](auto op) {
             using ScanOp = decltype(op);
             using T = typename ScanOp::value_type;
-            using Policy = LookbackPolicy<decltype(threads)::value, decltype(items)::value, 1>;
+            using Policy = LookbackTablePolicy<decltype(threads)::value, decltype(items)::value>;
             LookbackParams p{};
             p.status = reinterpret_cast<unsigned long long*>(d_status.get());
             p.epoch = 1;

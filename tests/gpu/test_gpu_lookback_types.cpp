@@ -109,7 +109,7 @@ std::string check(const std::vector<T>& in, const std::vector<uint32_t>& out_wor
     return {};
 }
 
-// The order of float additions the tuned kernel documents (decoupled_lookback.cuh:
+// The order of float additions the tuned kernel documents (kernels/device/lookback/:
 // the staged tile's chunk scans, the early aggregate, lb_look_back_grouped), rebuilt on
 // the host in the same type: the kernel's output must equal it bit for bit, whatever
 // the schedule did. Tile t, warp w, chunk k, lane l, item j holds element

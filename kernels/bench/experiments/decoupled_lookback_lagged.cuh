@@ -28,7 +28,7 @@
 // inclusive prefix found, so that every inclusive prefix is the left fold of the
 // aggregates before it, bit for bit, whatever the schedule (as lb_look_back).
 //
-// In-tile arithmetic is decoupled_lookback.cuh's staged tile, operation for
+// In-tile arithmetic is kernels/device/lookback/tile.cuh's staged tile, operation for
 // operation (the reduce of step 1 folds in the scan's order). The tile kernel's float
 // sums now go across tiles in groups of 32 (version 10); this kernel keeps the left
 // fold over tiles, so its float sums differ from the tile kernel's in the last bits
@@ -38,13 +38,15 @@
 // size. Under a full-bandwidth stream, L2 keeps a line for about a megabyte of traffic:
 // with lags large enough for the aggregates to be ready the re-read comes from DRAM.
 // So `ours` does not use it; it stays as bench candidates and as
-// gpu::LookbackKernel::Lagged, tested at every edge size.
+// gpu::LookbackKernel::Lagged, tested at every edge size (its launcher:
+// decoupled_lookback_experiments_launch.cuh).
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
-#include "decoupled_lookback.cuh"
+#include "experiment_memory.cuh"
+#include "kernels/device/decoupled_lookback.cuh"
 
 namespace scanviz::kern {
 

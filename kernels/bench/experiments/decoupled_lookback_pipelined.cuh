@@ -1,7 +1,8 @@
-// The whole-array form of the decoupled look-back scan (issue 14): the same tile
-// (decoupled_lookback.cuh: W-item vectors per lane, a shuffle scan per warp chunk,
-// warp aggregates scanned by warp 0, the same look-back and status words), run by a
-// persistent grid that keeps the next tiles' loads in flight while a tile looks back.
+// The whole-array form of the decoupled look-back scan (issue 14, version 5; measured
+// slower, kept as a bench candidate): the same tile (kernels/device/decoupled_lookback.cuh:
+// W-item vectors per lane, a shuffle scan per warp chunk, warp aggregates scanned by
+// warp 0, the same look-back and status words), run by a persistent grid that keeps the
+// next tiles' loads in flight while a tile looks back.
 //
 // Why (kernels/bench/NOTES.md, versions 1 to 4): with one block per tile, a tile
 // that waits through its look-back holds its share of the SM and moves no data;
@@ -27,7 +28,7 @@
 // start); only sm_90 is tuned.
 //
 // Floats: the order of every operation is fixed by the layout (not by timing): the
-// in-tile order of decoupled_lookback.cuh, and the look-back's left fold from the
+// in-tile order of kernels/device/lookback/tile.cuh, and the look-back's left fold from the
 // inclusive prefix found (lb_look_back): each inclusive prefix is the left fold of
 // all tile aggregates before it, bit for bit, whatever the schedule. So a float scan
 // gives the same bits on every run (the bench checks it).
@@ -36,7 +37,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "decoupled_lookback.cuh"
+#include "experiment_memory.cuh"
+#include "kernels/device/decoupled_lookback.cuh"
 
 namespace scanviz::kern {
 
@@ -72,8 +74,9 @@ struct PipelinedPolicy {
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
 };
 
-// The whole-array scan `scanviz bench` times (`ours`) on Hopper, every type and
-// operator. Chosen from the H100 sweeps of kernels/bench/NOTES.md (version 5).
+// The pipelined kernel `scanviz bench` timed as `ours` in version 5, run 3 (every type
+// and operator), chosen from the H100 sweeps of kernels/bench/NOTES.md; `ours` is now
+// the tile kernel (LookbackTunedPolicyFor<T>).
 // The look-back window (32 x 9 = 288 predecessors) covers the grid (2 x 132 blocks):
 // tile t - G was this block's own last tile, already inclusive, so every look-back
 // ends in its first round.
@@ -156,8 +159,8 @@ struct PipelinedTemp {
     T warp_prefix[Policy::kWarps];
 };
 
-// The kernel and its launcher (decoupled_lookback_launch.cuh) have internal linkage:
-// every translation unit that launches an instantiation has its own copy of the kernel
+// The kernel and its launcher (decoupled_lookback_experiments_launch.cuh) have internal
+// linkage: every translation unit that launches an instantiation has its own copy of the kernel
 // (whole-program compilation) and its own launcher, whose one-time setup (the dynamic
 // shared-memory limit) is then made on the very kernel that launcher starts. (With
 // external linkage, two translation units' copies shared one launcher and one setup,
