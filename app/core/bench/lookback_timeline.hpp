@@ -5,7 +5,7 @@
 // the first one that has its inclusive prefix. The tuned kernel looks back in
 // groups (group_tiles, 32): only the last tile of a group publishes its
 // inclusive prefix, and a look-back takes whole groups of aggregates until it
-// meets one (kernels/device/decoupled_lookback.cuh, lb_look_back_grouped).
+// meets one (kernels/device/lookback/look_back.cuh, lb_look_back_grouped).
 #pragma once
 
 #include <cstdint>

@@ -25,7 +25,7 @@
 // a real run did.
 //
 // Values inside a tile are computed in the tuned kernel's order
-// (kernels/device/decoupled_lookback.cuh: W-item vectors per lane, a
+// (kernels/device/lookback/tile.cuh: W-item vectors per lane, a
 // Kogge-Stone shuffle scan per warp chunk, warp aggregates scanned by warp 0,
 // the look-back window folded by a butterfly), so float32 results match it.
 #include <algorithm>
@@ -265,7 +265,7 @@ VariantInfo variant_device_decoupled_lookback() {
             "Each tile publishes its aggregate, looks back to the nearest inclusive prefix, publishes "
             "its own, then scans: one pass over the data",
         .accepts = kDeviceAccepts,
-        .source_file = "kernels/device/decoupled_lookback.cuh",
+        .source_file = "kernels/device/lookback/tile.cuh",
         .phases = {"reduce tiles", "publish aggregates", "look back", "publish inclusive", "scan tiles"},
         .default_n = 1024,
         .has_items_per_thread = true,
