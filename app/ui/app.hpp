@@ -14,6 +14,7 @@
 #include "core/run/runner.hpp"
 #include "core/trace/run_spec.hpp"
 #include "core/trace/trace.hpp"
+#include "jobs.hpp"
 #include "render/trace_scene.hpp"
 
 namespace scanviz::ui {
@@ -103,6 +104,9 @@ struct App {
     // library (check_device), else the open recording, else the model; a failed
     // capture shows the model with a note.
     Runner runner;
+    // Long GPU work started from the window (benchmark, race measurement, look-back
+    // capture): one job at a time, polled each frame (GuiSession::Frame).
+    JobRunner jobs;
 
     // Where files come from, and the badge shown on every view while a
     // recording is open ("recorded on <GPU> on <date>", or that the input on
