@@ -105,9 +105,10 @@ void BenchView::Draw(App& app) {
     if (running(app)) {
         DrawJobProgress(app);
     } else if (app.device.present) {
-        if (app.jobs.busy()) ImGui::BeginDisabled();
+        const bool other_job = app.jobs.busy();  // one job at a time
+        if (other_job) ImGui::BeginDisabled();
         if (ImGui::Button("Run on the GPU")) StartRun(app);
-        if (app.jobs.busy()) ImGui::EndDisabled();
+        if (other_job) ImGui::EndDisabled();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Ours, CUB, Thrust and memcpy at 2^10 .. 2^28 on %s", app.device.name.c_str());
     } else {

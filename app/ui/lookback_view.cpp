@@ -82,9 +82,10 @@ void LookbackView::Draw(App& app) {
         if (app.jobs.holds(kLookbackJob)) {
             DrawJobProgress(app);
         } else {
-            if (app.jobs.busy()) ImGui::BeginDisabled();
+            const bool other_job = app.jobs.busy();  // one job at a time
+            if (other_job) ImGui::BeginDisabled();
             if (ImGui::Button("Capture on the GPU")) Capture(app, int64_t{1} << capture_log2_n);
-            if (app.jobs.busy()) ImGui::EndDisabled();
+            if (other_job) ImGui::EndDisabled();
         }
     }
     ImGui::SameLine();

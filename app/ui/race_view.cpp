@@ -150,9 +150,10 @@ void RaceView::DrawMeasured(App& app) {
         if (app.jobs.holds(kRaceJob)) {
             DrawJobProgress(app);
         } else {
-            if (app.jobs.busy()) ImGui::BeginDisabled();
+            const bool other_job = app.jobs.busy();  // one job at a time
+            if (other_job) ImGui::BeginDisabled();
             if (ImGui::Button("Measure on this GPU")) MeasureLive(app);
-            if (app.jobs.busy()) ImGui::EndDisabled();
+            if (other_job) ImGui::EndDisabled();
         }
     }
     std::string source;
