@@ -72,6 +72,17 @@ Trace capture(const RunSpec& spec) { return entry(spec.variant).capture(spec); }
 
 std::vector<double> run(const RunSpec& spec) { return entry(spec.variant).run(spec); }
 
+GpuCapture trace_capture() {
+    GpuCapture g;
+    const auto device = find_device(&g.why_not);
+    if (!device) return g;
+    g.device = device->name;
+    g.sm = device->sm();
+    g.has_kernel = [](const std::string& variant) { return has_kernel(variant); };
+    g.capture = [](const RunSpec& spec) { return capture(spec); };
+    return g;
+}
+
 }  // namespace scanviz::gpu
 
 namespace scanviz::kern {

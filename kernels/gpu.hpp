@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/run/runner.hpp"
 #include "core/trace/run_spec.hpp"
 #include "core/trace/trace.hpp"
 
@@ -46,5 +47,10 @@ Trace capture(const RunSpec& spec);
 
 // Uninstrumented run: the output only. Throws CudaError.
 std::vector<double> run(const RunSpec& spec);
+
+// What the Runner (core/run/runner.hpp) is lent: the device found (find_device) with
+// has_kernel and capture, or no capture and why not. Throws CudaError when the device
+// is there but cannot be queried.
+GpuCapture trace_capture();
 
 }  // namespace scanviz::gpu

@@ -17,4 +17,10 @@ Trace capture(const RunSpec&) { throw CudaError("this scanviz was built without 
 
 std::vector<double> run(const RunSpec&) { throw CudaError("this scanviz was built without CUDA: no GPU run"); }
 
+GpuCapture trace_capture() {
+    GpuCapture g;
+    find_device(&g.why_not);
+    return g;
+}
+
 }  // namespace scanviz::gpu

@@ -3,8 +3,9 @@
 //   show:  a lesson as text: each step's view, narration and question, answers computed
 //   check: validates lesson files (all shipped ones when none is named): one line per problem
 //   kinds: the quantities a question or a {placeholder} can name
-// Traces come from the GPU when there is one, else from --recording FILE where it
-// holds the input, else from the reference models; the output says which.
+// Traces come through the Runner (core/run/runner.hpp): the GPU when there is one (the
+// model where it has no kernel), else --recording FILE where it holds the input, else
+// the reference models; the output says which.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -52,18 +53,14 @@ struct CliSources {
 CliSources make_sources(const std::string& recording_path) {
     CliSources c;
     if (!recording_path.empty()) c.recording = std::make_shared<Recording>(load_recording(recording_path));
-    std::string why;
-    const bool gpu_here = gpu::find_device(&why).has_value();
-    auto rec = c.recording;
-    c.sources.run = [gpu_here, rec](const RunSpec& spec) {
-        if (gpu_here && gpu::has_kernel(spec.variant)) return gpu::capture(spec);
-        if (rec)
-            if (const Trace* t = rec->find(spec)) return *t;
-        return run_model(spec);
-    };
-    c.traces_from = gpu_here ? "the GPU (the reference model where it has no kernel)"
-                    : rec    ? "the recording (" + rec->badge() + "), the reference model for inputs it lacks"
-                             : "the reference models (no GPU: " + why + ")";
+    Runner runner(gpu::trace_capture());
+    runner.set_recording(c.recording);
+    const auto& rec = c.recording;
+    c.traces_from = runner.gpu_present()
+                        ? "the GPU (the reference model where it has no kernel)"
+                    : rec ? "the recording (" + rec->badge() + "), the reference model for inputs it lacks"
+                          : "the reference models (no GPU: " + runner.gpu().why_not + ")";
+    run_through(c.sources, std::move(runner));
     const auto& p = kern::sass_paths();
     load_sass(c.sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
               kern::available_sass_archs());

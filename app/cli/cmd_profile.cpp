@@ -23,6 +23,7 @@
 #include "commands.hpp"
 #include "core/profile/profile.hpp"
 #include "core/profile/cases.hpp"
+#include "core/run/runner.hpp"
 #include "core/trace/trace.hpp"
 #include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
@@ -121,9 +122,10 @@ std::string device_of(const ncu::Report& report) {
     return {};
 }
 
-// The table from ncu's report, with our side from the traces of the cases.
+// The table from ncu's report, with our side from the traces of the cases (through
+// `runner`: the GPU where it has the kernel, else the model).
 ProfileTable table_from_report(const ncu::Report& report, const std::vector<std::string>& only,
-                               bool use_gpu) {
+                               const Runner& runner) {
     std::vector<std::string> variants = variants_in(report);
     if (!only.empty()) {
         for (const std::string& v : only)
@@ -133,9 +135,7 @@ ProfileTable table_from_report(const ncu::Report& report, const std::vector<std:
     }
     const std::vector<ProfileCase> cases = profile_cases(variants);
     std::vector<Trace> traces;
-    for (const ProfileCase& c : cases)
-        traces.push_back(use_gpu && gpu::has_kernel(c.spec.variant) ? gpu::capture(c.spec)
-                                                                    : run_model(c.spec));
+    for (const ProfileCase& c : cases) traces.push_back(runner.run(c.spec));
     ProfileTable t;
     t.device = device_of(report);
     t.rows = compare(cases, traces, report);
@@ -153,6 +153,7 @@ ProfileTable live_profile(const ProfileArgs& a) {
     const auto device = gpu::find_device(&why);
     if (!device)
         throw std::runtime_error("no GPU to profile on (" + why + "); --from FILE reads a saved profile");
+    const Runner runner(gpu::trace_capture());
     profile_cases(a.variants);  // an unknown variant fails here, before ncu starts
 
     std::vector<std::string> metrics;
@@ -184,7 +185,7 @@ ProfileTable live_profile(const ProfileArgs& a) {
                                  (line.empty() ? std::string() : ": " + line));
     }
     if (!a.save_ncu.empty()) write_file(a.save_ncu, csv);
-    ProfileTable t = table_from_report(ncu::parse(csv), {}, true);
+    ProfileTable t = table_from_report(ncu::parse(csv), {}, runner);
     t.driver = "CUDA driver " + device->driver;
     t.ncu_version = ncu_version(ncu);
     t.date = utc_now_iso8601();
@@ -210,7 +211,7 @@ ProfileTable from_file(const ProfileArgs& a) {
         t.origin = a.from;
         return t;
     }
-    ProfileTable t = table_from_report(ncu::parse(text), a.variants, false);
+    ProfileTable t = table_from_report(ncu::parse(text), a.variants, Runner());
     t.origin = a.from + " (ncu CSV; our side from the reference models)";
     t.command = "ncu --csv --page raw (saved)";
     return t;

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "core/recording/recording.hpp"
+#include "core/run/runner.hpp"
 #include "core/trace/json.hpp"
 #include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
@@ -81,6 +82,8 @@ int run_record(const RecordArgs& args) {
         rec.scanviz_version = SCANVIZ_VERSION;
         rec.command = args.command_line;
 
+        // Every trace from the GPU (the Runner, forced: a recording holds nothing else).
+        const Runner runner(gpu::trace_capture());
         std::vector<RunSpec> specs = default_specs();
         if (!args.specs.empty())
             for (auto& s : load_specs(args.specs)) specs.push_back(s);
@@ -88,12 +91,12 @@ int run_record(const RecordArgs& args) {
         for (RunSpec spec : specs) {
             ++k;
             if (auto err = validate_and_resolve(spec)) throw std::runtime_error("spec " + spec.variant + ": " + *err);
-            if (!gpu::has_kernel(spec.variant)) {
+            if (!runner.gpu_runs(spec.variant)) {
                 std::fprintf(stderr, "record: %s has no GPU kernel in this build; not recorded\n", spec.variant.c_str());
                 continue;
             }
             std::fprintf(stderr, "\rrecord: trace %d/%zu %-32s", k, specs.size(), spec.variant.c_str());
-            rec.traces.push_back(gpu::capture(spec));
+            rec.traces.push_back(runner.run(spec, RunSource::Gpu));
         }
         std::fprintf(stderr, "\n");
 

@@ -9,6 +9,7 @@
 #include "core/trace/json.hpp"
 #include "core/analysis/trace_text.hpp"
 #include "core/models/variants.hpp"
+#include "core/run/runner.hpp"
 #include "kernels/gpu.hpp"
 
 namespace scanviz::cli {
@@ -84,20 +85,19 @@ RunSpec build_spec(const TraceArgs& a) {
 
 Trace make_trace(const TraceArgs& a) {
     const RunSpec spec = build_spec(a);
-    bool use_gpu = false;
-    if (a.backend == "gpu" || a.backend == "auto") {
-        std::string why;
-        const auto device = gpu::find_device(&why);
-        const bool kernel = gpu::has_kernel(spec.variant);
-        if (a.backend == "gpu") {
-            if (!device) throw std::runtime_error("--backend gpu: no GPU to run on (" + why + ")");
-            if (!kernel)
-                throw std::runtime_error("--backend gpu: this build has no GPU kernel for '" + spec.variant +
-                                         "' (try --backend model)");
-        }
-        use_gpu = device && kernel;
+    if (a.backend == "model") return Runner().run(spec, RunSource::Model);
+    // --backend gpu forces the GPU; auto is the Runner's order (no recording here:
+    // the GPU when there is one and the variant has a kernel, else the model).
+    const Runner runner(gpu::trace_capture());
+    if (a.backend == "gpu") {
+        if (!runner.gpu_present())
+            throw std::runtime_error("--backend gpu: no GPU to run on (" + runner.gpu().why_not + ")");
+        if (!runner.gpu_runs(spec.variant))
+            throw std::runtime_error("--backend gpu: this build has no GPU kernel for '" + spec.variant +
+                                     "' (try --backend model)");
+        return runner.run(spec, RunSource::Gpu);
     }
-    return use_gpu ? gpu::capture(spec) : run_model(spec);
+    return runner.run(spec);
 }
 
 void emit(const std::string& text, const std::string& path) {

@@ -33,18 +33,19 @@ App::App() : load_file([](const std::string& path) { return load_trace_file(path
 void App::check_device() {
     if (device.checked) return;
     device.checked = true;
+    runner.set_on_gpu_error(OnGpuError::Model);
     try {
-        std::string why;
-        if (auto info = gpu::find_device(&why)) {
-            device.present = true;
-            device.name = info->name;
-            device.sm = info->sm();
-        } else {
-            device.why_not = why;
-        }
+        runner.set_gpu(gpu::trace_capture());
     } catch (const std::exception& e) {
-        device.why_not = e.what();
+        GpuCapture none;
+        none.why_not = e.what();
+        runner.set_gpu(std::move(none));
     }
+    const GpuCapture& g = runner.gpu();
+    device.present = g.present();
+    device.name = g.device;
+    device.sm = g.sm;
+    device.why_not = g.why_not;
 }
 
 std::optional<std::string> parse_head_positions(const std::string& text, int n, std::vector<uint8_t>& flags) {
@@ -131,22 +132,8 @@ bool App::apply_form() {
 
     Trace t;
     try {
-        const Trace* recorded = recording && !device.present ? recording->find(spec) : nullptr;
-        if (recorded) {
-            t = from_recording(*recorded);
-        } else if (device.present && gpu::has_kernel(spec.variant)) {
-            try {
-                t = gpu::capture(spec);
-            } catch (const std::exception& e) {
-                t = run_model(spec);
-                t.source.note = std::string("GPU capture failed (") + e.what() + "); reference model shown";
-            }
-        } else {
-            t = run_model(spec);
-            if (recording)
-                t.source.note = "this input is not in the recording of " + recording->device.name +
-                                ": reference model shown";
-        }
+        runner.set_recording(recording);
+        t = runner.run(spec);
     } catch (const std::exception& e) {
         errors.run = e.what();
         return false;
@@ -308,10 +295,8 @@ std::string App::source_line() const {
         line = "recorded on " + s.device + (s.date.empty() ? "" : " on " + s.date);
     } else {
         line = "reference model";
-        if (!device.present)
-            line += " (no GPU" + (device.why_not.empty() ? std::string() : ": " + device.why_not) + ")";
-        else if (!gpu::has_kernel(trace.spec.variant))
-            line += " (no GPU kernel for this variant yet)";
+        if (const std::string why = runner.why_not_gpu(trace.spec.variant); !why.empty())
+            line += " (" + why + ")";
     }
     if (!s.note.empty()) line += "; " + s.note;
     return line;

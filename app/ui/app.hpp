@@ -11,8 +11,10 @@
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
 #include "core/recording/recording.hpp"
+#include "core/run/runner.hpp"
 #include "core/trace/run_spec.hpp"
 #include "core/trace/trace.hpp"
+#include "jobs.hpp"
 #include "render/trace_scene.hpp"
 
 namespace scanviz::ui {
@@ -98,6 +100,13 @@ struct App {
 
     Settings settings;
     DeviceState device;
+    // Where traces come from (core/run/runner.hpp): the GPU lent by the kernels
+    // library (check_device), else the open recording, else the model; a failed
+    // capture shows the model with a note.
+    Runner runner;
+    // Long GPU work started from the window (benchmark, race measurement, look-back
+    // capture): one job at a time, polled each frame (GuiSession::Frame).
+    JobRunner jobs;
 
     // Where files come from, and the badge shown on every view while a
     // recording is open ("recorded on <GPU> on <date>", or that the input on
@@ -123,8 +132,9 @@ struct App {
 
     std::string status;  // last action's result (export written, file opened, ...)
 
-    // Validates the form; on success runs it (GPU capture when a device and a
-    // kernel exist, the reference model otherwise) and shows the new trace.
+    // Validates the form; on success runs it through `runner` (GPU capture when a device
+    // and a kernel exist, else the open recording's trace, else the reference model) and
+    // shows the new trace.
     // On failure sets `errors` and keeps the last good trace. Returns success.
     bool apply_form();
     // Opens a trace file (through load_file) or a recording. Returns success;

@@ -9,13 +9,11 @@
 #include <filesystem>
 #include <map>
 
-#include "kernels/bench/bench.hpp"
+#include "gpu_jobs.hpp"
+#include "view_common.hpp"
 
 namespace scanviz::ui {
 namespace {
-
-// Thrown from the progress callback to stop a live run between two steps.
-struct Cancelled {};
 
 // Several types in one report: one colour per type (ours solid, CUB thinner, memcpy dashed).
 ImU32 type_colour(ValueType t) {
@@ -59,13 +57,6 @@ std::string default_bench_file() {
     return {};
 }
 
-BenchView::BenchView() = default;
-
-BenchView::~BenchView() {
-    cancel_ = true;
-    if (worker_.joinable()) worker_.join();
-}
-
 bool BenchView::Load(const std::string& path) {
     try {
         report = load_bench_file(path);
@@ -79,53 +70,23 @@ bool BenchView::Load(const std::string& path) {
     }
 }
 
-void BenchView::StartRun() {
-    if (running_) return;
-    if (worker_.joinable()) worker_.join();
-    cancel_ = false;
-    running_ = true;
-    done_ = 0;
-    total_ = 1;
-    worker_ = std::thread([this] {
-        bench::BenchConfig cfg;
-        cfg.sizes = parse_bench_sizes("2^10..2^28");
-        cfg.variants = bench::default_bench_variants();
-        try {
-            BenchReport r = bench::run_bench(cfg, [this](int done, int total, const std::string& what) {
-                if (cancel_) throw Cancelled{};
-                done_ = done;
-                total_ = std::max(total, 1);
-                std::lock_guard<std::mutex> lock(mutex_);
-                progress_what_ = what;
-            });
-            r.meta.command = "scanviz window: benchmark view, live run";
-            std::lock_guard<std::mutex> lock(mutex_);
-            finished_ = std::move(r);
-        } catch (const Cancelled&) {
-            std::lock_guard<std::mutex> lock(mutex_);
-            run_error_ = "cancelled";
-        } catch (const std::exception& e) {
-            std::lock_guard<std::mutex> lock(mutex_);
-            run_error_ = e.what();
-        }
-        running_ = false;
-    });
+bool BenchView::StartRun(App& app) {
+    return app.jobs.submit<BenchReport>(
+        kBenchJob, bench_job(),
+        [this](BenchReport r) {
+            report = std::move(r);
+            have_report = true;
+            source = "live run";
+            error.clear();
+        },
+        [this](const std::string& e) { error = "live run: " + e; });
 }
 
-void BenchView::Collect() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (finished_) {
-        report = std::move(*finished_);
-        finished_.reset();
-        have_report = true;
-        source = "live run";
-        error.clear();
-    }
-    if (!run_error_.empty()) {
-        error = "live run: " + run_error_;
-        run_error_.clear();
-    }
+void BenchView::CancelRun(App& app) {
+    if (running(app)) app.jobs.cancel();
 }
+
+bool BenchView::running(const App& app) const { return app.jobs.holds(kBenchJob); }
 
 void BenchView::Draw(App& app) {
     if (!tried_default_) {
@@ -133,7 +94,6 @@ void BenchView::Draw(App& app) {
         path_text = default_bench_file();
         if (!path_text.empty()) Load(path_text);
     }
-    if (!running_) Collect();
 
     char buf[512];
     std::snprintf(buf, sizeof buf, "%s", path_text.c_str());
@@ -142,18 +102,13 @@ void BenchView::Draw(App& app) {
     ImGui::SameLine();
     if (ImGui::Button("Open results")) Load(path_text);
     ImGui::SameLine();
-    if (running_) {
-        if (ImGui::Button("Cancel")) CancelRun();
-        ImGui::SameLine();
-        std::string what;
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            what = progress_what_;
-        }
-        ImGui::ProgressBar(static_cast<float>(done_) / static_cast<float>(total_),
-                           ImVec2(ImGui::GetFontSize() * 14, 0), what.c_str());
+    if (running(app)) {
+        DrawJobProgress(app);
     } else if (app.device.present) {
-        if (ImGui::Button("Run on the GPU")) StartRun();
+        const bool other_job = app.jobs.busy();  // one job at a time
+        if (other_job) ImGui::BeginDisabled();
+        if (ImGui::Button("Run on the GPU")) StartRun(app);
+        if (other_job) ImGui::EndDisabled();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Ours, CUB, Thrust and memcpy at 2^10 .. 2^28 on %s", app.device.name.c_str());
     } else {

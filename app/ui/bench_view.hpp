@@ -2,17 +2,13 @@
 // CUB, Thrust and the memcpy roof, in GB/s, as a fraction of memcpy or as a
 // ratio to CUB, one line per variant and element type (core bench_series) for
 // the operator and mode picked; data
-// from a live run on the GPU (progress bar, cancel) or from saved results
+// from a live run on the GPU (a job of the App's JobRunner: progress bar, cancel) or from saved results
 // (the committed assets/bench/*.csv when no GPU is present).
 #pragma once
 
 #include <imgui.h>
 
-#include <atomic>
-#include <mutex>
-#include <optional>
 #include <string>
-#include <thread>
 
 #include "app.hpp"
 #include "core/bench/bench.hpp"
@@ -20,18 +16,14 @@
 namespace scanviz::ui {
 
 struct BenchView {
-    BenchView();
-    ~BenchView();
-    BenchView(const BenchView&) = delete;
-    BenchView& operator=(const BenchView&) = delete;
-
     void Draw(App& app);
     // Reads saved results (CSV or JSON); false and `error` set on failure.
     bool Load(const std::string& path);
-    // Starts a live run on the GPU in a worker thread (default sizes and variants).
-    void StartRun();
-    void CancelRun() { cancel_ = true; }
-    bool running() const { return running_; }
+    // Submits a live run on the GPU (default sizes and variants) to app.jobs; false
+    // when another job is in hand. The results replace the chart when it finishes.
+    bool StartRun(App& app);
+    void CancelRun(App& app);
+    bool running(const App& app) const;
 
     BenchReport report;
     bool have_report = false;
@@ -44,16 +36,7 @@ struct BenchView {
 private:
     void DrawChart(const App& app, ImVec2 size);
     void DrawTable();
-    void Collect();  // takes a finished live run's results
 
-    std::thread worker_;
-    std::atomic<bool> running_{false};
-    std::atomic<bool> cancel_{false};
-    std::atomic<int> done_{0}, total_{1};
-    std::mutex mutex_;  // guards the three below
-    std::string progress_what_;
-    std::optional<BenchReport> finished_;
-    std::string run_error_;
     bool tried_default_ = false;
 };
 

@@ -57,14 +57,11 @@ lessons::Sources& LessonView::Sources(App& app) {
     if (!sources_ || sources_recording_ != app.recording.get()) {
         lessons::Sources s;
         std::shared_ptr<const Recording> rec = app.recording;
-        const bool gpu_here = app.device.present;
-        // Other variants on the same input: the recording where it holds them, else the model
-        // (the GPU and the model give the same trace, checked by `scanviz validate`).
-        s.run = [rec, gpu_here](const RunSpec& spec) {
-            if (rec && !gpu_here)
-                if (const Trace* t = rec->find(spec)) return *t;
-            return run_model(spec);
-        };
+        // Other variants on the same input: the window's Runner (GPU, else the recording
+        // where it holds them, else the model).
+        Runner runner = app.runner;
+        runner.set_recording(rec);
+        run_through(s, std::move(runner));
         const auto& p = kern::sass_paths();
         load_sass(s, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
                   kern::available_sass_archs());

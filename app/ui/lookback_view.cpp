@@ -10,7 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "kernels/device/decoupled_lookback.hpp"
+#include "gpu_jobs.hpp"
+#include "view_common.hpp"
 
 namespace scanviz::ui {
 
@@ -48,21 +49,17 @@ bool LookbackView::Load(const std::string& path) {
     }
 }
 
-bool LookbackView::Capture(int64_t n) {
-    try {
-        LookbackTimeline t = gpu::capture_lookback_timeline(n, 1);
-        const std::string problem = check_timeline(t);
-        if (!problem.empty()) throw std::runtime_error("captured timeline: " + problem);
-        timeline = std::move(t);
-        summary = summarize(timeline);
-        loaded = true;
-        source = "captured now";
-        error.clear();
-        return true;
-    } catch (const std::exception& e) {
-        error = e.what();
-        return false;
-    }
+bool LookbackView::Capture(App& app, int64_t n) {
+    return app.jobs.submit<LookbackTimeline>(
+        kLookbackJob, lookback_job(n),
+        [this](LookbackTimeline t) {
+            timeline = std::move(t);
+            summary = summarize(timeline);
+            loaded = true;
+            source = "captured now";
+            error.clear();
+        },
+        [this](const std::string& e) { error = e; });
 }
 
 void LookbackView::Draw(App& app) {
@@ -82,7 +79,14 @@ void LookbackView::Draw(App& app) {
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
         ImGui::SliderInt("log2 n", &capture_log2_n, 14, 26);
         ImGui::SameLine();
-        if (ImGui::Button("Capture on the GPU")) Capture(int64_t{1} << capture_log2_n);
+        if (app.jobs.holds(kLookbackJob)) {
+            DrawJobProgress(app);
+        } else {
+            const bool other_job = app.jobs.busy();  // one job at a time
+            if (other_job) ImGui::BeginDisabled();
+            if (ImGui::Button("Capture on the GPU")) Capture(app, int64_t{1} << capture_log2_n);
+            if (other_job) ImGui::EndDisabled();
+        }
     }
     ImGui::SameLine();
     ImGui::Checkbox("colour by SM", &colour_by_sm);

@@ -4,7 +4,7 @@
 // a time axis, the moments it published its aggregate and its inclusive
 // prefix; hovering a tile lists the predecessors it read, what each had
 // published and how long the tile waited for it. Data from a capture on the
-// GPU, or from a saved timeline (the committed assets/bench/*.json).
+// GPU (a job of the App's JobRunner), or from a saved timeline (the committed assets/bench/*.json).
 #pragma once
 
 #include <string>
@@ -18,8 +18,9 @@ struct LookbackView {
     void Draw(App& app);
     // Reads a saved timeline (JSON); false and `error` set on failure.
     bool Load(const std::string& path);
-    // Captures one on the GPU (n elements); false and `error` set on failure.
-    bool Capture(int64_t n);
+    // Submits a capture on the GPU (n elements) to app.jobs; the timeline replaces the
+    // one on screen when it finishes (`error` set on failure). False when another job is in hand.
+    bool Capture(App& app, int64_t n);
 
     LookbackTimeline timeline;
     LookbackSummary summary;

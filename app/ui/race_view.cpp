@@ -5,8 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "kernels/gpu.hpp"
-#include "kernels/race/race.hpp"
+#include "gpu_jobs.hpp"
 #include "render/trace_scene.hpp"
 #include "view_common.hpp"
 
@@ -99,32 +98,31 @@ bool RaceView::LoadTable(const std::string& path) {
     }
 }
 
-bool RaceView::MeasureLive() {
-    try {
-        const RaceCase c = current_case();
-        RaceRow row = gpu::measure_race(c, gpu::RaceRunConfig{launches, 0, 1});
-        if (c.barrier >= 0) row.barrier_name = barriers[static_cast<size_t>(c.barrier)].name;
-        if (live.rows.empty()) {
-            std::string why;
-            if (auto dev = gpu::find_device(&why)) {
-                live.device = dev->name;
-                live.sm = dev->sm();
-                live.runtime = dev->runtime;
+bool RaceView::MeasureLive(App& app) {
+    const RaceCase c = current_case();
+    const std::string barrier_name = c.barrier >= 0 ? barriers[static_cast<size_t>(c.barrier)].name : "";
+    const bool submitted = app.jobs.submit<LiveRaceRow>(
+        kRaceJob, race_job(c, launches),
+        [this, c, barrier_name](LiveRaceRow m) {
+            RaceRow row = std::move(m.row);
+            if (c.barrier >= 0) row.barrier_name = barrier_name;
+            if (live.rows.empty()) {
+                live.device = m.device;
+                live.sm = m.sm;
+                live.runtime = m.runtime;
+                live.driver = m.driver;
+                live.build = "this scanviz";
             }
-            live.driver = gpu::driver_description();
-            live.build = "this scanviz";
-        }
-        live.date = utc_now_iso8601();
-        live.rows.erase(
-            std::remove_if(live.rows.begin(), live.rows.end(), [&](const RaceRow& r) { return r.c == c; }),
-            live.rows.end());
-        live.rows.push_back(std::move(row));
-        status.clear();
-        return true;
-    } catch (const std::exception& e) {
-        status = std::string("measurement failed: ") + e.what();
-        return false;
-    }
+            live.date = utc_now_iso8601();
+            live.rows.erase(std::remove_if(live.rows.begin(), live.rows.end(),
+                                           [&](const RaceRow& r) { return r.c == c; }),
+                            live.rows.end());
+            live.rows.push_back(std::move(row));
+            status.clear();
+        },
+        [this](const std::string& e) { status = "measurement failed: " + e; });
+    if (submitted) status.clear();
+    return submitted;
 }
 
 const RaceRow* RaceView::MeasuredRow(std::string* source) const {
@@ -149,7 +147,14 @@ void RaceView::DrawMeasured(App& app) {
         ImGui::InputInt("launches", &launches);
         launches = std::clamp(launches, 1, 5000);
         ImGui::SameLine();
-        if (ImGui::Button("Measure on this GPU")) MeasureLive();
+        if (app.jobs.holds(kRaceJob)) {
+            DrawJobProgress(app);
+        } else {
+            const bool other_job = app.jobs.busy();  // one job at a time
+            if (other_job) ImGui::BeginDisabled();
+            if (ImGui::Button("Measure on this GPU")) MeasureLive(app);
+            if (other_job) ImGui::EndDisabled();
+        }
     }
     std::string source;
     const RaceRow* row = MeasuredRow(&source);

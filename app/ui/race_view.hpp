@@ -36,8 +36,9 @@ struct RaceView {
 
     // Selects a case (also from scripts and tests); false and `error` set when it does not exist.
     bool Select(const std::string& variant, int choice, bool diverged);
-    // Measures the case on screen on this GPU (replaces its row of the live table).
-    bool MeasureLive();
+    // Submits the measurement of the case on screen on this GPU to app.jobs (its row of
+    // the live table is replaced when it finishes); false when another job is in hand.
+    bool MeasureLive(App& app);
     // Loads recorded figures (a race table JSON or a recording); false and `error` on failure.
     bool LoadTable(const std::string& path);
 

@@ -57,7 +57,7 @@ bool GuiSession::Init(std::string* error) {
 
 bool GuiSession::Busy() const {
     const ImGuiIO& io = ImGui::GetIO();
-    return app.playing || !metrics.Done() || io.WantTextInput || ImGui::IsAnyMouseDown();
+    return app.playing || !metrics.Done() || app.jobs.busy() || io.WantTextInput || ImGui::IsAnyMouseDown();
 }
 
 void GuiSession::DrawMenu(Window& window) {
@@ -122,6 +122,7 @@ void GuiSession::Frame(Window& window, double seconds) {
     controls.HandleKeys(app);
     lesson.HandleKeys(app);
     app.tick(seconds);
+    app.jobs.poll();  // a finished job's result (or error) goes to the view that asked
     metrics.ComputeSome(4.0);
 
     DrawMenu(window);

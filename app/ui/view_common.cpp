@@ -14,6 +14,17 @@ void DrawBadge(const App& app) {
     ImGui::TextColored(badge_colour(app.settings.presentation), "%s", badge_text(*app.badge).c_str());
 }
 
+void DrawJobProgress(App& app) {
+    const JobStatus job = app.jobs.status();
+    if (!job.running) return;
+    if (job.cancelling) ImGui::BeginDisabled();
+    if (ImGui::Button("Cancel")) app.jobs.cancel();
+    if (job.cancelling) ImGui::EndDisabled();
+    ImGui::SameLine();
+    const std::string what = job.cancelling ? "cancelling..." : job.text;
+    ImGui::ProgressBar(static_cast<float>(job.fraction), ImVec2(ImGui::GetFontSize() * 14, 0), what.c_str());
+}
+
 void DrawZoomButtons(SceneCanvas& canvas) {
     if (ImGui::SmallButton("-")) canvas.zoom_by(1.0f / 1.25f);
     ImGui::SameLine();

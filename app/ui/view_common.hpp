@@ -15,6 +15,10 @@ namespace scanviz::ui {
 // screen came from a recording (issue 7).
 void DrawBadge(const App& app);
 
+// The job in hand (app.jobs): a Cancel button and its progress bar with what it is
+// doing ("cancelling..." once asked). Nothing when no job runs.
+void DrawJobProgress(App& app);
+
 // The "-", "+" and "Fit" buttons of a scene view.
 void DrawZoomButtons(SceneCanvas& canvas);
 

@@ -4,6 +4,10 @@
 
 namespace scanviz::lessons {
 
+void run_through(Sources& sources, Runner runner) {
+    sources.run = [runner = std::move(runner)](const RunSpec& spec) { return runner.run(spec); };
+}
+
 void load_sass(Sources& sources, const sass::Locations& where, const std::vector<std::string>& archs) {
     sources.sass_rows.clear();
     if (archs.empty()) {

@@ -1,4 +1,4 @@
-// Filling a lesson's Sources: the SASS count table (this build's listings or
+// Filling a lesson's Sources: the traces (through the Runner), the SASS count table (this build's listings or
 // the committed snapshot, as the SASS view reads them) and the measured
 // benchmark results (the results file the benchmark view shows, else an open recording's).
 #pragma once
@@ -7,10 +7,14 @@
 #include <vector>
 
 #include "core/recording/recording.hpp"
+#include "core/run/runner.hpp"
 #include "core/sass/sass.hpp"
 #include "quantity.hpp"
 
 namespace scanviz::lessons {
+
+// Traces from `runner`, in its order (GPU, else the open recording, else the model).
+void run_through(Sources& sources, Runner runner);
 
 // The count table of every variant for `archs`; on failure (a listing that
 // does not parse, nothing there) sources.sass_missing says why.
