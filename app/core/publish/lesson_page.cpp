@@ -6,6 +6,7 @@
 #include "core/lessons/checker.hpp"
 #include "core/publish/trace_page.hpp"
 #include "core/run/badge.hpp"
+#include "core/run/runner.hpp"
 #include "core/models/variants.hpp"
 
 namespace scanviz::publish {
@@ -14,11 +15,10 @@ using namespace scanviz::lessons;
 
 Sources recording_sources(const Recording& recording) {
     Sources s;
-    const Recording* rec = &recording;
-    s.run = [rec](const RunSpec& spec) {
-        if (const Trace* t = rec->find(spec)) return as_recorded(*rec, *t);
-        return run_model(spec);
-    };
+    // The caller keeps the recording alive: the Runner borrows it (no owner).
+    Runner runner;
+    runner.set_recording(std::shared_ptr<const Recording>(std::shared_ptr<const Recording>(), &recording));
+    s.run = [runner](const RunSpec& spec) { return runner.run(spec); };
     return s;
 }
 
