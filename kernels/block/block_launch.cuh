@@ -46,8 +46,7 @@ Trace launch_block(const RunSpec& given, KernelLaunch kernel_launch) {
 // The items parameter tells the second form apart: it is launched for spec.items_per_thread.
 template <class KernelOf>
 KernelEntry block_kernel_entry(std::string_view id, KernelOf) {
-    return make_kernel_entry(id, [](const RunSpec& spec, auto probe) {
-        using Probe = typename decltype(probe)::type;
+    return make_kernel_entry(id, []<class Probe>(const RunSpec& spec, ProbeTag<Probe>) {
         return launch_block<Probe>(
             spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
                 using ScanOp = decltype(op);

@@ -39,8 +39,8 @@ Trace launch_warp(const RunSpec& spec, KernelOf kernel_of) {
 //   []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) { return warp_zeropad_kernel<ScanOp, Probe>; }
 template <class KernelOf>
 KernelEntry warp_kernel_entry(std::string_view id, KernelOf) {
-    return make_kernel_entry(id, [](const RunSpec& spec, auto probe) {
-        return launch_warp<typename decltype(probe)::type>(spec, KernelOf{});
+    return make_kernel_entry(id, []<class Probe>(const RunSpec& spec, ProbeTag<Probe>) {
+        return launch_warp<Probe>(spec, KernelOf{});
     });
 }
 

@@ -61,9 +61,8 @@ Trace launch(const RunSpec& spec) {
 }  // namespace
 
 KernelEntry kernel_warp_segmented() {
-    return make_kernel_entry("warp_segmented", [](const RunSpec& s, auto probe) {
-        return launch<typename decltype(probe)::type>(s);
-    });
+    return make_kernel_entry("warp_segmented",
+                             []<class Probe>(const RunSpec& s, ProbeTag<Probe>) { return launch<Probe>(s); });
 }
 
 }  // namespace scanviz::kern
