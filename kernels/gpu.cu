@@ -9,22 +9,27 @@
 #include "launch.cuh"
 #include "registry.hpp"
 
+namespace scanviz::kern {
+
+const KernelEntry* find_kernel(std::string_view id) {
+    static const std::vector<KernelEntry> all = [] {
+        std::vector<KernelEntry> v = warp_kernels();
+        for (auto& e : block_kernels()) v.push_back(e);
+        for (auto& e : device_kernels()) v.push_back(e);
+        return v;
+    }();
+    for (const auto& e : all)
+        if (e.id == id) return &e;
+    return nullptr;
+}
+
+}  // namespace scanviz::kern
+
 namespace scanviz::gpu {
 namespace {
 
-const std::vector<kern::KernelEntry>& entries() {
-    static const std::vector<kern::KernelEntry> all = [] {
-        std::vector<kern::KernelEntry> v = kern::warp_kernels();
-        for (auto& e : kern::block_kernels()) v.push_back(e);
-        for (auto& e : kern::device_kernels()) v.push_back(e);
-        return v;
-    }();
-    return all;
-}
-
 const kern::KernelEntry& entry(const std::string& id) {
-    for (const auto& e : entries())
-        if (e.id == id) return e;
+    if (const kern::KernelEntry* e = kern::find_kernel(id)) return *e;
     throw std::invalid_argument("no GPU kernel for variant '" + id + "'");
 }
 
@@ -39,9 +44,12 @@ std::optional<DeviceInfo> find_device(std::string* why_not) {
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess || count == 0) {
         if (why_not) {
-            if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0)) *why_not = "no CUDA device found";
-            else if (err == cudaErrorInsufficientDriver) *why_not = "no CUDA driver (or one older than this build needs)";
-            else *why_not = std::string("no CUDA device: ") + cudaGetErrorString(err);
+            if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0))
+                *why_not = "no CUDA device found";
+            else if (err == cudaErrorInsufficientDriver)
+                *why_not = "no CUDA driver (or one older than this build needs)";
+            else
+                *why_not = std::string("no CUDA device: ") + cudaGetErrorString(err);
         }
         cudaGetLastError();  // clear the sticky error so later calls start clean
         return std::nullopt;
@@ -62,11 +70,7 @@ std::optional<DeviceInfo> find_device(std::string* why_not) {
     return info;
 }
 
-bool has_kernel(const std::string& variant) {
-    for (const auto& e : entries())
-        if (e.id == variant) return true;
-    return false;
-}
+bool has_kernel(const std::string& variant) { return kern::find_kernel(variant) != nullptr; }
 
 Trace capture(const RunSpec& spec) { return entry(spec.variant).capture(spec); }
 

@@ -1,13 +1,17 @@
 // Shared launch plumbing for the variants that run in one thread block:
-// upload the input, poison the output, launch, check, decode the trace.
+// upload the input, poison the output, launch, check, decode the trace; and
+// the registry entry made from a variant's launcher.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "capture.cuh"
 #include "cuda_check.hpp"
 #include "ops.cuh"
+#include "probe.cuh"
+#include "registry.hpp"
 
 namespace scanviz::kern {
 
@@ -43,6 +47,22 @@ Trace run_block_variant(const RunSpec& spec, bool capture, int max_steps, int ma
     }
     trace.output = from_words(d_out.download(), spec.type);
     return trace;
+}
+
+// The probe a launcher instantiates its kernel with, as a value:
+// launch(spec, ProbeTag<TraceProbe>{}) captures, ProbeTag<NoProbe>{} only runs.
+template <class Probe>
+struct ProbeTag {
+    using type = Probe;
+};
+
+// The registry entry of variant `id` whose launcher is `launch(spec, probe_tag)`
+// (a lambda without captures): capture runs it with TraceProbe, run with
+// NoProbe and keeps the output.
+template <class Launch>
+KernelEntry make_kernel_entry(std::string_view id, Launch) {
+    return {id, [](const RunSpec& s) { return Launch{}(s, ProbeTag<TraceProbe>{}); },
+            [](const RunSpec& s) { return Launch{}(s, ProbeTag<NoProbe>{}).output; }};
 }
 
 }  // namespace scanviz::kern

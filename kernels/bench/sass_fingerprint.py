@@ -12,6 +12,11 @@ a file moved): the bodies must be the same multiset.
   (refactor)
   kernels/bench/sass_fingerprint.py --root . --arch sm_90 -o after.txt
   kernels/bench/sass_fingerprint.py --compare before.txt after.txt     # exit 1 and the differing names
+
+--sources takes glob patterns (relative to --root) in place of DEFAULT_SOURCES; the bench's generated
+CUB/Thrust runner instances are compiled only with the default list:
+
+  kernels/bench/sass_fingerprint.py --sources 'kernels/warp/*.cu' 'kernels/block/*.cu' -o before.txt
 """
 import argparse, concurrent.futures, glob, hashlib, os, re, shutil, subprocess, sys, tempfile
 
@@ -35,12 +40,14 @@ def find_tool(name, root):
     sys.exit(f"sass_fingerprint: {name} not found (install the CUDA toolkit, or pip install nvidia-cuda-nvdisasm)")
 
 
-def sources(root, tmp):
+def sources(root, tmp, patterns=None):
     out = []
-    for pat in DEFAULT_SOURCES:
+    for pat in patterns or DEFAULT_SOURCES:
         out += sorted(glob.glob(os.path.join(root, pat)))
+    if patterns and not out:
+        sys.exit(f"sass_fingerprint: no source matches {' '.join(patterns)}")
     template = os.path.join(root, "kernels/bench/bench_runner_instance.cu.in")
-    if os.path.exists(template):
+    if not patterns and os.path.exists(template):
         text = open(template).read()
         for tag, ctype in RUNNER_TYPES:
             for op in RUNNER_OPS:
@@ -82,11 +89,11 @@ def compile_one(args):
     return src, functions(d.stdout), ""
 
 
-def fingerprint(root, arch, jobs):
+def fingerprint(root, arch, jobs, patterns=None):
     nvcc, nvdisasm = find_tool("nvcc", root), find_tool("nvdisasm", root)
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
-        work = [(s, root, arch, nvcc, nvdisasm, tmp) for s in sources(root, tmp)]
+        work = [(s, root, arch, nvcc, nvdisasm, tmp) for s in sources(root, tmp, patterns)]
         with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
             for src, funcs, err in ex.map(compile_one, work):
                 if funcs is None:
@@ -128,10 +135,12 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("-o", "--output")
     ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"))
+    ap.add_argument("--sources", nargs="+", metavar="GLOB",
+                    help="glob patterns relative to --root, in place of DEFAULT_SOURCES")
     a = ap.parse_args()
     if a.compare:
         sys.exit(compare(*a.compare))
-    lines = fingerprint(os.path.abspath(a.root), a.arch, a.jobs)
+    lines = fingerprint(os.path.abspath(a.root), a.arch, a.jobs, a.sources)
     text = "\n".join(lines) + "\n"
     if a.output:
         open(a.output, "w").write(text)

@@ -21,33 +21,33 @@
 
 #include "../barriers.cuh"
 #include "block_common.cuh"
+#include "core/models/blelloch_layout.hpp"
 
 namespace scanviz::kern {
 
-inline constexpr int kNumBanks = 32;
-inline constexpr int kLogNumBanks = 5;
-inline constexpr int kBlellochMaxTile = 2048;
+// The layout is scanviz's (core/models/blelloch_layout.hpp), one definition
+// for this kernel, its model (app/core/models/block_blelloch.cpp) and the race
+// analysis:
+//   kNumBanks, kLogNumBanks    32 banks of 4-byte words (GPU Gems 3, 39.2.3);
+//   kBlellochMaxTile           the largest tile (2048 elements, 1024 threads);
+//   conflict_free_offset(i)    i >> kLogNumBanks: one spare word after every 32;
+//   blelloch_word(i, padded)   the word of element i;
+//   blelloch_words(m, padded)  the words a tile of m elements occupies.
+// PADDED is a template parameter here, so each call folds to i or i + (i >> 5).
+static_assert(blelloch_words(kBlellochMaxTile, false) == kBlellochMaxTile);
+static_assert(blelloch_words(kBlellochMaxTile, true) == kBlellochMaxTile + kBlellochMaxTile / kNumBanks - 1);
 
 struct BlockBlellochPhases {
     enum : int { kUpSweep = 0, kClearLast = 1, kDownSweep = 2, kInclusiveShift = 3 };
 };
 
-__host__ __device__ constexpr int conflict_free_offset(int i) { return i >> kLogNumBanks; }
-
-template <bool PADDED>
-__host__ __device__ constexpr int blelloch_word(int i) {
-    return PADDED ? i + conflict_free_offset(i) : i;
-}
-
-// Words of shared memory a tile of m elements occupies.
-template <bool PADDED>
-__host__ __device__ constexpr int blelloch_words(int m) {
-    return blelloch_word<PADDED>(m - 1) + 1;
-}
-
+// One tile of shared memory, sized for the largest tile: a tile of m elements
+// uses its first blelloch_words(m, PADDED) words. With PADDED, word w holds
+// no element (padding) when w % (kNumBanks + 1) == kNumBanks: words 32, 65, 98...
+// (the model marks them as padding in the layout).
 template <class T, bool PADDED>
 struct BlockBlellochStorage {
-    T temp[blelloch_words<PADDED>(kBlellochMaxTile)];
+    T temp[blelloch_words(kBlellochMaxTile, PADDED)];
 };
 
 template <bool PADDED, class T, class ScanOp, class Probe, uint32_t kKeep = kAllBarriers>
@@ -55,7 +55,7 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
                                                  ScanOp op, Probe& probe) {
     const int thid = static_cast<int>(threadIdx.x);
     const int last_thread = m / 2 - 1;
-    const int words = blelloch_words<PADDED>(m);
+    const int words = blelloch_words(m, PADDED);
     const int total_slot = words;
     T total = ScanOp::identity();
     bool have_total = false;
@@ -71,8 +71,8 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
     int offset = 1;
     for (int d = m >> 1; d > 0; d >>= 1) {  // build sum in place up the tree
         if (thid < d) {
-            const int ai = blelloch_word<PADDED>(offset * (2 * thid + 1) - 1);
-            const int bi = blelloch_word<PADDED>(offset * (2 * thid + 2) - 1);
+            const int ai = blelloch_word(offset * (2 * thid + 1) - 1, PADDED);
+            const int bi = blelloch_word(offset * (2 * thid + 2) - 1, PADDED);
             s.temp[bi] = op(s.temp[ai], s.temp[bi]);
             probe.combine(bi, ai, bi);
         }
@@ -82,7 +82,7 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
     }
 
     if (thid == last_thread) {  // clear the last element
-        const int root = blelloch_word<PADDED>(m - 1);
+        const int root = blelloch_word(m - 1, PADDED);
         total = s.temp[root];
         s.temp[root] = ScanOp::identity();
         have_total = true;
@@ -95,8 +95,8 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
     for (int d = 1; d < m; d *= 2) {  // traverse down the tree and build the scan
         offset >>= 1;
         if (thid < d) {
-            const int ai = blelloch_word<PADDED>(offset * (2 * thid + 1) - 1);
-            const int bi = blelloch_word<PADDED>(offset * (2 * thid + 2) - 1);
+            const int ai = blelloch_word(offset * (2 * thid + 1) - 1, PADDED);
+            const int bi = blelloch_word(offset * (2 * thid + 2) - 1, PADDED);
             const T t = s.temp[ai];
             s.temp[ai] = s.temp[bi];
             s.temp[bi] = op(t, s.temp[bi]);
@@ -107,9 +107,9 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
     }
 
     if (!exclusive) {  // inclusive: shift left by one, the total last
-        const int a = blelloch_word<PADDED>(2 * thid), b = blelloch_word<PADDED>(2 * thid + 1);
+        const int a = blelloch_word(2 * thid, PADDED), b = blelloch_word(2 * thid + 1, PADDED);
         const bool has_right = 2 * thid + 2 < m;
-        const int c = has_right ? blelloch_word<PADDED>(2 * thid + 2) : total_slot;
+        const int c = has_right ? blelloch_word(2 * thid + 2, PADDED) : total_slot;
         const T va = s.temp[b];
         const T vb = has_right ? s.temp[c] : total;
         if (barrier_kept<kKeep>(barrier++)) __syncthreads();

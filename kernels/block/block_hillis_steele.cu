@@ -1,4 +1,4 @@
-// Kernel and launcher of the variant block_hillis_steele (one block, n threads).
+// Kernel of the variant block_hillis_steele (one block, n threads).
 #include "block_hillis_steele.cuh"
 #include "block_launch.cuh"
 
@@ -22,19 +22,12 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
     out[thid] = block_scan_hillis_steele(s, n, ScanOp{}, probe);
 }
 
-template <class Probe>
-Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(
-        spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
-            block_hillis_steele_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
-        });
-}
-
 }  // namespace
 
 KernelEntry kernel_block_hillis_steele() {
-    return {"block_hillis_steele", [](const RunSpec& s) { return launch<TraceProbe>(s); },
-            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+    return block_kernel_entry("block_hillis_steele", []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+        return block_hillis_steele_kernel<ScanOp, Probe>;
+    });
 }
 
 }  // namespace scanviz::kern

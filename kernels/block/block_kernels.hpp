@@ -1,4 +1,6 @@
-// Block-level variants with a GPU kernel: one entry per variant (one .cu each).
+// Block-level variants with a GPU kernel: one entry per variant (one .cu each;
+// variants that differ by a bool share their kernel body: block_blelloch_kernel.cuh,
+// block_raking_kernel.cuh).
 #pragma once
 
 #include <algorithm>

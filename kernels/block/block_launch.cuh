@@ -1,15 +1,23 @@
 // Host side shared by the block kernels' launchers: validate the spec, size
 // the trace buffer from the model, pick the operator's instantiation, launch
-// one block (run_block_variant in launch.cuh does the rest).
+// one block (run_block_variant in launch.cuh does the rest), and the registry
+// entry.
 #pragma once
 
 #include <stdexcept>
+#include <string_view>
+#include <type_traits>
 
 #include "../launch.cuh"
 #include "../ops.cuh"
+#include "block_common.cuh"
 #include "block_kernels.hpp"
 
 namespace scanviz::kern {
+
+// Items per thread as a value: what dispatch_items hands its function.
+template <int ITEMS>
+using ItemsTag = std::integral_constant<int, ITEMS>;
 
 // kernel_launch(op, spec, d_in, d_out, buf) launches the variant's kernel for
 // the operator functor `op` (OpAdd<int>, ..., OpAdd<float>).
@@ -24,6 +32,34 @@ Trace launch_block(const RunSpec& given, KernelLaunch kernel_launch) {
         return run_block_variant<T>(
             spec, Probe::kOn, cap.steps, cap.ops, phases,
             [&](const T* in, T* out, const TraceBuffer& buf) { kernel_launch(op, spec, in, out, buf); });
+    });
+}
+
+// The registry entry of a one-block variant whose kernel takes (in, out, n,
+// exclusive, buf) and runs spec.threads threads. KernelOf is a lambda without
+// captures that names the kernel for an operator and a probe:
+//   []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+//       return block_hillis_steele_kernel<ScanOp, Probe>; }
+// or, for the CUB-style kernels built per items per thread (dispatch_items),
+//   []<class ScanOp, int ITEMS, class Probe>(ScanOp, ItemsTag<ITEMS>, ProbeTag<Probe>) {
+//       return block_raking_kernel<ScanOp, ITEMS, Probe>; }
+// The items parameter tells the second form apart: it is launched for spec.items_per_thread.
+template <class KernelOf>
+KernelEntry block_kernel_entry(std::string_view id, KernelOf) {
+    return make_kernel_entry(id, []<class Probe>(const RunSpec& spec, ProbeTag<Probe>) {
+        return launch_block<Probe>(
+            spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
+                using ScanOp = decltype(op);
+                if constexpr (std::is_invocable_v<KernelOf, ScanOp, ItemsTag<1>, ProbeTag<Probe>>) {
+                    dispatch_items(s.items_per_thread, [&](auto items) {
+                        const auto kernel = KernelOf{}(op, items, ProbeTag<Probe>{});
+                        kernel<<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+                    });
+                } else {
+                    const auto kernel = KernelOf{}(op, ProbeTag<Probe>{});
+                    kernel<<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
+                }
+            });
     });
 }
 

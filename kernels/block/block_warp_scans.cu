@@ -1,4 +1,4 @@
-// Kernel and launcher of the variant block_warp_scans (one block, items per thread).
+// Kernel of the variant block_warp_scans (one block, items per thread).
 #include "block_launch.cuh"
 #include "block_warp_scans.cuh"
 
@@ -24,23 +24,13 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
     store_blocked(out, n, items);
 }
 
-template <class Probe>
-Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(spec,
-                               [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
-                                   using ScanOp = decltype(op);
-                                   dispatch_items(s.items_per_thread, [&](auto items) {
-                                       block_warp_scans_kernel<ScanOp, decltype(items)::value, Probe>
-                                           <<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
-                                   });
-                               });
-}
-
 }  // namespace
 
 KernelEntry kernel_block_warp_scans() {
-    return {"block_warp_scans", [](const RunSpec& s) { return launch<TraceProbe>(s); },
-            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+    return block_kernel_entry("block_warp_scans", []<class ScanOp, int ITEMS, class Probe>(
+                                                      ScanOp, ItemsTag<ITEMS>, ProbeTag<Probe>) {
+        return block_warp_scans_kernel<ScanOp, ITEMS, Probe>;
+    });
 }
 
 }  // namespace scanviz::kern

@@ -1,4 +1,4 @@
-// Kernel and launcher of the variant block_warp_scans_shfl (one block, whole warps).
+// Kernel of the variant block_warp_scans_shfl (one block, whole warps).
 #include "block_launch.cuh"
 #include "block_warp_scans_shfl.cuh"
 
@@ -25,19 +25,13 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
     if (tid < n) out[tid] = result;
 }
 
-template <class Probe>
-Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out,
-                                        const TraceBuffer& buf) {
-        block_warp_scans_shfl_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
-    });
-}
-
 }  // namespace
 
 KernelEntry kernel_block_warp_scans_shfl() {
-    return {"block_warp_scans_shfl", [](const RunSpec& s) { return launch<TraceProbe>(s); },
-            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+    return block_kernel_entry("block_warp_scans_shfl",
+                              []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+                                  return block_warp_scans_shfl_kernel<ScanOp, Probe>;
+                              });
 }
 
 }  // namespace scanviz::kern

@@ -1,4 +1,4 @@
-// Kernel and launcher of the variant block_warp_scans_smem (one block, whole warps).
+// Kernel of the variant block_warp_scans_smem (one block, whole warps).
 #include "block_launch.cuh"
 #include "block_warp_scans_smem.cuh"
 
@@ -26,19 +26,13 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
     if (tid < n) out[tid] = s.data[tid];
 }
 
-template <class Probe>
-Trace launch(const RunSpec& spec) {
-    return launch_block<Probe>(spec, [](auto op, const RunSpec& s, auto in, auto out,
-                                        const TraceBuffer& buf) {
-        block_warp_scans_smem_kernel<decltype(op), Probe><<<1, s.threads>>>(in, out, s.n, s.exclusive, buf);
-    });
-}
-
 }  // namespace
 
 KernelEntry kernel_block_warp_scans_smem() {
-    return {"block_warp_scans_smem", [](const RunSpec& s) { return launch<TraceProbe>(s); },
-            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+    return block_kernel_entry("block_warp_scans_smem",
+                              []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+                                  return block_warp_scans_smem_kernel<ScanOp, Probe>;
+                              });
 }
 
 }  // namespace scanviz::kern

@@ -1,10 +1,12 @@
 // The race lab's measurement: fresh inputs per launch, the check against a
-// sequential scan, the example of a wrong output, and the dispatch by variant.
+// sequential scan, the example of a wrong output, and the dispatch by variant
+// (its kernel registry entry names its race kernels).
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <vector>
 
+#include "../registry.hpp"
 #include "race_common.cuh"
 
 namespace scanviz::kern::race {
@@ -126,6 +128,17 @@ RaceRow Measurement::finish(const RaceCase& c) {
 }  // namespace scanviz::kern::race
 
 namespace scanviz::gpu {
+namespace {
+
+// The variant's entry in the kernel registry, which names its race kernels;
+// throws where it has none (the variant is not in the race lab).
+const kern::KernelEntry& race_entry(const std::string& variant) {
+    const kern::KernelEntry* e = kern::find_kernel(variant);
+    if (!e || !e->race) throw std::invalid_argument("'" + variant + "' is not in the race lab");
+    return *e;
+}
+
+}  // namespace
 
 RaceRow measure_race(const RaceCase& c, const RaceRunConfig& cfg) {
     if (!is_race_variant(c.variant))
@@ -134,22 +147,10 @@ RaceRow measure_race(const RaceCase& c, const RaceRunConfig& cfg) {
         throw std::invalid_argument("--diverged applies to the warp scans only, not to '" + c.variant + "'");
     if (c.one_buffer && !race_has_one_buffer(c.variant))
         throw std::invalid_argument("'" + c.variant + "' has no one-buffer form (only block_hillis_steele)");
-    if (c.variant == "block_hillis_steele") return kern::race_block_hillis_steele(c, cfg);
-    if (c.variant == "block_blelloch") return kern::race_block_blelloch(c, cfg);
-    if (c.variant == "block_blelloch_padded") return kern::race_block_blelloch_padded(c, cfg);
-    if (c.variant == "warp_conditional") return kern::race_warp_conditional(c, cfg);
-    if (c.variant == "warp_zeropad") return kern::race_warp_zeropad(c, cfg);
-    if (c.variant == "warp_templated") return kern::race_warp_templated(c, cfg);
-    return kern::race_warp_legacy_volatile(c, cfg);
+    return race_entry(c.variant).race(c, cfg);
 }
 
-int race_kernel_barriers(const std::string& variant) {
-    if (variant == "block_hillis_steele") return kern::kRaceHillisSteeleBarriers;
-    if (variant == "block_blelloch" || variant == "block_blelloch_padded") return kern::kRaceBlellochBarriers;
-    if (variant == "warp_legacy_volatile") return 0;
-    if (race_is_warp(variant) && is_race_variant(variant)) return kern::kRaceWarpBarriers;
-    throw std::invalid_argument("'" + variant + "' is not in the race lab");
-}
+int race_kernel_barriers(const std::string& variant) { return race_entry(variant).race_barriers; }
 
 std::string driver_description() {
     int v = 0;

@@ -1,39 +1,10 @@
-// Race lab: block_blelloch with one barrier left out (kernels/block/block_blelloch.cuh, kKeep).
-#include "../block/block_blelloch.cuh"
-#include "../ops.cuh"
-#include "race_common.cuh"
+// Race lab: block_blelloch with one barrier left out (race_block_blelloch.cuh, kPadded = false).
+#include "race_block_blelloch.cuh"
 
 namespace scanviz::kern {
-namespace {
-
-constexpr bool kPadded = false;
-constexpr int kThreads = kRaceBlockN / 2;
-
-template <uint32_t kKeep>
-__global__ void __launch_bounds__(kThreads) race_blelloch_kernel(const int* in, int* out) {
-    __shared__ BlockBlellochStorage<int, kPadded> s;
-    const int thid = static_cast<int>(threadIdx.x);
-    constexpr int m = kRaceBlockN;
-    const long long base = static_cast<long long>(blockIdx.x) * m;
-    NoProbe probe;
-    for (int e = thid; e < m; e += m / 2) s.temp[blelloch_word<kPadded>(e)] = in[base + e];
-    __syncthreads();
-    block_scan_blelloch<kPadded, int, OpAdd<int>, NoProbe, kKeep>(s, m, false, OpAdd<int>{}, probe);
-    for (int e = thid; e < m; e += m / 2) out[base + e] = s.temp[blelloch_word<kPadded>(e)];
-}
-
-}  // namespace
 
 RaceRow race_block_blelloch(const RaceCase& c, const gpu::RaceRunConfig& cfg) {
-    race::Shape shape{kThreads, 1, kRaceBlockN, 1024, "block"};
-    shape.blocks = race::default_blocks(shape, cfg.blocks);
-    RaceRow row;
-    race::with_barrier_mask<kRaceBlellochBarriers>(c.barrier, [&](auto mask) {
-        row = race::measure(c, shape, cfg, [](const int* in, int* out, int blocks) {
-            race_blelloch_kernel<decltype(mask)::value><<<blocks, kThreads>>>(in, out);
-        });
-    });
-    return row;
+    return race_blelloch<false>(c, cfg);
 }
 
 }  // namespace scanviz::kern

@@ -12,6 +12,7 @@
 #include "../cuda_check.hpp"
 #include "core/race/hazards.hpp"
 #include "race.hpp"
+#include "race_kernels.hpp"
 
 namespace scanviz::kern::race {
 
@@ -96,21 +97,3 @@ __device__ __forceinline__ int maybe_diverged(int x, Scan scan) {
 inline int default_blocks(const Shape& s, int asked) { return asked > 0 ? asked : s.blocks; }
 
 }  // namespace scanviz::kern::race
-
-namespace scanviz::kern {
-// One per variant (race_<variant>.cu).
-RaceRow race_block_hillis_steele(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_block_blelloch(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_block_blelloch_padded(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_warp_conditional(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_warp_zeropad(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_warp_templated(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_warp_legacy_volatile(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-
-// Barrier counts of the race kernels, from the sizes they are built for.
-inline constexpr int kRaceLog2N = 8;  // log2(kRaceBlockN)
-static_assert((1 << kRaceLog2N) == kRaceBlockN);
-inline constexpr int kRaceHillisSteeleBarriers = kRaceLog2N;          // one per step
-inline constexpr int kRaceBlellochBarriers = 2 * kRaceLog2N + 1 + 2;  // up, clear, down, inclusive shift (2)
-inline constexpr int kRaceWarpBarriers = 2 * 5;                       // 5 steps, read | write
-}  // namespace scanviz::kern

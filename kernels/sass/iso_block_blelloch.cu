@@ -15,24 +15,24 @@ extern "C" __global__ void __launch_bounds__(kIsoThreads) iso_block_blelloch(con
     __shared__ BlockBlellochStorage<int, false> s;
     const int tid = static_cast<int>(threadIdx.x);
     NoProbe probe;
-    s.temp[blelloch_word<false>(tid)] = in[tid];
-    s.temp[blelloch_word<false>(tid + kIsoThreads)] = in[tid + kIsoThreads];
+    s.temp[blelloch_word(tid, false)] = in[tid];
+    s.temp[blelloch_word(tid + kIsoThreads, false)] = in[tid + kIsoThreads];
     __syncthreads();
     block_scan_blelloch<false>(s, kIsoTile, false, OpAdd<int>{}, probe);
     __syncthreads();
-    out[tid] = s.temp[blelloch_word<false>(tid)];
-    out[tid + kIsoThreads] = s.temp[blelloch_word<false>(tid + kIsoThreads)];
+    out[tid] = s.temp[blelloch_word(tid, false)];
+    out[tid + kIsoThreads] = s.temp[blelloch_word(tid + kIsoThreads, false)];
 }
 
 extern "C" __global__ void __launch_bounds__(kIsoThreads) base_block_blelloch(const int* in, int* out) {
     __shared__ BlockBlellochStorage<int, false> s;
     const int tid = static_cast<int>(threadIdx.x);
-    s.temp[blelloch_word<false>(tid)] = in[tid];
-    s.temp[blelloch_word<false>(tid + kIsoThreads)] = in[tid + kIsoThreads];
+    s.temp[blelloch_word(tid, false)] = in[tid];
+    s.temp[blelloch_word(tid + kIsoThreads, false)] = in[tid + kIsoThreads];
     __syncthreads();
     __syncthreads();
-    out[tid] = s.temp[blelloch_word<false>(tid)];
-    out[tid + kIsoThreads] = s.temp[blelloch_word<false>(tid + kIsoThreads)];
+    out[tid] = s.temp[blelloch_word(tid, false)];
+    out[tid + kIsoThreads] = s.temp[blelloch_word(tid + kIsoThreads, false)];
 }
 
 }  // namespace scanviz::kern

@@ -16,25 +16,25 @@ extern "C" __global__ void __launch_bounds__(kIsoThreads) iso_block_blelloch_pad
     __shared__ BlockBlellochStorage<int, true> s;
     const int tid = static_cast<int>(threadIdx.x);
     NoProbe probe;
-    s.temp[blelloch_word<true>(tid)] = in[tid];
-    s.temp[blelloch_word<true>(tid + kIsoThreads)] = in[tid + kIsoThreads];
+    s.temp[blelloch_word(tid, true)] = in[tid];
+    s.temp[blelloch_word(tid + kIsoThreads, true)] = in[tid + kIsoThreads];
     __syncthreads();
     block_scan_blelloch<true>(s, kIsoTile, false, OpAdd<int>{}, probe);
     __syncthreads();
-    out[tid] = s.temp[blelloch_word<true>(tid)];
-    out[tid + kIsoThreads] = s.temp[blelloch_word<true>(tid + kIsoThreads)];
+    out[tid] = s.temp[blelloch_word(tid, true)];
+    out[tid + kIsoThreads] = s.temp[blelloch_word(tid + kIsoThreads, true)];
 }
 
 extern "C" __global__ void __launch_bounds__(kIsoThreads)
     base_block_blelloch_padded(const int* in, int* out) {
     __shared__ BlockBlellochStorage<int, true> s;
     const int tid = static_cast<int>(threadIdx.x);
-    s.temp[blelloch_word<true>(tid)] = in[tid];
-    s.temp[blelloch_word<true>(tid + kIsoThreads)] = in[tid + kIsoThreads];
+    s.temp[blelloch_word(tid, true)] = in[tid];
+    s.temp[blelloch_word(tid + kIsoThreads, true)] = in[tid + kIsoThreads];
     __syncthreads();
     __syncthreads();
-    out[tid] = s.temp[blelloch_word<true>(tid)];
-    out[tid + kIsoThreads] = s.temp[blelloch_word<true>(tid + kIsoThreads)];
+    out[tid] = s.temp[blelloch_word(tid, true)];
+    out[tid + kIsoThreads] = s.temp[blelloch_word(tid + kIsoThreads, true)];
 }
 
 }  // namespace scanviz::kern

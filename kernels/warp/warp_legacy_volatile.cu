@@ -1,10 +1,8 @@
-// Kernel and launcher of the variant warp_legacy_volatile (one warp): no
+// Kernel of the variant warp_legacy_volatile (one warp): no
 // barrier anywhere in the NoProbe instantiation, not even after the load.
-#include "../launch.cuh"
-#include "../registry.hpp"
-#include "core/models/variants.hpp"
 #include "warp_common.cuh"
 #include "warp_kernels.hpp"
+#include "warp_launch.cuh"
 #include "warp_legacy_volatile.cuh"
 
 namespace scanviz::kern {
@@ -27,24 +25,12 @@ __global__ void warp_legacy_volatile_kernel(const typename ScanOp::value_type* i
     out[lane] = result;
 }
 
-template <class Probe>
-Trace launch(const RunSpec& spec) {
-    const auto& phases = find_variant(spec.variant)->phases;
-    return dispatch_op(spec.op, spec.type, [&](auto op) {
-        using ScanOp = decltype(op);
-        using T = typename ScanOp::value_type;
-        return run_block_variant<T>(
-            spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
-                warp_legacy_volatile_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
-            });
-    });
-}
-
 }  // namespace
 
 KernelEntry kernel_warp_legacy_volatile() {
-    return {"warp_legacy_volatile", [](const RunSpec& s) { return launch<TraceProbe>(s); },
-            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+    return warp_kernel_entry("warp_legacy_volatile", []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+        return warp_legacy_volatile_kernel<ScanOp, Probe>;
+    });
 }
 
 }  // namespace scanviz::kern

@@ -3,11 +3,9 @@
 // word holds its value's bits with the segment-head flag in bit 31.
 #include <stdexcept>
 
-#include "../launch.cuh"
-#include "../registry.hpp"
-#include "core/models/variants.hpp"
 #include "warp_common.cuh"
 #include "warp_kernels.hpp"
+#include "warp_launch.cuh"
 #include "warp_segmented.cuh"
 
 namespace scanviz::kern {
@@ -52,18 +50,19 @@ Trace launch(const RunSpec& spec) {
         using ScanOp = decltype(op);
         using T = typename ScanOp::value_type;
         // run_block_variant uploads the unpacked input too; this kernel reads the packed words instead.
-        return run_block_variant<T>(
-            spec, Probe::kOn, 8, 2, phases, [&](const T*, T* out, const TraceBuffer& buf) {
-                warp_segmented_kernel<ScanOp, Probe><<<1, 32>>>(d_packed.get(), out, spec.exclusive, buf);
-            });
+        return run_block_variant<T>(spec, Probe::kOn, kWarpCaptureSteps, kWarpCaptureOps, phases,
+                                    [&](const T*, T* out, const TraceBuffer& buf) {
+                                        warp_segmented_kernel<ScanOp, Probe>
+                                            <<<1, 32>>>(d_packed.get(), out, spec.exclusive, buf);
+                                    });
     });
 }
 
 }  // namespace
 
 KernelEntry kernel_warp_segmented() {
-    return {"warp_segmented", [](const RunSpec& s) { return launch<TraceProbe>(s); },
-            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+    return make_kernel_entry("warp_segmented",
+                             []<class Probe>(const RunSpec& s, ProbeTag<Probe>) { return launch<Probe>(s); });
 }
 
 }  // namespace scanviz::kern

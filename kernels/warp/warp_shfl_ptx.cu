@@ -1,9 +1,7 @@
-// Kernel and launcher of the variant warp_shfl_ptx (one warp).
-#include "../launch.cuh"
-#include "../registry.hpp"
-#include "core/models/variants.hpp"
+// Kernel of the variant warp_shfl_ptx (one warp).
 #include "warp_common.cuh"
 #include "warp_kernels.hpp"
+#include "warp_launch.cuh"
 #include "warp_shfl_ptx.cuh"
 
 namespace scanviz::kern {
@@ -24,24 +22,12 @@ __global__ void warp_shfl_ptx_kernel(const typename ScanOp::value_type* in, type
     out[lane] = x;
 }
 
-template <class Probe>
-Trace launch(const RunSpec& spec) {
-    const auto& phases = find_variant(spec.variant)->phases;
-    return dispatch_op(spec.op, spec.type, [&](auto op) {
-        using ScanOp = decltype(op);
-        using T = typename ScanOp::value_type;
-        return run_block_variant<T>(
-            spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
-                warp_shfl_ptx_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
-            });
-    });
-}
-
 }  // namespace
 
 KernelEntry kernel_warp_shfl_ptx() {
-    return {"warp_shfl_ptx", [](const RunSpec& s) { return launch<TraceProbe>(s); },
-            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+    return warp_kernel_entry("warp_shfl_ptx", []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+        return warp_shfl_ptx_kernel<ScanOp, Probe>;
+    });
 }
 
 }  // namespace scanviz::kern

@@ -1,10 +1,8 @@
-// Kernel and launcher of the variant warp_templated (one warp): the
+// Kernel of the variant warp_templated (one warp): the
 // Handbook's scanWarp<T, bZeroPad> instantiated with bZeroPad = true.
-#include "../launch.cuh"
-#include "../registry.hpp"
-#include "core/models/variants.hpp"
 #include "warp_common.cuh"
 #include "warp_kernels.hpp"
+#include "warp_launch.cuh"
 #include "warp_templated.cuh"
 
 namespace scanviz::kern {
@@ -33,24 +31,12 @@ __global__ void warp_templated_kernel(const typename ScanOp::value_type* in, typ
     out[tid] = s_partials[idx];
 }
 
-template <class Probe>
-Trace launch(const RunSpec& spec) {
-    const auto& phases = find_variant(spec.variant)->phases;
-    return dispatch_op(spec.op, spec.type, [&](auto op) {
-        using ScanOp = decltype(op);
-        using T = typename ScanOp::value_type;
-        return run_block_variant<T>(
-            spec, Probe::kOn, 8, 2, phases, [&](const T* in, T* out, const TraceBuffer& buf) {
-                warp_templated_kernel<ScanOp, Probe><<<1, 32>>>(in, out, spec.exclusive, buf);
-            });
-    });
-}
-
 }  // namespace
 
 KernelEntry kernel_warp_templated() {
-    return {"warp_templated", [](const RunSpec& s) { return launch<TraceProbe>(s); },
-            [](const RunSpec& s) { return launch<NoProbe>(s).output; }};
+    return warp_kernel_entry("warp_templated", []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+        return warp_templated_kernel<ScanOp, Probe>;
+    });
 }
 
 }  // namespace scanviz::kern

@@ -13,8 +13,9 @@
 // no operator application).
 //
 // The padded variant (block_blelloch_padded.cpp) uses the same steps with
-// element i at word i + (i >> LOG_NUM_BANKS) (GPU Gems 3, 39.2.3): one padding
-// word after every 32, marked as padding in the layout.
+// element i at word blelloch_word(i, true) = i + (i >> LOG_NUM_BANKS) (GPU
+// Gems 3, 39.2.3; blelloch_layout.hpp): one padding word after every 32,
+// marked as padding in the layout.
 #include "block_common.hpp"
 
 namespace scanviz {
@@ -27,13 +28,13 @@ int blelloch_tile(int n) {
 
 Trace blelloch_model(const RunSpec& spec, bool padded) {
     const int m = blelloch_tile(spec.n), threads = m / 2;
-    const int words = blelloch_index(m - 1, padded) + 1;
+    const int words = blelloch_words(m, padded);
     TraceBuilder b(spec, threads);
-    const int s = b.add_region("s_temp", Space::Shared, words, 0, padded ? 33 : 32);
+    const int s = b.add_region("s_temp", Space::Shared, words, 0, padded ? kNumBanks + 1 : kNumBanks);
     const int total = b.add_region("total (register, last thread)", Space::Registers, 1);
-    auto at = [&](int i) { return s + blelloch_index(i, padded); };
+    auto at = [&](int i) { return s + blelloch_word(i, padded); };
     std::vector<bool> used(words, false);
-    for (int i = 0; i < m; ++i) used[blelloch_index(i, padded)] = true;
+    for (int i = 0; i < m; ++i) used[blelloch_word(i, padded)] = true;
     for (int w = 0; w < words; ++w)
         if (!used[w]) b.mark_padding(s + w);
     const auto in = make_input(spec);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "blelloch_layout.hpp"
 #include "model_common.hpp"
 
 namespace scanviz {
@@ -70,12 +71,11 @@ namespace scanviz {
 // Blelloch (block_blelloch.cpp): one model, padded chooses GPU Gems 3's
 // conflict-free offset (39.2.3). Tile m = next power of two >= max(n, 2),
 // m / 2 threads, n <= kBlellochMaxN.
-inline constexpr int kBlellochMaxN = 2048;
-inline constexpr int kLogNumBanks = 5;  // GPU Gems 3 39.2.3: LOG_NUM_BANKS for 32 banks
+// The shared-memory layout (kLogNumBanks, blelloch_word, blelloch_words) is
+// blelloch_layout.hpp's, the one the kernel compiles.
+inline constexpr int kBlellochMaxN = kBlellochMaxTile;
 inline constexpr const char* kBlellochPhases[] = {"up-sweep", "clear last", "down-sweep", "inclusive shift"};
 int blelloch_tile(int n);
-// Shared-memory word of element i: i, or i + (i >> LOG_NUM_BANKS) when padded.
-inline int blelloch_index(int i, bool padded) { return padded ? i + (i >> kLogNumBanks) : i; }
 Trace blelloch_model(const RunSpec& spec, bool padded);
 std::optional<std::string> check_blelloch(const RunSpec& spec);
 void resolve_blelloch(RunSpec& spec);
