@@ -105,7 +105,7 @@ VariantInfo variant_block_blelloch() {
         .model = [](const RunSpec& spec) { return blelloch_model(spec, false); },
         .check = check_blelloch,
         .resolve = resolve_blelloch,
-        .shared_word = [](int e) { return blelloch_index(e, false); },
+        .shared_word = [](int e) { return blelloch_word(e, false); },
         .race = {.order = 1, .split_phases = {"inclusive shift"}, .stores_two_per_thread = true},
         .profile = {.effects = {{CompilerEffect::SwapRereads, ""}, {CompilerEffect::PairedStores, "inclusive shift"}}},
         .work_span_default = true,

@@ -20,7 +20,7 @@ VariantInfo variant_block_blelloch_padded() {
         .model = [](const RunSpec& spec) { return blelloch_model(spec, true); },
         .check = check_blelloch,
         .resolve = resolve_blelloch,
-        .shared_word = [](int e) { return blelloch_index(e, true); },
+        .shared_word = [](int e) { return blelloch_word(e, true); },
         .race = {.order = 2, .split_phases = {"inclusive shift"}, .stores_two_per_thread = true},
         .profile = {.effects = {{CompilerEffect::SwapRereads, ""}}},
     };
