@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "commands.hpp"
+#include "core/common/assets.hpp"
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/lessons/sources.hpp"
@@ -21,10 +22,6 @@
 #include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
 #include "kernels/sass/sass_paths.hpp"
-
-#ifndef SCANVIZ_ASSETS_DIR
-#define SCANVIZ_ASSETS_DIR ""
-#endif
 
 namespace scanviz::cli {
 namespace {
@@ -40,7 +37,7 @@ struct LessonArgs {
 
 std::string default_dir() {
     if (const char* env = std::getenv("SCANVIZ_LESSONS_DIR"); env && *env) return env;
-    return std::string(SCANVIZ_ASSETS_DIR) + "/lessons";
+    return asset_path("lessons");
 }
 
 // Where the figures come from: the GPU, a recording, or the models; SASS; benchmarks.
@@ -64,7 +61,7 @@ CliSources make_sources(const std::string& recording_path) {
     const auto& p = kern::sass_paths();
     load_sass(c.sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
               kern::available_sass_archs());
-    load_bench(c.sources, c.recording.get(), std::string(SCANVIZ_ASSETS_DIR) + "/bench/h100_bench.csv");
+    load_bench(c.sources, c.recording.get(), asset_path("bench/h100_bench.csv"));
     return c;
 }
 

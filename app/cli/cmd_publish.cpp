@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "commands.hpp"
+#include "core/common/assets.hpp"
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/sources.hpp"
 #include "core/publish/lesson_page.hpp"
@@ -20,23 +21,19 @@
 #include "core/recording/recording.hpp"
 #include "kernels/sass/sass_paths.hpp"
 
-#ifndef SCANVIZ_ASSETS_DIR
-#define SCANVIZ_ASSETS_DIR "assets"
-#endif
-
 namespace scanviz::cli {
 namespace {
 
 struct PublishArgs {
     std::string out;
-    std::string recording = std::string(SCANVIZ_ASSETS_DIR) + "/recordings/default.svzrec";
+    std::string recording = asset_path("recordings/default.svzrec");
     std::vector<std::string> lessons;  // empty: every shipped lesson
     bool force = false;
 };
 
 std::string lessons_dir() {
     if (const char* env = std::getenv("SCANVIZ_LESSONS_DIR"); env && *env) return env;
-    return std::string(SCANVIZ_ASSETS_DIR) + "/lessons";
+    return asset_path("lessons");
 }
 
 // The SASS listings of this build, else the committed snapshot's architectures (as `lesson` reads them).
@@ -63,7 +60,7 @@ int run_publish(const PublishArgs& a) {
         const auto& p = kern::sass_paths();
         lessons::load_sass(sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
                            sass_archs());
-        lessons::load_bench(sources, &recording, std::string(SCANVIZ_ASSETS_DIR) + "/bench/h100_bench.csv");
+        lessons::load_bench(sources, &recording, asset_path("bench/h100_bench.csv"));
         for (const auto& f : lesson_files)
             lesson_pages.push_back(publish::lesson_page_data(lessons::load_lesson(f), sources));
     }

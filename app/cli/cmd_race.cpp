@@ -14,15 +14,12 @@
 #include <string>
 
 #include "commands.hpp"
+#include "core/common/assets.hpp"
 #include "core/race/report.hpp"
 #include "core/recording/recording.hpp"
 #include "core/trace/trace.hpp"
 #include "kernels/gpu.hpp"
 #include "kernels/race/race.hpp"
-
-#ifndef SCANVIZ_ASSETS_DIR
-#define SCANVIZ_ASSETS_DIR "assets"
-#endif
 
 namespace scanviz::cli {
 namespace {
@@ -113,7 +110,7 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
 // race section, else the committed table under assets/race/.
 std::optional<std::pair<RaceTable, std::string>> shipped_table() {
     namespace fs = std::filesystem;
-    const fs::path assets = SCANVIZ_ASSETS_DIR;
+    const fs::path assets = assets_dir();
     std::vector<fs::path> candidates{assets / "recordings" / "default.svzrec"};
     std::error_code ec;
     std::vector<fs::path> race_files;

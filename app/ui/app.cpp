@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/common/assets.hpp"
 #include "core/run/badge.hpp"
 #include "core/trace/json.hpp"
 #include "core/models/variants.hpp"
@@ -15,11 +16,8 @@
 namespace scanviz::ui {
 
 std::string shipped_recording_path() {
-#ifdef SCANVIZ_ASSETS_DIR
-    const std::string path = std::string(SCANVIZ_ASSETS_DIR) + "/recordings/default.svzrec";
-    if (std::ifstream(path).good()) return path;
-#endif
-    return {};
+    const std::string path = asset_path("recordings/default.svzrec");
+    return std::ifstream(path).good() ? path : std::string();
 }
 
 std::string FieldErrors::first() const {

@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "bench_view.hpp"
+#include "core/common/assets.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/lessons/sources.hpp"
 #include "core/models/variants.hpp"
@@ -18,14 +19,6 @@ namespace scanviz::ui {
 namespace {
 
 using namespace scanviz::lessons;
-
-std::string assets_dir() {
-#ifdef SCANVIZ_ASSETS_DIR
-    return SCANVIZ_ASSETS_DIR;
-#else
-    return {};
-#endif
-}
 
 std::string joined(const std::vector<int>& v) {
     std::string s;
@@ -42,8 +35,7 @@ ImVec4 verdict_colour(bool correct, bool presentation) {
 
 std::string shipped_lessons_dir() {
     if (const char* env = std::getenv("SCANVIZ_LESSONS_DIR"); env && *env) return env;
-    const std::string a = assets_dir();
-    return a.empty() ? std::string() : a + "/lessons";
+    return asset_path("lessons");
 }
 
 void LessonView::LoadCatalog() {
@@ -66,7 +58,7 @@ lessons::Sources& LessonView::Sources(App& app) {
         load_sass(s, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
                   kern::available_sass_archs());
         load_bench(s, rec.get(),
-                   assets_dir().empty() ? std::string() : assets_dir() + "/bench/h100_bench.csv");
+                   asset_path("bench/h100_bench.csv"));
         sources_ = std::move(s);
         sources_recording_ = app.recording.get();
     }

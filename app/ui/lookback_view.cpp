@@ -12,20 +12,15 @@
 
 #include "gpu_jobs.hpp"
 #include "view_common.hpp"
+#include "core/common/assets.hpp"
 
 namespace scanviz::ui {
 
 std::string default_timeline_file() {
     if (const char* env = std::getenv("SCANVIZ_TIMELINE_FILE"); env && *env) return env;
+    const std::string path = asset_path("bench/h100_lookback_timeline.json");
     std::error_code ec;
-    std::filesystem::path dir = std::filesystem::current_path(ec);
-    for (int up = 0; up < 4 && !ec; ++up) {
-        const auto p = dir / "assets" / "bench" / "h100_lookback_timeline.json";
-        if (std::filesystem::is_regular_file(p, ec)) return p.string();
-        if (!dir.has_parent_path() || dir.parent_path() == dir) break;
-        dir = dir.parent_path();
-    }
-    return {};
+    return std::filesystem::is_regular_file(path, ec) ? path : std::string();
 }
 
 bool LookbackView::Load(const std::string& path) {

@@ -8,10 +8,7 @@
 #include "gpu_jobs.hpp"
 #include "render/trace_scene.hpp"
 #include "view_common.hpp"
-
-#ifndef SCANVIZ_ASSETS_DIR
-#define SCANVIZ_ASSETS_DIR "assets"
-#endif
+#include "core/common/assets.hpp"
 
 namespace scanviz::ui {
 
@@ -80,7 +77,7 @@ void RaceView::FindRecorded(const App& app) {
     namespace fs = std::filesystem;
     std::error_code ec;
     std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(fs::path(SCANVIZ_ASSETS_DIR) / "race", ec))
+    for (const auto& e : fs::directory_iterator(fs::path(asset_path("race")), ec))
         if (e.path().extension() == ".json") files.push_back(e.path());
     std::sort(files.begin(), files.end());
     for (const auto& f : files)
