@@ -6,8 +6,10 @@
 
 #include "core/analysis/diagram.hpp"
 #include "core/models/variants.hpp"
+#include "support/spec_cases.hpp"
 
 using namespace scanviz;
+using namespace scanviz::test;
 
 namespace {
 
@@ -15,15 +17,6 @@ std::vector<int> range(int first, int last_inclusive) {
     std::vector<int> v;
     for (int i = first; i <= last_inclusive; ++i) v.push_back(i);
     return v;
-}
-
-Trace model(const std::string& variant, int n, bool exclusive = false) {
-    RunSpec spec;
-    spec.variant = variant;
-    spec.n = n;
-    spec.exclusive = exclusive;
-    spec.input = InputKind::Ramp;
-    return run_model(spec);
 }
 
 // A trace of `slots` slots with no steps yet; initial values 0..slots-1.
@@ -48,7 +41,7 @@ Step step_of(std::vector<Operation> ops, int slots) {
 }  // namespace
 
 TEST(DependencyGraph, KoggeStoneConeOfOutputLaneKIsExactlyInputs0ToK) {
-    const Trace t = model("warp_conditional", 32);
+    const Trace t = ramp_model("warp_conditional", 32);
     const DependencyGraph g(t);
     const int last = g.steps() - 1;
     ASSERT_EQ(g.steps(), 5);  // d = 1, 2, 4, 8, 16
@@ -56,13 +49,13 @@ TEST(DependencyGraph, KoggeStoneConeOfOutputLaneKIsExactlyInputs0ToK) {
 }
 
 TEST(DependencyGraph, KoggeStoneReachOfInputKIsOutputsKTo31) {
-    const DependencyGraph g(model("warp_conditional", 32));
+    const DependencyGraph g(ramp_model("warp_conditional", 32));
     EXPECT_EQ(g.reach_outputs(-1, 0), range(0, 31));
     for (int k = 0; k < 32; ++k) EXPECT_EQ(g.reach_outputs(-1, k), range(k, 31)) << "input " << k;
 }
 
 TEST(DependencyGraph, KoggeStoneHasOneNodePerWriteAndTwoOperandEdges) {
-    const Trace t = model("warp_conditional", 32);
+    const Trace t = ramp_model("warp_conditional", 32);
     const DependencyGraph g(t);
     // Lanes d..31 combine at each distance d: 31 + 30 + 28 + 24 + 16 values, plus 32 initial ones.
     const int written = 31 + 30 + 28 + 24 + 16;
@@ -94,7 +87,7 @@ TEST(DependencyGraph, KoggeStoneHasOneNodePerWriteAndTwoOperandEdges) {
 }
 
 TEST(DependencyGraph, ExclusiveShiftMovesTheConeOneLaneRight) {
-    const DependencyGraph g(model("warp_conditional", 32, true));
+    const DependencyGraph g(ramp_model("warp_conditional", 32, true));
     const int last = g.steps() - 1;
     EXPECT_TRUE(g.cone_inputs(last, 0).empty());  // the identity depends on no input
     for (int k = 1; k < 32; ++k) EXPECT_EQ(g.cone_inputs(last, k), range(0, k - 1)) << "output lane " << k;
@@ -157,7 +150,7 @@ TEST(DependencyGraph, WaitMakesNoNodeAndUnwrittenSlotsKeepTheirVersion) {
 
 TEST(DependencyGraph, BlellochUpSweepIsABinaryTreeOverContiguousInputs) {
     const int n = 16;
-    const Trace t = model("block_blelloch", n, true);
+    const Trace t = ramp_model("block_blelloch", n, true);
     const DependencyGraph g(t);
     int level = 0;
     int up_sweep_nodes = 0;
@@ -187,7 +180,7 @@ TEST(DependencyGraph, BlellochUpSweepIsABinaryTreeOverContiguousInputs) {
 
 TEST(DependencyGraph, BlellochExclusiveOutputKDependsOnInputs0ToKMinus1) {
     const int n = 64;
-    const Trace t = model("block_blelloch", n, true);
+    const Trace t = ramp_model("block_blelloch", n, true);
     const DependencyGraph g(t);
     const int last = g.steps() - 1;
     for (int k = 0; k < n; ++k) {

@@ -19,18 +19,6 @@ using namespace scanviz::test;
 
 namespace {
 
-RunSpec make_spec(const std::string& variant, int n, const Case& c = {Op::Add, ElemType::I32, false},
-                  uint64_t seed = 7) {
-    RunSpec s;
-    s.variant = variant;
-    s.n = n;
-    s.op = c.op;
-    s.type = c.type;
-    s.exclusive = c.exclusive;
-    s.seed = seed;
-    return s;
-}
-
 int log2_exact(int n) {
     int l = 0;
     while ((1 << l) < n) ++l;
@@ -66,7 +54,7 @@ void expect_scan(const Trace& t, const RunSpec& spec) {
 
 TEST(HillisSteele, WorkIsNLogNMinusNMinusOneAndSpanLogN) {
     for (int n = 2; n <= 1024; n *= 2) {
-        const Trace t = run_model(make_spec("block_hillis_steele", n));
+        const Trace t = run_model(spec_of("block_hillis_steele", n));
         const Metrics m = compute_metrics(t);
         const int lg = log2_exact(n);
         EXPECT_EQ(m.work, static_cast<int64_t>(n) * lg - (n - 1)) << "n=" << n;
@@ -77,7 +65,7 @@ TEST(HillisSteele, WorkIsNLogNMinusNMinusOneAndSpanLogN) {
 
 TEST(HillisSteele, DoubleBufferedStepsReadOneHalfAndWriteTheOther) {
     const int n = 64;
-    const Trace t = run_model(make_spec("block_hillis_steele", n));
+    const Trace t = run_model(spec_of("block_hillis_steele", n));
     ASSERT_EQ(t.layout.slots, 2 * n);
     for (size_t s = 0; s < t.steps.size(); ++s) {
         const int out_half = (s % 2 == 0) ? 1 : 0;  // the first step writes buffer 1
@@ -92,7 +80,7 @@ TEST(Blelloch, UpSweepAndDownSweepEachApplyTheOperatorNMinusOneTimes) {
     for (const char* v : {"block_blelloch", "block_blelloch_padded"}) {
         for (int n = 2; n <= 2048; n *= 2) {
             for (bool ex : {false, true}) {
-                const Trace t = run_model(make_spec(v, n, {Op::Add, ElemType::I32, ex}));
+                const Trace t = run_model(spec_of(v, n, {Op::Add, ElemType::I32, ex}));
                 const Metrics m = compute_metrics(t);
                 SCOPED_TRACE(std::string(v) + " n=" + std::to_string(n) + (ex ? " exclusive" : " inclusive"));
                 EXPECT_EQ(phase_work(t, m, "up-sweep"), n - 1);
@@ -113,7 +101,7 @@ TEST(Blelloch, UpSweepAndDownSweepEachApplyTheOperatorNMinusOneTimes) {
 }
 
 TEST(Blelloch, PaddedLayoutMarksOneWordAfterEvery32) {
-    const Trace t = run_model(make_spec("block_blelloch_padded", 1024));
+    const Trace t = run_model(spec_of("block_blelloch_padded", 1024));
     ASSERT_EQ(t.layout.regions[0].count,
               1024 + 1024 / 32 - 1);  // the word after the last element is not needed
     int padding = 0;
@@ -123,13 +111,13 @@ TEST(Blelloch, PaddedLayoutMarksOneWordAfterEvery32) {
         EXPECT_EQ(pad, w % 33 == 32) << "word " << w;
     }
     EXPECT_EQ(padding, 1024 / 32 - 1);
-    const Trace u = run_model(make_spec("block_blelloch", 1024));
+    const Trace u = run_model(spec_of("block_blelloch", 1024));
     for (uint8_t p : u.layout.padding) EXPECT_EQ(p, 0);
 }
 
 // Per up-sweep step: its stride and the largest bank conflict degree.
 std::vector<std::pair<int, int>> up_sweep_degrees(const std::string& variant, int n) {
-    const Trace t = run_model(make_spec(variant, n));
+    const Trace t = run_model(spec_of(variant, n));
     const Metrics m = compute_metrics(t);
     std::vector<std::pair<int, int>> v;
     for (size_t s = 0; s < t.steps.size(); ++s)
@@ -172,8 +160,8 @@ TEST(Blelloch, PaddingRemovesTheUpSweepConflictsGpuGemsNames) {
         }
     }
     // The whole trace: the padded form spends fewer bank cycles.
-    const Metrics mp = compute_metrics(run_model(make_spec("block_blelloch", 2048)));
-    const Metrics mq = compute_metrics(run_model(make_spec("block_blelloch_padded", 2048)));
+    const Metrics mp = compute_metrics(run_model(spec_of("block_blelloch", 2048)));
+    const Metrics mq = compute_metrics(run_model(spec_of("block_blelloch_padded", 2048)));
     int64_t cp = 0, cq = 0;
     for (const auto& s : mp.per_step) cp += s.bank_cycles;
     for (const auto& s : mq.per_step) cq += s.bank_cycles;
@@ -184,7 +172,7 @@ TEST(Blelloch, InclusiveIsTheExclusiveShiftedWithTheTotalLast) {
     for (const Case& c : all_cases()) {
         for (int n : {1, 2, 3, 31, 32, 33, 100, 1000, 2048}) {
             for (const char* v : {"block_blelloch", "block_blelloch_padded"}) {
-                const RunSpec spec = make_spec(v, n, c, 11 + n);
+                const RunSpec spec = spec_of(v, n, c, 11 + n);
                 SCOPED_TRACE(std::string(v) + " n=" + std::to_string(n));
                 expect_scan(run_model(spec), spec);
             }
@@ -199,7 +187,7 @@ TEST(ItemsPerThread, RakingMemoizeWarpScansMatchASequentialScan) {
                 if (threads * items > 2048) continue;
                 for (int n : {threads * items, threads * items - items + 1}) {
                     for (const Case& c : all_cases()) {
-                        RunSpec spec = make_spec(v, n, c, 1000 * threads + items);
+                        RunSpec spec = spec_of(v, n, c, 1000 * threads + items);
                         spec.threads = threads;
                         spec.items_per_thread = items;
                         SCOPED_TRACE(std::string(v) + " threads=" + std::to_string(threads) +
@@ -217,12 +205,12 @@ TEST(ItemsPerThread, RakingMemoizeWarpScansMatchASequentialScan) {
 }
 
 TEST(ItemsPerThread, DefaultsAndWork) {
-    RunSpec spec = make_spec("block_warp_scans", 256);
+    RunSpec spec = spec_of("block_warp_scans", 256);
     ASSERT_FALSE(validate_and_resolve(spec).has_value());
     EXPECT_EQ(spec.threads, 64);
     EXPECT_EQ(spec.items_per_thread, 4);
     // Given threads: the fewest items that cover n.
-    RunSpec given = make_spec("block_raking", 100);
+    RunSpec given = spec_of("block_raking", 100);
     given.threads = 17;
     ASSERT_FALSE(validate_and_resolve(given).has_value());
     EXPECT_EQ(given.items_per_thread, 8);
@@ -247,7 +235,7 @@ TEST(RakingLayout, PadsEvenSegmentsLongerThanTwo) {
     // 128 threads: segments of 4 with one pad word each; 64: segments of 2, none; 65: segments of 3, none.
     for (Want w :
          {Want{128, 160, 32}, Want{64, 64, 0}, Want{65, 66, 1}, Want{256, 288, 32}, Want{17, 17, 0}}) {
-        RunSpec spec = make_spec("block_raking", w.threads);
+        RunSpec spec = spec_of("block_raking", w.threads);
         spec.threads = w.threads;
         spec.items_per_thread = 1;
         const Trace t = run_model(spec);
@@ -264,7 +252,7 @@ TEST(RakingLayout, PadsEvenSegmentsLongerThanTwo) {
 
 TEST(RakingMemoize, DownsweepReadsNoSharedMemory) {
     for (const char* v : {"block_raking", "block_raking_memoize"}) {
-        const Trace t = run_model(make_spec(v, 512));
+        const Trace t = run_model(spec_of(v, 512));
         const Metrics m = compute_metrics(t);
         for (size_t s = 0; s < t.steps.size(); ++s)
             if (t.steps[s].phase == "downsweep (raking)") {
@@ -283,7 +271,7 @@ TEST(BlockVariants, EveryTraceIsExplainedByItsOperations) {
         if (v.level != Level::Block) continue;
         for (int n : {1, 5, 32, 33, 100, 256, 1000}) {
             for (const Case& c : all_cases()) {
-                RunSpec spec = make_spec(std::string(v.id), n, c, 3 + n);
+                RunSpec spec = spec_of(std::string(v.id), n, c, 3 + n);
                 if (validate_and_resolve(spec)) continue;
                 SCOPED_TRACE(std::string(v.id) + " n=" + std::to_string(n));
                 const Trace t = run_model(spec);
@@ -316,7 +304,7 @@ TEST(BlockVariants, SizeChecksNameTheProblem) {
                   Bad{"block_raking_memoize", 2049, 0, 0, "n must be 1 to 2048"},
                   Bad{"block_warp_scans", 64, 1025, 0, "threads must be 1 to 1024"},
                   Bad{"block_warp_scans", 64, 1000, 4, "more than the largest tile"}}) {
-        RunSpec spec = make_spec(b.variant, b.n);
+        RunSpec spec = spec_of(b.variant, b.n);
         spec.threads = b.threads;
         spec.items_per_thread = b.items;
         const auto err = validate_and_resolve(spec);

@@ -19,17 +19,6 @@ namespace {
 
 const char* const kVariants[] = {"device_scan_then_propagate", "device_reduce_then_scan"};
 
-RunSpec make_spec(const std::string& variant, int n, Case c, uint64_t seed) {
-    RunSpec s;
-    s.variant = variant;
-    s.n = n;
-    s.op = c.op;
-    s.type = c.type;
-    s.exclusive = c.exclusive;
-    s.seed = seed;
-    return s;
-}
-
 // Wide int32 values (both signs, sums that wrap) given explicitly.
 std::vector<double> wide_values(int n, uint64_t seed) {
     std::mt19937_64 rng(seed);
@@ -67,7 +56,7 @@ TEST(DeviceModels, OutputEqualsSequentialScanForManySizes) {
         for (int n : kSizes) {
             for (const Case& c : all_cases()) {
                 if (c.type == ElemType::F32) continue;  // float: see the bound test
-                RunSpec spec = make_spec(v, n, c, 1000 + n);
+                RunSpec spec = spec_of(v, n, c, 1000 + n);
                 if (c.op == Op::Add) {
                     spec.input = InputKind::Given;
                     spec.values = wide_values(n, n);
@@ -92,7 +81,7 @@ TEST(DeviceModels, TileAggregatesAndPrefixesAreRight) {
         for (int n : {1, 100, 128, 1000, 5000, 65536}) {
             for (const Case& c : all_cases()) {
                 if (c.type == ElemType::F32) continue;
-                RunSpec spec = make_spec(v, n, c, 7 + n);
+                RunSpec spec = spec_of(v, n, c, 7 + n);
                 ASSERT_FALSE(validate_and_resolve(spec).has_value());
                 SCOPED_TRACE(std::string(v) + " n=" + std::to_string(n) +
                              " op=" + std::string(to_string(c.op)));
@@ -181,7 +170,7 @@ TEST(DeviceModels, TraceFollowsTheTileConvention) {
 TEST(DeviceModels, SingleElementAndSingleTile) {
     for (const char* v : kVariants) {
         for (bool ex : {false, true}) {
-            RunSpec spec = make_spec(v, 1, {Op::Add, ElemType::I32, ex}, 1);
+            RunSpec spec = spec_of(v, 1, {Op::Add, ElemType::I32, ex}, 1);
             spec.input = InputKind::Given;
             spec.values = {42};
             ASSERT_FALSE(validate_and_resolve(spec).has_value());
@@ -201,7 +190,7 @@ TEST(DeviceModels, Float32WithinTheOrderOfOperationsBound) {
     for (const char* v : kVariants) {
         for (int n : {1, 129, 1000, 16385, 65536}) {
             for (bool ex : {false, true}) {
-                RunSpec spec = make_spec(v, n, {Op::Add, ElemType::F32, ex}, 99 + n);
+                RunSpec spec = spec_of(v, n, {Op::Add, ElemType::F32, ex}, 99 + n);
                 ASSERT_FALSE(validate_and_resolve(spec).has_value());
                 const Trace t = run_model(spec);
                 const int warps = spec.threads / 32;
@@ -225,7 +214,7 @@ TEST(DeviceModels, Float32WithinTheOrderOfOperationsBound) {
 TEST(DeviceModels, FloatOrderDiffersFromSequentialSomewhere) {
     // Not a bound but a fact worth showing: at n = 65536 the parallel order
     // rounds differently from the sequential sum for some element.
-    RunSpec spec = make_spec("device_scan_then_propagate", 65536, {Op::Add, ElemType::F32, false}, 5);
+    RunSpec spec = spec_of("device_scan_then_propagate", 65536, {Op::Add, ElemType::F32, false}, 5);
     ASSERT_FALSE(validate_and_resolve(spec).has_value());
     const Trace t = run_model(spec);
     EXPECT_NE(t.output, sequential_scan(t.input, Op::Add, ElemType::F32, false));

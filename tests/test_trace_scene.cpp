@@ -8,20 +8,13 @@
 #include "core/analysis/diagram.hpp"
 #include "core/figure/trace_scene.hpp"
 #include "core/models/variants.hpp"
+#include "support/spec_cases.hpp"
 
 using namespace scanviz;
+using namespace scanviz::test;
 using namespace scanviz::figure;
 
 namespace {
-
-Trace run(const std::string& variant, int n, bool exclusive = false) {
-    RunSpec spec;
-    spec.variant = variant;
-    spec.n = n;
-    spec.exclusive = exclusive;
-    spec.input = InputKind::Ramp;
-    return run_model(spec);
-}
 
 std::vector<const NodeInstance*> cells(const Scene& s) {
     std::vector<const NodeInstance*> out;
@@ -33,7 +26,7 @@ std::vector<const NodeInstance*> cells(const Scene& s) {
 }  // namespace
 
 TEST(StateScene, KoggeStoneStepHighlightsTheWrittenLanesAndDrawsAnArrowPerRead) {
-    const Trace t = run("warp_conditional", 32);
+    const Trace t = ramp_model("warp_conditional", 32);
     const SceneStyle style;
     const Scene s = build_state_scene(t, 0, Selection{}, style);  // d = 1: lanes 1..31 combine
     const auto c = cells(s);
@@ -72,7 +65,7 @@ TEST(StateScene, KoggeStoneStepHighlightsTheWrittenLanesAndDrawsAnArrowPerRead) 
 }
 
 TEST(StateScene, InitialStateHasNoArrowsAndBadStepsThrow) {
-    const Trace t = run("warp_conditional", 32);
+    const Trace t = ramp_model("warp_conditional", 32);
     const Scene s = build_state_scene(t, -1, Selection{}, SceneStyle{});
     EXPECT_TRUE(s.edges.empty());
     EXPECT_EQ(cells(s).size(), 32u);
@@ -82,7 +75,7 @@ TEST(StateScene, InitialStateHasNoArrowsAndBadStepsThrow) {
 }
 
 TEST(StateScene, SelectedCellGetsTheSelectionBorder) {
-    const Trace t = run("warp_conditional", 32);
+    const Trace t = ramp_model("warp_conditional", 32);
     const SceneStyle style;
     const Scene s = build_state_scene(t, 1, Selection{1, 7}, style);
     for (const NodeInstance* n : cells(s))
@@ -90,7 +83,7 @@ TEST(StateScene, SelectedCellGetsTheSelectionBorder) {
 }
 
 TEST(DiagramScene, OneNodePerValueOneEdgePerOperandAndHitTestMapsBack) {
-    const Trace t = run("warp_conditional", 32);
+    const Trace t = ramp_model("warp_conditional", 32);
     const DependencyGraph g(t);
     const Scene s = build_diagram_scene(t, g, 2, Selection{}, SceneStyle{});
     EXPECT_EQ(cells(s).size(), g.nodes().size());
@@ -119,7 +112,7 @@ TEST(DiagramScene, OneNodePerValueOneEdgePerOperandAndHitTestMapsBack) {
 }
 
 TEST(DiagramScene, SelectionLightsTheConeAndTheReach) {
-    const Trace t = run("warp_conditional", 32);
+    const Trace t = ramp_model("warp_conditional", 32);
     const DependencyGraph g(t);
     const SceneStyle style;
     // Lane 5 after d = 2 (step 1) holds inputs 2..5.

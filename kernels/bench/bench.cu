@@ -13,6 +13,7 @@
 
 #include "bench.hpp"
 #include "bench_runners.cuh"
+#include "core/trace/host_scan.hpp"
 #include "kernels/launch.cuh"
 
 namespace scanviz::bench {
@@ -125,22 +126,10 @@ Check check_scan(const unsigned char* in_bytes, const unsigned char* got_bytes, 
         }
     }
     // Exact: integers (wrapping add through the unsigned type) and max/min.
-    T acc = op == Op::Max ? std::numeric_limits<T>::lowest()
-                          : (op == Op::Min ? std::numeric_limits<T>::max() : T(0));
+    T acc = host_identity<T>(op);
     for (size_t i = 0; i < n; ++i) {
         const T prev = acc;
-        if (op == Op::Add) {
-            if constexpr (std::is_integral_v<T>) {
-                using U = std::make_unsigned_t<T>;
-                acc = static_cast<T>(static_cast<U>(acc) + static_cast<U>(in[i]));
-            } else {
-                acc = acc + in[i];
-            }
-        } else if (op == Op::Max) {
-            acc = acc > in[i] ? acc : in[i];
-        } else {
-            acc = acc < in[i] ? acc : in[i];
-        }
+        acc = host_combine(op, acc, in[i]);
         const T expect = exclusive ? prev : acc;
         if (std::memcmp(&got[i], &expect, sizeof(T)) != 0) {
             wrong(i, static_cast<double>(got[i]), static_cast<double>(expect));

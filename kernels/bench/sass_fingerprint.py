@@ -4,7 +4,8 @@
 Compiles each CUDA source of the given folders for one architecture (nvcc -cubin, the flags the
 kernels library uses), disassembles it with nvdisasm and hashes every function's instructions
 (opcodes, operands and encodings; no addresses of the file, no line table). Writes one line per
-function, "<sha256 of its body>  <instructions>  <name>", sorted by body, so that two trees compare
+function, "<sha256 of its body>  <instructions>  <name>", sorted by body (branch labels, which
+nvdisasm numbers across the whole cubin, are left out: the encodings keep the offsets), so that two trees compare
 with diff even when a kernel's mangled name changes (a policy struct in place of eleven integers,
 a file moved): the bodies must be the same multiset.
 
@@ -69,7 +70,10 @@ def functions(listing):
             continue
         m = re.match(r"\s*/\*[0-9a-f]{4,}\*/\s*(.*)", line)
         if m:
-            out[cur].append(re.sub(r"\s+", " ", m.group(1)).strip())
+            # Branch targets are named .L_x_<n>, numbered across the whole cubin: a kernel added
+            # or moved in the same file renumbers them. The encodings beside each instruction
+            # hold the targets as offsets, so the names can go and the bytes still compare.
+            out[cur].append(re.sub(r"\.L_x_\d+", ".L", re.sub(r"\s+", " ", m.group(1)).strip()))
         elif re.match(r"\s*/\* 0x[0-9a-f]+ \*/", line) and out[cur]:
             out[cur][-1] += " " + line.strip()
     return out

@@ -20,6 +20,7 @@
 
 #include "core/bench/bench.hpp"
 #include "core/common/splitmix.hpp"
+#include "core/trace/host_scan.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 
@@ -48,13 +49,6 @@ std::vector<uint32_t> to_words(const std::vector<T>& v) {
     std::vector<uint32_t> w(v.size() * sizeof(T) / 4);
     std::memcpy(w.data(), v.data(), v.size() * sizeof(T));
     return w;
-}
-
-template <class T>
-T identity(Op op) {
-    if (op == Op::Max) return std::numeric_limits<T>::lowest();
-    if (op == Op::Min) return std::numeric_limits<T>::max();
-    return T(0);
 }
 
 // Empty when right, else the first wrong element.
@@ -87,21 +81,10 @@ std::string check(const std::vector<T>& in, const std::vector<uint32_t>& out_wor
             return {};
         }
     }
-    T acc = identity<T>(op);
+    T acc = host_identity<T>(op);
     for (size_t i = 0; i < in.size(); ++i) {
         const T before = acc;
-        if (op == Op::Add) {
-            if constexpr (std::is_integral_v<T>) {
-                using U = std::make_unsigned_t<T>;
-                acc = static_cast<T>(static_cast<U>(acc) + static_cast<U>(in[i]));
-            } else {
-                acc = acc + in[i];
-            }
-        } else if (op == Op::Max) {
-            acc = acc > in[i] ? acc : in[i];
-        } else {
-            acc = acc < in[i] ? acc : in[i];
-        }
+        acc = host_combine(op, acc, in[i]);
         const T want = exclusive ? before : acc;
         if (std::memcmp(&out[i], &want, sizeof(T)) != 0)
             return bad(i, static_cast<double>(out[i]), static_cast<double>(want));

@@ -18,14 +18,16 @@
 #include "core/publish/trace_page.hpp"
 #include "core/recording/recording.hpp"
 #include "core/run/badge.hpp"
+#include "../support/run_scanviz.hpp"
 
 using namespace scanviz;
 namespace fs = std::filesystem;
 
 namespace {
 
+using namespace scanviz::test;
+
 const std::string kRecording = std::string(SCANVIZ_SOURCE_DIR) + "/assets/recordings/default.svzrec";
-const std::string kScanviz = std::string(SCANVIZ_BINARY_DIR) + "/app/scanviz";
 
 const publish::SiteFile* find_file(const std::vector<publish::SiteFile>& files, const std::string& path) {
     for (const auto& f : files)
@@ -38,23 +40,6 @@ fs::path fresh_dir(const std::string& name) {
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
-}
-
-struct CommandRun {
-    int rc = -1;
-    std::string out;  // stdout and stderr together
-};
-
-CommandRun run_scanviz(const std::string& args) {
-    CommandRun r;
-    FILE* p = popen((kScanviz + " " + args + " 2>&1").c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    size_t got = 0;
-    while ((got = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), got);
-    const int status = pclose(p);
-    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
 }
 
 std::set<std::string> listing(const fs::path& dir) {

@@ -18,6 +18,7 @@
 #include "core/publish/site.hpp"
 #include "core/publish/trace_page.hpp"
 #include "core/recording/recording.hpp"
+#include "../support/run_scanviz.hpp"
 
 using namespace scanviz;
 using namespace scanviz::lessons;
@@ -25,9 +26,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using namespace scanviz::test;
+
 const fs::path kSource = SCANVIZ_SOURCE_DIR;
 const std::string kRecording = (kSource / "assets" / "recordings" / "default.svzrec").string();
-const std::string kScanviz = std::string(SCANVIZ_BINARY_DIR) + "/app/scanviz";
 
 const Recording& recording() {
     static const Recording r = load_recording(kRecording);
@@ -55,23 +57,6 @@ const Sources& sources() {
         return s;
     }();
     return s;
-}
-
-struct CommandRun {
-    int rc = -1;
-    std::string out;
-};
-
-CommandRun run_scanviz(const std::string& args) {
-    CommandRun r;
-    FILE* p = popen((kScanviz + " " + args + " 2>&1").c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    size_t got = 0;
-    while ((got = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), got);
-    const int status = pclose(p);
-    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
 }
 
 }  // namespace
