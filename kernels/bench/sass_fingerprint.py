@@ -4,10 +4,11 @@
 Compiles each CUDA source of the given folders for one architecture (nvcc -cubin, the flags the
 kernels library uses), disassembles it with nvdisasm and hashes every function's instructions
 (opcodes, operands and encodings; no addresses of the file, no line table). Writes one line per
-function, "<sha256 of its body>  <instructions>  <name>", sorted by body (branch labels, which
-nvdisasm numbers across the whole cubin, are left out: the encodings keep the offsets), so that two trees compare
-with diff even when a kernel's mangled name changes (a policy struct in place of eleven integers,
-a file moved): the bodies must be the same multiset.
+function, "<sha256 of its body>  <instructions>  <name>", sorted by body. Branch labels, which
+nvdisasm numbers across the whole cubin, and the translation-unit hashes in callees' names are
+left out (the encodings keep the offsets), so that two trees compare even when a kernel's mangled
+name changes (a policy struct in place of eleven integers, a file moved): the bodies must be the
+same multiset.
 
   kernels/bench/sass_fingerprint.py --root . --arch sm_90 -o before.txt
   (refactor)
@@ -73,7 +74,13 @@ def functions(listing):
             # Branch targets are named .L_x_<n>, numbered across the whole cubin: a kernel added
             # or moved in the same file renumbers them. The encodings beside each instruction
             # hold the targets as offsets, so the names can go and the bytes still compare.
-            out[cur].append(re.sub(r"\.L_x_\d+", ".L", re.sub(r"\s+", " ", m.group(1)).strip()))
+            # Calls name their callee, and a callee in an anonymous namespace carries a hash of its
+            # translation unit (_GLOBAL__N__<hash>_<file>_cu_<hash>) that any edit of the file
+            # changes; the call's encoding holds the offset, so the hashes can go too.
+            text = re.sub(r"\s+", " ", m.group(1)).strip()
+            text = re.sub(r"\.L_x_\d+", ".L", text)
+            text = re.sub(r"_GLOBAL__N__[0-9a-f]+_(\w*?)_cu_[0-9a-f]+", r"_GLOBAL__N__\1_cu", text)
+            out[cur].append(text)
         elif re.match(r"\s*/\* 0x[0-9a-f]+ \*/", line) and out[cur]:
             out[cur][-1] += " " + line.strip()
     return out

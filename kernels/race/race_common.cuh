@@ -96,4 +96,24 @@ __device__ __forceinline__ int maybe_diverged(int x, Scan scan) {
 
 inline int default_blocks(const Shape& s, int asked) { return asked > 0 ? asked : s.blocks; }
 
+// A warp scan's race case: `threads` per block, each warp its own scan of 32,
+// barrier `c.barrier` (of kBarriers) left out, converged or after a divergent
+// branch. launch(mask, diverge, in, out, blocks) starts the variant's kernel
+// instantiated for the two constants (std::integral_constant values).
+template <int kBarriers, class LaunchFn>
+RaceRow measure_warp(const RaceCase& c, const gpu::RaceRunConfig& cfg, int threads, LaunchFn launch) {
+    Shape shape{threads, threads / 32, 32, 256, "warp"};
+    shape.blocks = default_blocks(shape, cfg.blocks);
+    RaceRow row;
+    with_barrier_mask<kBarriers>(c.barrier, [&](auto mask) {
+        row = measure(c, shape, cfg, [&](const int* in, int* out, int blocks) {
+            if (c.diverged)
+                launch(mask, std::true_type{}, in, out, blocks);
+            else
+                launch(mask, std::false_type{}, in, out, blocks);
+        });
+    });
+    return row;
+}
+
 }  // namespace scanviz::kern::race

@@ -29,18 +29,11 @@ __global__ void __launch_bounds__(kThreads) race_warp_zeropad_kernel(const int* 
 }  // namespace
 
 RaceRow race_warp_zeropad(const RaceCase& c, const gpu::RaceRunConfig& cfg) {
-    race::Shape shape{kThreads, kThreads / 32, 32, 256, "warp"};
-    shape.blocks = race::default_blocks(shape, cfg.blocks);
-    RaceRow row;
-    race::with_barrier_mask<kRaceWarpBarriers>(c.barrier, [&](auto mask) {
-        row = race::measure(c, shape, cfg, [&](const int* in, int* out, int blocks) {
-            if (c.diverged)
-                race_warp_zeropad_kernel<decltype(mask)::value, true><<<blocks, kThreads>>>(in, out);
-            else
-                race_warp_zeropad_kernel<decltype(mask)::value, false><<<blocks, kThreads>>>(in, out);
+    return race::measure_warp<kRaceWarpBarriers>(
+        c, cfg, kThreads, [](auto mask, auto diverge, const int* in, int* out, int blocks) {
+            race_warp_zeropad_kernel<decltype(mask)::value, decltype(diverge)::value>
+                <<<blocks, kThreads>>>(in, out);
         });
-    });
-    return row;
 }
 
 }  // namespace scanviz::kern
