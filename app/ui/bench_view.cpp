@@ -148,12 +148,11 @@ void BenchView::Draw(App& app) {
 }
 
 void BenchView::DrawChart(const App& app, ImVec2 size) {
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(size);
-    const bool pres = app.settings.presentation;
-    const ImU32 axis = pres ? IM_COL32(255, 255, 255, 255) : IM_COL32(40, 40, 40, 255);
-    const ImU32 grid = pres ? IM_COL32(90, 90, 90, 255) : IM_COL32(215, 215, 215, 255);
+    const ChartFrame frame = BeginChart(app, size);
+    ImDrawList* dl = frame.dl;
+    const ImVec2 p0 = frame.p0;
+    const bool pres = frame.pres;
+    const ImU32 axis = frame.axis, grid = frame.grid;
     const float font = ImGui::GetFontSize();
     const ImVec2 a(p0.x + font * 3.4f, p0.y + font * 1.4f);
     const ImVec2 b(p0.x + size.x - font * 0.8f, p0.y + size.y - font * 1.5f);

@@ -14,17 +14,12 @@ bool DiagramView::Init(const Fonts* fonts, std::string* err) {
 
 bool DiagramView::Update(const App& app) {
     if (!app.has_trace) return false;
-    if (generation_ == app.trace_generation && step_ == app.step && selection_.step == app.selection.step &&
-        selection_.slot == app.selection.slot && presentation_ == app.settings.presentation)
-        return false;
-    const bool new_trace = generation_ != app.trace_generation;
-    generation_ = app.trace_generation;
-    step_ = app.step;
-    selection_ = app.selection;
-    presentation_ = app.settings.presentation;
+    const uint64_t before = key_.generation;
+    if (!key_.update(app)) return false;
+    const bool new_trace = before != key_.generation;
     try {
         scene = render::build_diagram_scene(app.trace, app.graph, app.step, app.selection,
-                                            scene_style(presentation_));
+                                            scene_style(key_.presentation));
         error.clear();
     } catch (const std::exception& e) {
         scene = render::Scene{};

@@ -126,12 +126,11 @@ void MetricsView::DrawTable(App& app, float height) {
 }
 
 void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(size);
-    const bool pres = app.settings.presentation;
-    const ImU32 axis = pres ? IM_COL32(255, 255, 255, 255) : IM_COL32(40, 40, 40, 255);
-    const ImU32 grid = pres ? IM_COL32(90, 90, 90, 255) : IM_COL32(215, 215, 215, 255);
+    const ChartFrame frame = BeginChart(app, size);
+    ImDrawList* dl = frame.dl;
+    const ImVec2 p0 = frame.p0;
+    const bool pres = frame.pres;
+    const ImU32 axis = frame.axis, grid = frame.grid;
     const ImU32 ref = pres ? IM_COL32(200, 200, 200, 255) : IM_COL32(120, 120, 120, 255);
     const float font = ImGui::GetFontSize();
     const float left = font * 3.2f, bottom = font * 1.4f, top = font * 1.3f, right = font * 0.6f;

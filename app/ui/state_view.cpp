@@ -14,15 +14,9 @@ bool StateView::Init(const Fonts* fonts, std::string* err) {
 
 bool StateView::Update(const App& app) {
     if (!app.has_trace) return false;
-    if (generation_ == app.trace_generation && step_ == app.step && selection_.step == app.selection.step &&
-        selection_.slot == app.selection.slot && presentation_ == app.settings.presentation)
-        return false;
-    generation_ = app.trace_generation;
-    step_ = app.step;
-    selection_ = app.selection;
-    presentation_ = app.settings.presentation;
+    if (!key_.update(app)) return false;
     try {
-        scene = render::build_state_scene(app.trace, app.step, app.selection, scene_style(presentation_));
+        scene = render::build_state_scene(app.trace, app.step, app.selection, scene_style(key_.presentation));
         error.clear();
     } catch (const std::exception& e) {
         scene = render::Scene{};
@@ -36,9 +30,9 @@ void StateView::Draw(App& app) {
     ImGui::Begin("State", nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
     DrawBadge(app);
-    const uint64_t before = generation_;
+    const uint64_t before = key_.generation;
     Update(app);
-    if (before != generation_) canvas.fit();  // a new trace: show all of it
+    if (before != key_.generation) canvas.fit();  // a new trace: show all of it
     DrawZoomButtons(canvas);
     ImGui::SameLine();
     export_panel.Draw(app, canvas, scene);

@@ -25,10 +25,7 @@ struct StateView {
 
 private:
     const Fonts* fonts_ = nullptr;
-    uint64_t generation_ = ~0ull;
-    int step_ = -2;
-    render::Selection selection_{-2, -2};
-    bool presentation_ = false;
+    SceneKey key_;
     bool changed_ = true;
 };
 

@@ -9,6 +9,28 @@
 
 namespace scanviz::ui {
 
+ChartFrame BeginChart(const App& app, ImVec2 size) {
+    ChartFrame f;
+    f.dl = ImGui::GetWindowDrawList();
+    f.p0 = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);
+    f.pres = app.settings.presentation;
+    f.axis = f.pres ? IM_COL32(255, 255, 255, 255) : IM_COL32(40, 40, 40, 255);
+    f.grid = f.pres ? IM_COL32(90, 90, 90, 255) : IM_COL32(215, 215, 215, 255);
+    return f;
+}
+
+bool SceneKey::update(const App& app) {
+    if (generation == app.trace_generation && step == app.step && selection.step == app.selection.step &&
+        selection.slot == app.selection.slot && presentation == app.settings.presentation)
+        return false;
+    generation = app.trace_generation;
+    step = app.step;
+    selection = app.selection;
+    presentation = app.settings.presentation;
+    return true;
+}
+
 void DrawBadge(const App& app) {
     if (!app.badge) return;
     ImGui::TextColored(badge_colour(app.settings.presentation), "%s", badge_text(*app.badge).c_str());

@@ -2,6 +2,8 @@
 // and the zoomable scene canvas with click-to-select.
 #pragma once
 
+#include <imgui.h>
+
 #include <string>
 
 #include "app.hpp"
@@ -30,6 +32,26 @@ void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const ren
                         bool& scene_changed, const std::string& error, const Fonts& fonts);
 
 // Export of one view's scene for slides: PNG at a chosen resolution, and SVG.
+// What a view's scene was built from: the trace, step, selection and mode.
+struct SceneKey {
+    uint64_t generation = ~0ull;
+    int step = -2;
+    render::Selection selection{-2, -2};
+    bool presentation = false;
+    // True, with the key brought up to date, when the app shows something else.
+    bool update(const App& app);
+};
+
+// The start of a chart drawn into the window: its place (a Dummy of `size`
+// taken from the layout), the draw list and the axis and grid colours of the mode.
+struct ChartFrame {
+    ImDrawList* dl = nullptr;
+    ImVec2 p0;
+    bool pres = false;
+    ImU32 axis = 0, grid = 0;
+};
+ChartFrame BeginChart(const App& app, ImVec2 size);
+
 struct ExportPanel {
     explicit ExportPanel(std::string what_) : what(std::move(what_)) {}
     std::string what;  // "diagram", "state": part of the default file names
