@@ -1,7 +1,7 @@
 // scanviz profile: the profiler cross-check (issue 13). Runs Nsight Compute
 // (ncu) over the uninstrumented kernel of every warp and block variant for
-// fixed cases (core/profile_cases.hpp) and writes our figures, from each
-// case's trace, beside ncu's (core/profile.hpp).
+// fixed cases (core/profile/cases.hpp) and writes our figures, from each
+// case's trace, beside ncu's (core/profile/profile.hpp).
 //   scanviz profile [--variants a,b] [--format text|csv|json] [-o FILE] [--save-ncu FILE] [--ncu PATH]
 //   scanviz profile --from FILE   a saved table (JSON) or ncu's raw CSV; needs no GPU
 // ncu profiles a child process: this program with the hidden `--launch`,

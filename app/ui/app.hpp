@@ -72,7 +72,7 @@ struct DeviceState {
 };
 
 // Reads a trace from a file; throws std::exception with one line on failure.
-// Default: a trace JSON file (core/trace_json.hpp). Recordings are told apart
+// Default: a trace JSON file (core/trace/json.hpp). Recordings are told apart
 // by their magic bytes and opened by App::open_file itself.
 using FileLoader = std::function<Trace(const std::string& path)>;
 
@@ -117,7 +117,7 @@ struct App {
     // for the inputs it holds and the reference model for the rest.
     std::shared_ptr<const Recording> recording;
     std::string recording_path;
-    // ncu's figures beside ours (core/profile.hpp): from the recording's
+    // ncu's figures beside ours (core/profile/profile.hpp): from the recording's
     // profile section, or a table file scanviz profile wrote; none otherwise.
     std::optional<ProfileTable> profile;
     ProfileOrigin profile_origin = ProfileOrigin::None;

@@ -40,9 +40,8 @@ private:
     bool tried_default_ = false;
 };
 
-// The committed results, where a build run from the repository finds them
-// (SCANVIZ_BENCH_FILE, then assets/bench/h200_bench.csv from the working
-// directory and its parents); empty when none is found.
+// The committed results: $SCANVIZ_BENCH_FILE, else assets/bench/h100_bench.csv
+// in the assets folder (core/common/assets.hpp); empty when none is found.
 std::string default_bench_file();
 
 }  // namespace scanviz::ui

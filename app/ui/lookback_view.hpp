@@ -1,5 +1,5 @@
 // Look-back timeline view: what every tile of a real single-pass scan did and
-// when (from an instrumented run, core/lookback_timeline.hpp): one row per
+// when (from an instrumented run, core/bench/lookback_timeline.hpp): one row per
 // tile, its load-and-reduce, its look-back and its scan-and-store as bars on
 // a time axis, the moments it published its aggregate and its inclusive
 // prefix; hovering a tile lists the predecessors it read, what each had
@@ -37,9 +37,9 @@ private:
     bool tried_default_ = false;
 };
 
-// The committed timeline (SCANVIZ_TIMELINE_FILE, then
-// assets/bench/lookback_timeline_run1.json from the working directory and its
-// parents); empty when none is found.
+// The committed timeline: $SCANVIZ_TIMELINE_FILE, else
+// assets/bench/h100_lookback_timeline.json in the assets folder
+// (core/common/assets.hpp); empty when none is found.
 std::string default_timeline_file();
 
 }  // namespace scanviz::ui

@@ -1,11 +1,11 @@
 // Race lab view (issue 12): pick a variant and a what-if (one barrier left
 // out, or one buffer instead of two, or after a divergent branch); the
 // dependency diagram of its race-lab run with the edges the missing barrier
-// puts at risk drawn in red and counted (core/race.hpp, from the trace), and
+// puts at risk drawn in red and counted (core/race/hazards.hpp, from the trace), and
 // beside it what the GPU did: measured now on this GPU, or the recorded
 // figures (the open recording's race section, else the committed table under
 // assets/race/) with their badge, one example of a wrong output, and the
-// narration computed from the whole measured table (core/race_report.hpp).
+// narration computed from the whole measured table (core/race/report.hpp).
 #pragma once
 
 #include <optional>

@@ -68,7 +68,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
 // column per slot; an edge per operand (combine, copy, swap, tile op); the row of
 // `current_step` highlighted; the selected cell's cone and reach lit.
 // `graph` must be DependencyGraph(trace). `hazard_edges` (sorted edge ids of
-// `graph`, from core/race.hpp) are drawn thick in the hazard colour, the rest dimmed.
+// `graph`, from core/race/hazards.hpp) are drawn thick in the hazard colour, the rest dimmed.
 Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
                           const Selection& selection, const SceneStyle& style,
                           const std::vector<int>* hazard_edges = nullptr);

@@ -21,7 +21,7 @@
 // tiles find the earlier waves' inclusive prefixes published and their own
 // wave-mates' aggregates only, so tile t looks back to the last tile of the
 // previous wave: a short look-back however long the array. The look-back
-// timeline (`scanviz bench --timeline`, core/lookback_timeline.hpp) shows what
+// timeline (`scanviz bench --timeline`, core/bench/lookback_timeline.hpp) shows what
 // a real run did.
 //
 // Values inside a tile are computed in the tuned kernel's order
