@@ -7,6 +7,7 @@
 
 #include "../bench/experiments/decoupled_lookback_experiments_launch.cuh"
 #include "../launch.cuh"
+#include "core/common/splitmix.hpp"
 #include "decoupled_lookback.hpp"
 #include "decoupled_lookback_launch.cuh"
 
@@ -63,13 +64,8 @@ LookbackTimeline capture_lookback_timeline(int64_t n, uint64_t seed) {
     const size_t tiles = kern::lookback_tiles<TimelinePolicy>(static_cast<size_t>(n));
     // Input: small random int32 values (0..9), from a splitmix64 stream.
     std::vector<uint32_t> in(static_cast<size_t>(n));
-    uint64_t s = seed;
-    for (auto& v : in) {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        v = static_cast<uint32_t>((z ^ (z >> 31)) % 10);
-    }
+    SplitMix64 rng{seed};
+    for (auto& v : in) v = static_cast<uint32_t>(rng.next() % 10);
     kern::DeviceArray<uint32_t> d_in(in.size()), d_out(in.size());
     d_in.upload(in);
     d_out.fill_bytes(kern::kPoisonByte);

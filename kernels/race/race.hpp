@@ -17,7 +17,7 @@ struct RaceRunConfig {
     uint64_t seed = 1;
 };
 
-// Measures one case. The variant must be in the race lab (core/race.hpp) and
+// Measures one case. The variant must be in the race lab (core/race/hazards.hpp) and
 // the barrier index within its list; throws std::invalid_argument otherwise
 // and gpu::CudaError on a CUDA failure. barrier_name is left for the caller.
 RaceRow measure_race(const RaceCase& c, const RaceRunConfig& cfg);
