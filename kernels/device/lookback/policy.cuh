@@ -142,21 +142,12 @@ static_assert(LookbackTunedPolicy::kTileItems == 6144 && LookbackTunedPolicy::kM
                   LookbackTunedPolicy::kWindow == 32 && kLbGroupTiles == 32,
               "the comment above states the tuned policy: update it with the fields");
 
-// 8-byte values (int64, float64; issue 14): a 32 KiB tile of 128 threads x 32 items
-// (16 vectors of 2 per thread), 6 blocks per SM, the aggregate published early, the
-// look-back in groups (with 9 or 8 blocks of 24 KiB, ptxas spills 64 bytes).
-struct LookbackTuned64 : LookbackTuningDefaults {
-    static constexpr int kThreads = 128;
+// 8-byte values (int64, float64; issue 14): the same policy with a 32 KiB tile of 128
+// threads x 32 items (16 vectors of 2 per thread) at 6 blocks per SM (with 9 or 8 blocks
+// of 24 KiB, ptxas spills 64 bytes).
+struct LookbackTuned64 : LookbackTuned {
     static constexpr int kItemsPerThread = 32;
-    static constexpr int kLanePreds = 1;
     static constexpr int kMinBlocks = 6;
-    static constexpr int kSleepMinNs = 32;
-    static constexpr int kSleepMaxNs = 256;
-    static constexpr bool kTileCounter = false;
-    static constexpr bool kStaged = true;
-    static constexpr bool kEarlyAggregate = true;
-    static constexpr bool kStreamHints = false;
-    static constexpr bool kGroups = true;
 };
 using LookbackTuned64Policy = LookbackPolicy<LookbackTuned64>;
 static_assert(LookbackTuned64Policy::kTileItems * 8 == 32 * 1024 && LookbackTuned64Policy::kMinBlocks == 6,
