@@ -21,3 +21,13 @@ TEST(RunSpec, ParseValuesNamesTheBadToken) {
     EXPECT_TRUE(r.values.empty());
     EXPECT_NE(r.error.find("'x4'"), std::string::npos);
 }
+
+TEST(RunSpec, ParseValuesNamesAnEmptyItem) {
+    auto r = parse_values("1,2,,3", ElemType::I32);
+    EXPECT_TRUE(r.values.empty());
+    EXPECT_EQ(r.error, "value 3 is empty: nothing between two commas");
+    EXPECT_EQ(parse_values(",1", ElemType::I32).error, "value 1 is empty: the list starts with a comma");
+    EXPECT_EQ(parse_values("1, 2,", ElemType::F32).error, "value 3 is empty: the list ends with a comma");
+    EXPECT_EQ(parse_values("1 , 2 ,\n 3", ElemType::I32).values, (std::vector<double>{1, 2, 3}));
+    EXPECT_EQ(parse_values("1 2\t3;4", ElemType::I32).values, (std::vector<double>{1, 2, 3, 4}));
+}

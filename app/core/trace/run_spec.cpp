@@ -142,36 +142,50 @@ std::vector<double> sequential_scan(const std::vector<double>& in, Op op, ElemTy
 
 ParsedValues parse_values(std::string_view text, ElemType type) {
     ParsedValues r;
+    auto fail = [&](const std::string& message) {
+        r.error = message;
+        r.values.clear();
+        return r;
+    };
+    auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    auto is_comma = [](char c) { return c == ',' || c == ';'; };
+    bool after_comma = false;  // a comma was read and no value since: one must follow
     size_t i = 0;
-    auto is_sep = [](char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == ';'; };
     while (i < text.size()) {
-        while (i < text.size() && is_sep(text[i])) ++i;
-        if (i >= text.size()) break;
+        if (is_blank(text[i])) {
+            ++i;
+            continue;
+        }
+        const std::string item = std::to_string(r.values.size() + 1);
+        if (is_comma(text[i])) {
+            if (r.values.empty()) return fail("value 1 is empty: the list starts with a comma");
+            if (after_comma) return fail("value " + item + " is empty: nothing between two commas");
+            after_comma = true;
+            ++i;
+            continue;
+        }
         size_t j = i;
-        while (j < text.size() && !is_sep(text[j])) ++j;
-        std::string tok(text.substr(i, j - i));
+        while (j < text.size() && !is_blank(text[j]) && !is_comma(text[j])) ++j;
+        const std::string tok(text.substr(i, j - i));
         char* end = nullptr;
         errno = 0;
         if (type == ElemType::I32) {
             long long v = std::strtoll(tok.c_str(), &end, 10);
             if (end == tok.c_str() || *end != '\0' || errno == ERANGE || v < std::numeric_limits<int32_t>::min() ||
-                v > std::numeric_limits<int32_t>::max()) {
-                r.error = "value " + std::to_string(r.values.size() + 1) + " '" + tok + "' is not a 32-bit integer";
-                r.values.clear();
-                return r;
-            }
+                v > std::numeric_limits<int32_t>::max())
+                return fail("value " + item + " '" + tok + "' is not a 32-bit integer");
             r.values.push_back(static_cast<double>(v));
         } else {
             float v = std::strtof(tok.c_str(), &end);
-            if (end == tok.c_str() || *end != '\0' || !std::isfinite(v)) {
-                r.error = "value " + std::to_string(r.values.size() + 1) + " '" + tok + "' is not a finite float";
-                r.values.clear();
-                return r;
-            }
+            if (end == tok.c_str() || *end != '\0' || !std::isfinite(v))
+                return fail("value " + item + " '" + tok + "' is not a finite float");
             r.values.push_back(static_cast<double>(v));
         }
+        after_comma = false;
         i = j;
     }
+    if (after_comma)
+        return fail("value " + std::to_string(r.values.size() + 1) + " is empty: the list ends with a comma");
     return r;
 }
 

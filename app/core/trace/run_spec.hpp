@@ -51,7 +51,9 @@ double identity(Op op, ElemType type);
 // Sequential scan in the element type's arithmetic, left to right: the ground truth.
 std::vector<double> sequential_scan(const std::vector<double>& in, Op op, ElemType type, bool exclusive);
 
-// Parse "3,1,4,1,5" (commas or spaces). Returns an error message naming the bad token on failure.
+// Parse "3,1,4,1,5" (values separated by commas, semicolons or blanks). On failure the
+// error names the value by its place: a token that is not a number, or an empty item
+// ("1,2,,3": value 3 is empty).
 struct ParsedValues {
     std::vector<double> values;
     std::string error;  // empty when ok
