@@ -3,12 +3,15 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "commands.hpp"
 #include "core/trace/json.hpp"
 #include "core/analysis/trace_text.hpp"
 #include "core/models/variants.hpp"
+#include "core/recording/recording.hpp"
+#include "core/run/badge.hpp"
 #include "core/run/runner.hpp"
 #include "kernels/gpu.hpp"
 
@@ -111,13 +114,82 @@ void emit(const std::string& text, const std::string& path) {
     if (!f) throw std::runtime_error("cannot write '" + path + "'");
 }
 
+// The options that pick a recorded trace of the same spec (threads and items only
+// where they differ from the variant's defaults), e.g. "--variant block_blelloch --n 64
+// --op add --type i32 --seed 1".
+std::string selector(const RunSpec& s) {
+    std::string out = "--variant " + s.variant + " --n " + std::to_string(s.n) + " --op " +
+                      std::string(to_string(s.op)) + " --type " + std::string(to_string(s.type));
+    if (s.exclusive) out += " --exclusive";
+    RunSpec defaults = s;
+    defaults.threads = 0;
+    defaults.items_per_thread = 0;
+    if (!validate_and_resolve(defaults)) {
+        if (defaults.threads != s.threads) out += " --threads " + std::to_string(s.threads);
+        if (defaults.items_per_thread != s.items_per_thread) out += " --items " + std::to_string(s.items_per_thread);
+    }
+    if (s.input == InputKind::Random)
+        out += " --seed " + std::to_string(s.seed);
+    else if (s.input == InputKind::Given)
+        out += " --input <" + std::to_string(s.values.size()) + " values>";
+    else
+        out += " --fill " + std::string(to_string(s.input));
+    if (!s.heads.empty()) out += " --heads <" + std::to_string(s.heads.size()) + " flags>";
+    return out;
+}
+
+std::string recording_contents(const Recording& rec) {
+    std::string out;
+    for (const Trace& t : rec.traces) out += "  " + selector(t.spec) + "\n";
+    return out;
+}
+
+// --from a recording: the recorded trace of the spec the options give, or the list of
+// what the recording holds (no --variant: on standard output; no match: an error).
+std::optional<Trace> recorded_trace(const TraceArgs& a) {
+    for (const CLI::Option* o : a.spec_opts)
+        if (o->count() && o->get_name() == "--backend")
+            throw std::invalid_argument("--backend does not apply to --from: a recording's traces were made on " +
+                                        std::string("the GPU that recorded them"));
+    const Recording rec = load_recording(a.from);
+    if (a.variant.empty()) {
+        std::printf("%s holds %zu traces, %s; print one with scanviz trace --from %s and its options:\n%s",
+                    a.from.c_str(), rec.traces.size(), rec.badge().c_str(), a.from.c_str(),
+                    recording_contents(rec).c_str());
+        return std::nullopt;
+    }
+    const RunSpec spec = build_spec(a);
+    if (const Trace* t = rec.find(spec)) return as_recorded(rec, *t);
+    // One line: what was asked, what the recording has of that variant, how to list it all.
+    std::string same_variant;
+    int count = 0;
+    for (const Trace& t : rec.traces)
+        if (t.spec.variant == spec.variant) {
+            const std::string n = std::to_string(t.spec.n);
+            if (same_variant.find("n = " + n + ",") == std::string::npos) same_variant += "n = " + n + ", ";
+            ++count;
+        }
+    const std::string held = count == 0 ? "no trace of " + spec.variant
+                                        : std::to_string(count) + " of " + spec.variant + " at " +
+                                              same_variant.substr(0, same_variant.size() - 2);
+    throw std::runtime_error(a.from + " holds no trace for " + selector(spec) + " (it holds " + held +
+                             "; scanviz trace --from " + a.from + " lists all " +
+                             std::to_string(rec.traces.size()) + ")");
+}
+
 int run_trace(const TraceArgs& a) {
-    if (!a.from.empty())
+    const bool recording = !a.from.empty() && looks_like_recording(a.from);
+    if (!a.from.empty() && !recording)
         for (const CLI::Option* o : a.spec_opts)
             if (o->count())
                 throw std::invalid_argument("--from prints a saved trace; " + o->get_name() +
                                             " describes a new run (give one or the other)");
-    const Trace t = a.from.empty() ? make_trace(a) : load_trace_file(a.from);
+    std::optional<Trace> recorded;
+    if (recording) {
+        recorded = recorded_trace(a);
+        if (!recorded) return 0;
+    }
+    const Trace t = recording ? std::move(*recorded) : a.from.empty() ? make_trace(a) : load_trace_file(a.from);
     if (a.format == "json") {
         emit(trace_to_json_text(t) + "\n", a.out);
     } else {
@@ -164,7 +236,9 @@ void add_trace_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"text", "json"}));
     cmd->add_option("-o,--output", a->out, "Write to FILE instead of standard output");
     cmd->add_flag("--full", a->full, "Show every cell of long states (default: the first and last ones)");
-    cmd->add_option("--from", a->from, "Print a saved trace (.json) instead of running one");
+    cmd->add_option("--from", a->from,
+                    "Print a saved trace (.json), or a recording's trace (.svzrec: the options pick it; "
+                    "without --variant, list what it holds)");
     cmd->callback([&result, a]() { result.exit_code = run_trace(*a); });
 }
 
