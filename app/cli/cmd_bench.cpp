@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "core/common/output.hpp"
 #include "core/bench/bench.hpp"
 #include "core/bench/lookback_timeline.hpp"
 #include "kernels/bench/bench.hpp"
@@ -150,9 +151,7 @@ int run(const BenchArgs& a) {
         const LookbackTimeline t = gpu::capture_lookback_timeline(sizes[0], a.seed);
         const std::string problem = check_timeline(t);
         if (!problem.empty()) throw std::runtime_error("look-back timeline: " + problem);
-        std::ofstream f(a.timeline, std::ios::binary);
-        if (!f) throw std::runtime_error(a.timeline + ": cannot write the file");
-        f << timeline_to_json(t);
+        write_file_atomically(a.timeline, timeline_to_json(t));
         const LookbackSummary s = summarize(t);
         std::fprintf(
             stderr,

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "core/common/output.hpp"
 #include "core/profile/profile.hpp"
 #include "core/profile/cases.hpp"
 #include "core/run/runner.hpp"
@@ -51,10 +52,7 @@ std::string read_file(const std::string& path) {
     return ss.str();
 }
 
-void write_file(const std::string& path, const std::string& text) {
-    std::ofstream f(path, std::ios::binary);
-    if (!f || !(f << text)) throw std::runtime_error("cannot write '" + path + "'");
-}
+void write_file(const std::string& path, const std::string& text) { write_file_atomically(path, text); }
 
 std::string shell_quote(const std::string& s) {
     std::string out = "'";

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "core/common/output.hpp"
 #include "core/common/assets.hpp"
 #include "core/race/report.hpp"
 #include "core/recording/recording.hpp"
@@ -217,9 +218,7 @@ int run(const RaceArgs& a) {
     }
     if (!a.save.empty()) {
         if (!table) throw std::invalid_argument("--save: nothing was measured (no GPU and no --from)");
-        std::ofstream f(a.save, std::ios::binary);
-        if (!f) throw std::runtime_error(a.save + ": cannot write the file");
-        f << race_table_to_json(*table);
+        write_file_atomically(a.save, race_table_to_json(*table));
     }
 
     const RaceReport rep = build_race_report(cases, table ? &*table : nullptr, source);
@@ -227,9 +226,7 @@ int run(const RaceArgs& a) {
     if (a.out.empty()) {
         std::fputs(text.c_str(), stdout);
     } else {
-        std::ofstream f(a.out, std::ios::binary);
-        if (!f) throw std::runtime_error(a.out + ": cannot write the file");
-        f << text;
+        write_file_atomically(a.out, text);
     }
     return 0;
 }

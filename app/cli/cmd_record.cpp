@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "core/common/output.hpp"
 #include "core/recording/recording.hpp"
 #include "core/run/runner.hpp"
 #include "core/trace/json.hpp"
@@ -134,11 +135,7 @@ int run_record(const RecordArgs& args) {
 
         save_recording(args.out, rec);
         // The digest beside it: tests recompute it from the file wherever it is opened.
-        {
-            std::ofstream f(args.out + ".summary.json");
-            f << recording_summary(rec).dump(1) << "\n";
-            if (!f) throw std::runtime_error("cannot write " + args.out + ".summary.json");
-        }
+        write_file_atomically(args.out + ".summary.json", recording_summary(rec).dump(1) + "\n");
         std::printf("recorded %zu traces, %d/%zu validation cases passed%s%s on %s into %s\n", rec.traces.size(),
                     rec.validation ? rec.validation->passed() : 0, rec.validation ? rec.validation->cases.size() : 0,
                     rec.bench ? ", benchmark results" : "", rec.sass.is_null() ? "" : ", SASS", dev->name.c_str(),

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "commands.hpp"
+#include "core/common/output.hpp"
 #include "core/trace/json.hpp"
 #include "core/analysis/trace_text.hpp"
 #include "core/models/variants.hpp"
@@ -108,10 +109,7 @@ void emit(const std::string& text, const std::string& path) {
         std::fwrite(text.data(), 1, text.size(), stdout);
         return;
     }
-    std::ofstream f(path, std::ios::binary);
-    if (!f) throw std::runtime_error("cannot write '" + path + "'");
-    f << text;
-    if (!f) throw std::runtime_error("cannot write '" + path + "'");
+    write_file_atomically(path, text);
 }
 
 // The options that pick a recorded trace of the same spec (threads and items only

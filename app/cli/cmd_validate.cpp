@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "kernels/gpu.hpp"
 #include "validation_run.hpp"
+#include "core/common/output.hpp"
 
 namespace scanviz::cli {
 namespace {
@@ -58,12 +59,12 @@ int run_validate(const ValidateArgs& args) {
     }
     fmt::print("{} passed, {} failed\n", report.passed(), report.failed());
     if (!args.json_out.empty()) {
-        std::ofstream f(args.json_out);
-        if (!f) {
-            std::fprintf(stderr, "scanviz: cannot write %s\n", args.json_out.c_str());
+        try {
+            write_file_atomically(args.json_out, to_json(report).dump(1) + "\n");
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "scanviz: %s\n", e.what());
             return 1;
         }
-        f << to_json(report).dump(1) << "\n";
     }
     if (report.cases.empty()) {
         std::fprintf(stderr, "scanviz: no variant with a GPU kernel matched the selection\n");

@@ -10,6 +10,8 @@
 #include <map>
 #include <utility>
 
+#include "core/common/output.hpp"
+
 namespace scanviz::render {
 namespace {
 
@@ -175,12 +177,30 @@ bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int
     return rasterize_labels(scene, camera, rgba_out.data(), w, h, error);
 }
 
+bool write_png(const std::string& path, const uint8_t* rgba, int width_px, int height_px, std::string* error) {
+    std::string bytes;
+    auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<size_t>(size));
+    };
+    if (!stbi_write_png_to_func(append, &bytes, width_px, height_px, 4, rgba, width_px * 4)) {
+        if (error) *error = "cannot encode the PNG for " + path;
+        return false;
+    }
+    try {
+        write_file_atomically(path, bytes);
+    } catch (const std::exception& e) {
+        if (error) *error = e.what();
+        return false;
+    }
+    return true;
+}
+
 bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
                 const std::string& path, std::string* error) {
     std::vector<uint8_t> pixels;
     if (!render_image(renderer, scene, width_px, height_px, pixels, error)) return false;
-    if (!stbi_write_png(path.c_str(), width_px, height_px, 4, pixels.data(), width_px * 4)) {
-        if (error) *error = "export: cannot write " + path;
+    if (!write_png(path, pixels.data(), width_px, height_px, error)) {
+        if (error) *error = "export: " + *error;
         return false;
     }
     return true;

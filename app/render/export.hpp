@@ -13,6 +13,10 @@
 
 namespace scanviz::render {
 
+// Encodes RGBA8 pixels (top row first) as a PNG and writes it beside `path`,
+// renamed into place (core/common/output.hpp). False with the reason in `error`.
+bool write_png(const std::string& path, const uint8_t* rgba, int width_px, int height_px, std::string* error);
+
 // Renders the whole scene fitted into width_px x height_px and writes a PNG.
 // False with a one-line message (size out of range, font missing, file not
 // writable) on failure. Needs a current GL context and an initialised renderer.

@@ -1,7 +1,5 @@
 #include "gui_main.hpp"
 
-#include <stb_image_write.h>
-
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -11,6 +9,8 @@
 #include "script.hpp"
 #include "session.hpp"
 #include "window.hpp"
+#include "core/common/output.hpp"
+#include "render/export.hpp"
 
 namespace scanviz::ui {
 namespace {
@@ -23,18 +23,19 @@ constexpr int kFramesAfterEvent = 2;
 bool write_screenshot(Window& window, const std::string& path) {
     int w = 0, h = 0;
     const std::vector<uint8_t> pixels = window.read_pixels(w, h);
-    if (!stbi_write_png(path.c_str(), w, h, 4, pixels.data(), w * 4)) {
-        std::fprintf(stderr, "scanviz: cannot write the screenshot '%s'\n", path.c_str());
+    std::string error;
+    if (!render::write_png(path, pixels.data(), w, h, &error)) {
+        std::fprintf(stderr, "scanviz: the screenshot: %s\n", error.c_str());
         return false;
     }
     return true;
 }
 
 bool write_dump(const GuiSession& session, const std::string& path) {
-    std::ofstream out(path);
-    out << session.StateDump().dump(1) << "\n";
-    if (!out) {
-        std::fprintf(stderr, "scanviz: cannot write the state dump '%s'\n", path.c_str());
+    try {
+        write_file_atomically(path, session.StateDump().dump(1) + "\n");
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "scanviz: the state dump: %s\n", e.what());
         return false;
     }
     return true;

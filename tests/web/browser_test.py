@@ -262,7 +262,8 @@ def main():
 
     os.makedirs(args.work, exist_ok=True)
     site = os.path.join(args.work, "site")
-    subprocess.run([args.scanviz, "publish", "--force", "-o", site, args.recording], check=True)
+    shutil.rmtree(site, ignore_errors=True)  # this test's own scratch site from an earlier run
+    subprocess.run([args.scanviz, "publish", "-o", site, args.recording], check=True)
     page = os.path.join(site, "traces", PAGE_ID + ".html")
     expected = json.loads(subprocess.run([args.oracle, args.recording, PAGE_ID, str(STEPS), str(SLOT)], check=True,
                                          capture_output=True, text=True).stdout)

@@ -211,7 +211,8 @@ TEST(Publish, WritesTheSiteAndRefusesAnExistingFolderWithoutForce) {
     const fs::path site = dir / "site";
     publish::write_site(files, site.string(), false);
     EXPECT_TRUE(fs::is_regular_file(site / "index.html"));
-    EXPECT_EQ(listing(site).size(), files.size() + 1);  // + the traces/ folder
+    EXPECT_EQ(listing(site).size(), files.size() + 2);  // + the traces/ folder and the marker
+    EXPECT_TRUE(fs::is_regular_file(site / publish::kSiteMarker));
 
     // Again without force: refused, the folder untouched.
     std::ofstream(site / "mine.txt") << "keep me";
@@ -222,13 +223,47 @@ TEST(Publish, WritesTheSiteAndRefusesAnExistingFolderWithoutForce) {
         EXPECT_NE(std::string(e.what()).find("--force"), std::string::npos) << e.what();
     }
     EXPECT_TRUE(fs::exists(site / "mine.txt"));
-    // With force: replaced, nothing left beside it.
+    // With force, while it holds a file publish did not write: refused, naming the file, nothing lost.
+    try {
+        publish::write_site(files, site.string(), true);
+        FAIL() << "--force deleted a file scanviz publish did not write";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("mine.txt"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(fs::exists(site / "mine.txt"));
+    // With force, when every file is publish's own: replaced, nothing left beside it.
+    fs::remove(site / "mine.txt");
     publish::write_site(files, site.string(), true);
-    EXPECT_FALSE(fs::exists(site / "mine.txt"));
     EXPECT_TRUE(fs::is_regular_file(site / "index.html"));
     int siblings = 0;
     for (const auto& e : fs::directory_iterator(dir)) siblings += e.path().filename() != "site";
     EXPECT_EQ(siblings, 0);
+    fs::remove_all(dir);
+}
+
+// The data-loss case: `publish -o thesis --force` on a folder of the user's own must not
+// delete it. It is refused with one line and every file stays as it was.
+TEST(PublishCommand, ForceNeverReplacesAFolderItDidNotWrite) {
+    const fs::path dir = fresh_dir("thesis");
+    const fs::path thesis = dir / "thesis";
+    fs::create_directories(thesis / "figures");
+    std::ofstream(thesis / "thesis.tex") << "\\documentclass{article}";
+    std::ofstream(thesis / "figures" / "scan.pdf") << "%PDF";
+    const CommandRun r = run_scanviz("publish --force -o " + thesis.string());
+    EXPECT_EQ(r.rc, 1);
+    EXPECT_EQ(r.out, "scanviz: '" + thesis.string() + "' was not written by scanviz publish (it has no " +
+                         publish::kSiteMarker + "): refusing to replace it\n");
+    EXPECT_TRUE(fs::is_regular_file(thesis / "thesis.tex"));
+    EXPECT_TRUE(fs::is_regular_file(thesis / "figures" / "scan.pdf"));
+    EXPECT_EQ(listing(thesis).size(), 3u);
+    // A published site with the user's file added later: refused too, naming that file.
+    const fs::path site = dir / "site";
+    ASSERT_EQ(run_scanviz("publish -o " + site.string()).rc, 0);
+    std::ofstream(site / "notes.txt") << "mine";
+    const CommandRun again = run_scanviz("publish --force -o " + site.string());
+    EXPECT_EQ(again.rc, 1);
+    EXPECT_NE(again.out.find("notes.txt', which scanviz publish did not write"), std::string::npos) << again.out;
+    EXPECT_TRUE(fs::is_regular_file(site / "notes.txt"));
     fs::remove_all(dir);
 }
 

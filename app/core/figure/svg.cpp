@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 #include <utility>
+#include "core/common/output.hpp"
 
 namespace scanviz::figure {
 namespace {
@@ -114,15 +115,10 @@ std::string scene_to_svg(const Scene& scene) {
 }
 
 bool export_svg(const Scene& scene, const std::string& path, std::string* error) {
-    std::ofstream out(path, std::ios::binary);
-    if (!out) {
-        if (error) *error = "export: cannot write " + path;
-        return false;
-    }
-    out << scene_to_svg(scene);
-    out.close();
-    if (!out) {
-        if (error) *error = "export: writing " + path + " failed";
+    try {
+        write_file_atomically(path, scene_to_svg(scene));
+    } catch (const std::exception& e) {
+        if (error) *error = std::string("export: ") + e.what();
         return false;
     }
     return true;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include "core/common/output.hpp"
 
 namespace scanviz::lessons {
 namespace fs = std::filesystem;
@@ -96,21 +97,19 @@ std::optional<std::string> save_progress(const std::string& path, const Progress
     std::error_code ec;
     fs::create_directories(fs::path(path).parent_path(), ec);
     if (ec) return "cannot create " + fs::path(path).parent_path().string() + ": " + ec.message();
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp);
-        f << "# scanviz lesson progress: lesson, step (from 0), steps whose question was answered right\n";
-        for (const auto& [name, lp] : progress) {
-            f << name << ' ' << lp.step;
-            std::string list;
-            for (int a : lp.answered) list += (list.empty() ? "" : ",") + std::to_string(a);
-            if (!list.empty()) f << ' ' << list;
-            f << '\n';
-        }
-        if (!f) return "cannot write " + tmp;
+    std::string text = "# scanviz lesson progress: lesson, step (from 0), steps whose question was answered right\n";
+    for (const auto& [name, lp] : progress) {
+        text += name + ' ' + std::to_string(lp.step);
+        std::string list;
+        for (int a : lp.answered) list += (list.empty() ? "" : ",") + std::to_string(a);
+        if (!list.empty()) text += ' ' + list;
+        text += '\n';
     }
-    fs::rename(tmp, path, ec);
-    if (ec) return "cannot write " + path + ": " + ec.message();
+    try {
+        write_file_atomically(path, text);
+    } catch (const std::exception& e) {
+        return e.what();
+    }
     return std::nullopt;
 }
 

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <system_error>
 
@@ -214,6 +216,31 @@ std::vector<SiteFile> build_site(const Recording& recording, const std::string& 
     return files;
 }
 
+namespace {
+
+// A file of the folder that the marker does not list (a file scanviz publish did
+// not write), or nothing; every file is listed when the marker is there and whole.
+std::optional<fs::path> foreign_file(const fs::path& dir) {
+    std::ifstream in(dir / kSiteMarker, std::ios::binary);
+    if (!in) return dir / kSiteMarker;
+    std::set<std::string> ours{std::string(kSiteMarker)};
+    std::string line;
+    if (!std::getline(in, line) || line.rfind(kSiteMarkerHeader, 0) != 0) return dir / kSiteMarker;
+    while (std::getline(in, line))
+        if (!line.empty()) ours.insert(line);
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (it->is_directory(ec)) continue;
+        const std::string rel = fs::relative(it->path(), dir, ec).generic_string();
+        if (!ours.count(rel)) return it->path();
+    }
+    if (ec) return dir;
+    return std::nullopt;
+}
+
+}  // namespace
+
 void write_site(const std::vector<SiteFile>& files, const std::string& dir, bool force) {
     const fs::path target = fs::path(dir).lexically_normal();
     std::error_code ec;
@@ -221,6 +248,16 @@ void write_site(const std::vector<SiteFile>& files, const std::string& dir, bool
     if (exists && !force) throw std::runtime_error("'" + dir + "' exists; give --force to replace it");
     if (exists && !fs::is_directory(target, ec))
         throw std::runtime_error("'" + dir + "' exists and is not a folder");
+    // --force replaces only a site scanviz publish wrote, with nothing added to it since.
+    if (exists) {
+        if (const auto foreign = foreign_file(target)) {
+            if (foreign->filename() == kSiteMarker)
+                throw std::runtime_error("'" + dir + "' was not written by scanviz publish (it has no " +
+                                         std::string(kSiteMarker) + "): refusing to replace it");
+            throw std::runtime_error("'" + dir + "' holds '" + foreign->string() +
+                                     "', which scanviz publish did not write: refusing to replace it");
+        }
+    }
     fs::path parent = target.parent_path();
     if (parent.empty()) parent = ".";
     if (!fs::is_directory(parent, ec))
@@ -235,6 +272,12 @@ void write_site(const std::vector<SiteFile>& files, const std::string& dir, bool
         if (ec || k > 100) throw std::runtime_error("cannot create a folder next to '" + dir + "'");
     }
     try {
+        std::string marker = std::string(kSiteMarkerHeader) + "\n";
+        for (const SiteFile& f : files) marker += fs::path(f.path).generic_string() + "\n";
+        std::ofstream marker_out(staging / kSiteMarker, std::ios::binary);
+        marker_out << marker;
+        marker_out.close();
+        if (!marker_out) throw std::runtime_error("cannot write '" + (target / kSiteMarker).string() + "'");
         for (const SiteFile& f : files) {
             const fs::path path = staging / f.path;
             fs::create_directories(path.parent_path());

@@ -24,9 +24,17 @@ struct SiteFile {
 std::vector<SiteFile> build_site(const Recording& recording, const std::string& recording_name,
                                  const std::vector<nlohmann::json>& lessons = {});
 
-// Writes the files into `dir`. An existing `dir` is refused (std::runtime_error
-// naming it) unless `force`, which replaces it. The files go into a new sibling
-// folder first, renamed into place at the end: a failure leaves nothing behind.
+// The marker a published site carries: its first line names scanviz publish,
+// the others are the files it wrote (relative paths), so that --force replaces
+// a folder only when every file in it is one of those.
+inline constexpr const char* kSiteMarker = ".scanviz-site";
+inline constexpr const char* kSiteMarkerHeader = "written by scanviz publish; the files it wrote:";
+
+// Writes the files (and the marker) into `dir`. An existing `dir` is refused
+// (std::runtime_error naming it) unless `force`, which replaces it only when
+// scanviz publish wrote it and nothing else was put in it since (else refused,
+// naming the file that would be lost). The files go into a new sibling folder
+// first, renamed into place at the end: a failure leaves nothing behind.
 void write_site(const std::vector<SiteFile>& files, const std::string& dir, bool force);
 
 // The JSON embedded in a page between its data markers (for tests and tools);

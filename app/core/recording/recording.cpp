@@ -1,3 +1,4 @@
+#include "core/common/output.hpp"
 #include "core/recording/recording.hpp"
 
 #include <zstd.h>
@@ -215,10 +216,7 @@ Recording decode_recording(const uint8_t* data, size_t size) {
 
 void save_recording(const std::string& path, const Recording& r) {
     const auto bytes = encode_recording(r);
-    std::ofstream f(path, std::ios::binary);
-    if (!f) fail("cannot write '" + path + "'");
-    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (!f) fail("cannot write '" + path + "'");
+    write_file_atomically(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 Recording load_recording(const std::string& path) {

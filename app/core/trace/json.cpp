@@ -1,3 +1,4 @@
+#include "core/common/output.hpp"
 #include "core/trace/json.hpp"
 
 #include <cerrno>
@@ -433,11 +434,7 @@ Trace trace_from_json_text(std::string_view text) {
 }
 
 void save_trace_file(const std::string& path, const Trace& trace) {
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
-    out << trace_to_json_text(trace) << '\n';
-    out.close();
-    if (!out) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+    write_file_atomically(path, trace_to_json_text(trace) + "\n");
 }
 
 Trace load_trace_file(const std::string& path) {
