@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <chrono>
+#include <thread>
 
 namespace scanviz::ui {
 
@@ -23,7 +25,14 @@ bool Window::open(int width, int height, const std::string& title, std::string* 
         *error = "no display (DISPLAY is not set); use a subcommand (scanviz --help) or run under xvfb-run";
         return false;
     }
-    if (!glfwInit()) {
+    // An X server that resets when its last client leaves (Xvfb's default) refuses the
+    // connections made during the reset: try again for half a second before giving up.
+    bool initialised = glfwInit();
+    for (int attempt = 0; !initialised && attempt < 10; ++attempt) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        initialised = glfwInit();
+    }
+    if (!initialised) {
         *error = "cannot open a window: GLFW failed to initialise the display";
         return false;
     }

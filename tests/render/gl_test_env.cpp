@@ -7,6 +7,8 @@
 #include <GLFW/glfw3.h>
 
 #include <cstdlib>
+#include <chrono>
+#include <thread>
 
 namespace scanviz::render::gltest {
 namespace {
@@ -22,6 +24,16 @@ Context& context() {
     return c;
 }
 
+// Xvfb resets when its last client leaves and refuses connections meanwhile: a test
+// process that starts then would fail for no reason of its own. Try for half a second.
+bool init_glfw() {
+    for (int attempt = 0; attempt < 10; ++attempt) {
+        if (glfwInit()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return glfwInit();
+}
+
 }  // namespace
 
 bool open_gl_context(std::string* why) {
@@ -33,7 +45,7 @@ bool open_gl_context(std::string* why) {
             c.why =
                 "DISPLAY is not set: the gui tests need an X display; run them under `xvfb-run -a` "
                 "(e.g. xvfb-run -a ctest -L gui)";
-        } else if (!glfwInit()) {
+        } else if (!init_glfw()) {
             c.why = std::string("GLFW cannot initialise on DISPLAY=") + display;
         } else {
             glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
