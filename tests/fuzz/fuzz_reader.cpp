@@ -1,0 +1,80 @@
+// One fuzz target per reader of scanviz (SCANVIZ_READER names it at build time):
+// any bytes must give a value or one std::exception with one line, never a
+// crash, a hang or undefined behaviour. Built by clang's libFuzzer with
+// AddressSanitizer and UBSan (SCANVIZ_FUZZ=ON); with any compiler the same
+// function replays the reader's committed corpus as a ctest test.
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/bench/bench.hpp"
+#include "core/lessons/lesson.hpp"
+#include "core/profile/ncu_csv.hpp"
+#include "core/profile/profile.hpp"
+#include "core/race/table.hpp"
+#include "core/sass/listing.hpp"
+#include "core/trace/json.hpp"
+#include "core/trace/run_spec.hpp"
+
+#ifndef SCANVIZ_READER
+#error "SCANVIZ_READER names the reader this target feeds (tests/fuzz/CMakeLists.txt)"
+#endif
+
+namespace {
+
+using namespace scanviz;
+
+// Runs one part of a reader; its one clear error (any std::exception) is expected for bad input.
+template <class F>
+void attempt(F&& part) {
+    try {
+        part();
+    } catch (const std::exception&) {
+    }
+}
+
+void read(std::string_view reader, std::string_view text) {
+    const std::string s(text);
+    if (reader == "trace_json") {
+        attempt([&] { (void)trace_from_json_text(text); });
+    } else if (reader == "lesson") {
+        attempt([&] { (void)lessons::parse_lesson(s, "fuzz.lesson"); });
+    } else if (reader == "ncu_csv") {
+        attempt([&] {
+            const ncu::Report r = ncu::parse(text);
+            for (const auto& k : r.kernels)
+                for (const auto& entry : k.values) attempt([&] { (void)k.number(entry.first); });
+        });
+    } else if (reader == "profile_table") {
+        attempt([&] { (void)parse_profile_json(text); });
+    } else if (reader == "race_table") {
+        attempt([&] {
+            const auto j = nlohmann::json::parse(text, nullptr, false);
+            if (!j.is_discarded()) (void)race_table_from_json(j);
+        });
+        attempt([&] { (void)parse_racecheck_csv(s); });
+    } else if (reader == "bench") {
+        attempt([&] { (void)parse_bench_csv(text); });
+        attempt([&] { (void)parse_bench_json(text); });
+        attempt([&] { (void)parse_bench_sizes(text); });
+    } else if (reader == "values") {
+        (void)parse_values(text, ElemType::I32);  // errors come back in the result, never thrown
+        (void)parse_values(text, ElemType::F32);
+    } else if (reader == "sass_listing") {
+        attempt([&] { (void)sass::parse_listing(text); });
+    } else {
+        __builtin_trap();  // a reader name the CMake list has and this file does not
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    read(SCANVIZ_READER, text);
+    return 0;
+}
