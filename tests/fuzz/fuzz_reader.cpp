@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/bench/bench.hpp"
+#include "core/lessons/catalog.hpp"
 #include "core/lessons/lesson.hpp"
 #include "core/profile/ncu_csv.hpp"
 #include "core/profile/profile.hpp"
@@ -61,6 +62,8 @@ void read(std::string_view reader, std::string_view text) {
         attempt([&] { (void)parse_bench_csv(text); });
         attempt([&] { (void)parse_bench_json(text); });
         attempt([&] { (void)parse_bench_sizes(text); });
+    } else if (reader == "progress") {
+        (void)lessons::parse_progress(s);  // bad lines are skipped, never thrown
     } else if (reader == "values") {
         (void)parse_values(text, ElemType::I32);  // errors come back in the result, never thrown
         (void)parse_values(text, ElemType::F32);

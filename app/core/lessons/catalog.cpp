@@ -68,8 +68,15 @@ std::string progress_path() {
 
 // One line per lesson: "NAME STEP [ANSWERED,ANSWERED,...]".
 Progress load_progress(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream text;
+    text << f.rdbuf();
+    return parse_progress(text.str());
+}
+
+Progress parse_progress(const std::string& text) {
     Progress p;
-    std::ifstream f(path);
+    std::istringstream f(text);
     std::string line;
     while (std::getline(f, line)) {
         std::istringstream in(line);

@@ -46,6 +46,8 @@ std::string progress_path();
 // Reads the state file; a missing file is no progress, lines that do not
 // parse are skipped (the file is only ever a convenience).
 Progress load_progress(const std::string& path);
+// The same from the file's text (what load_progress reads).
+Progress parse_progress(const std::string& text);
 // Writes it (creating the directory); returns an error line, or nothing.
 std::optional<std::string> save_progress(const std::string& path, const Progress& progress);
 
