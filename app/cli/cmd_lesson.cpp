@@ -62,6 +62,8 @@ CliSources make_sources(const std::string& recording_path) {
     load_sass(c.sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
               kern::available_sass_archs());
     load_bench(c.sources, c.recording.get(), asset_path("bench/h100_bench.csv"));
+    load_profile(c.sources, c.recording.get(), asset_path("profile/h100_profile.json"));
+    load_race(c.sources, c.recording.get(), asset_path("race/h100_race.json"));
     return c;
 }
 

@@ -54,6 +54,8 @@ const Sources& sources() {
         load_sass(s, sass::Locations{fs::path(SCANVIZ_BINARY_DIR) / "no-cubins", snapshot, false},
                   archs(snapshot));
         load_bench(s, &recording(), (kSource / "assets" / "bench" / "h100_bench.csv").string());
+        load_profile(s, &recording(), (kSource / "assets" / "profile" / "h100_profile.json").string());
+        load_race(s, &recording(), (kSource / "assets" / "race" / "h100_race.json").string());
         return s;
     }();
     return s;
