@@ -111,26 +111,25 @@ Value number(double x, int decimals) {
 
 Value pick(const std::vector<std::string>& options, const std::function<Value(const std::string&)>& value_of,
            bool least) {
-    Value best;
-    double best_x = 0;
-    std::string origin;
+    std::vector<Value> values;
     for (const auto& o : options) {
-        Value c = value_of(o);
-        if (!c.ok) return c;
-        if (best.ok && c.number == best_x)
-            return fail(o + " and " + best.choice + " have the same figure (" + c.text() +
-                        "); the comparison has no one answer");
-        if (!best.ok || (least ? c.number < best_x : c.number > best_x)) {
-            best_x = c.number;
-            best.ok = true;
-            best.choice = o;
-        }
-        origin = c.origin;
+        values.push_back(value_of(o));
+        if (!values.back().ok) return values.back();
     }
-    best.kind = ValueKind::Choice;
-    best.options = options;
-    best.origin = origin;
-    return best;
+    size_t best = 0;
+    for (size_t i = 1; i < values.size(); ++i)
+        if (least ? values[i].number < values[best].number : values[i].number > values[best].number) best = i;
+    for (size_t i = 0; i < values.size(); ++i)
+        if (i != best && values[i].number == values[best].number)
+            return fail(options[i] + " and " + options[best] + " have the same figure (" + values[i].text() +
+                        "); the comparison has no one answer");
+    Value v;
+    v.ok = true;
+    v.kind = ValueKind::Choice;
+    v.choice = options[best];
+    v.options = options;
+    v.origin = values[best].origin;
+    return v;
 }
 
 Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s) {
