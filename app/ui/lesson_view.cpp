@@ -60,6 +60,13 @@ lessons::Sources& LessonView::Sources(App& app) {
         load_bench(s, rec.get(), asset_path("bench/h100_bench.csv"));
         load_profile(s, rec.get(), asset_path("profile/h100_profile.json"));
         load_race(s, rec.get(), asset_path("race/h100_race.json"));
+        // A lesson that quotes ncu's figures points at the SASS view for them: where the window has
+        // no table of its own (none in the recording, none opened), it shows the one the lesson reads.
+        if (!app.profile && s.profile) {
+            app.profile = s.profile;
+            app.profile_origin = ProfileOrigin::File;
+            app.profile_path = asset_path("profile/h100_profile.json");
+        }
         sources_ = std::move(s);
         sources_recording_ = app.recording.get();
     }
