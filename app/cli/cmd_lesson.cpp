@@ -141,7 +141,8 @@ int run_show(const LessonArgs& a) {
                     s.title.c_str());
         std::printf("%s", wrap("[" + view_line(s, *shown) + "]", 100, "  ").c_str());
         for (size_t p = 0; p < s.paragraphs.size(); ++p) {
-            const auto text = expand(s.paragraphs[p], shown->data(), c.sources, &error);
+            // A figure whose data is missing here is said, not guessed (lesson check refuses it).
+            const auto text = expand_or_say(s.paragraphs[p], shown->data(), c.sources, &error);
             if (!text)
                 throw std::runtime_error(path + ":" + std::to_string(s.paragraph_lines[p]) + ": " + error);
             std::printf("%s", wrap(*text, 100, "  ").c_str());
