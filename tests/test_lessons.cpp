@@ -402,6 +402,44 @@ TEST(LessonQuantities, SassClassesAndTheBaseCountMatchTheListingCountedByHand) {
               "vote/bit, move, nop)");
 }
 
+// sass_on ARCH (issue 24): the named architecture's listing whatever the lesson's arch,
+// counted by hand from the listing; a bad architecture or class is refused by the checker.
+TEST(LessonQuantities, SassOnAnArchitectureMatchesThatListingCountedByHand) {
+    if (sources().sass_rows.empty()) GTEST_SKIP() << "no SASS here: " << sources().sass_missing;
+    Sources s = sources();
+    s.arch = "sm_90";
+    const Lesson l = parse(kHead + "[step]\nvariant = warp_conditional\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, s, &err);
+    ASSERT_TRUE(shown) << err;
+    for (const std::string arch : {"sm_75", "sm_90", "sm_100", "sm_120"}) {
+        for (const std::string v : {"warp_conditional", "warp_shfl_ptx"}) {
+            const auto loaded = sass::load(where(), arch, "iso_" + v);
+            if (!loaded.listing) GTEST_SKIP() << arch << ": " << loaded.message;
+            const auto* k = loaded.listing->find("iso_" + v);
+            ASSERT_NE(k, nullptr);
+            const auto region =
+                sass::scan_region(*k, loaded.listing->find("base_" + v), sass::region_file_of(v));
+            int all = 0, shared = 0;
+            for (int i : region.instructions) {
+                const auto& ins = k->code[static_cast<size_t>(i)];
+                if (ins.base == "NOP") continue;
+                ++all;
+                shared += ins.base == "LDS" || ins.base == "STS";
+            }
+            const Value total = evaluate({"sass_on", {arch, v}}, shown->data(), s);
+            ASSERT_TRUE(total.ok) << total.why_not;
+            EXPECT_EQ(total.number, all) << arch << " " << v;
+            const Value sh = evaluate({"sass_on", {arch, v, "shared"}}, shown->data(), s);
+            ASSERT_TRUE(sh.ok) << sh.why_not;
+            EXPECT_EQ(sh.number, shared) << arch << " " << v;
+        }
+    }
+    const auto bad = check(kHead + "[step]\nvariant = warp_conditional\ntext = {sass_on sm90 warp_conditional}\n");
+    ASSERT_FALSE(bad.empty());
+    EXPECT_NE(bad.front().find("'sm90' is not an architecture"), std::string::npos) << bad.front();
+}
+
 // The profile table read with a JSON parser: instructions per warp = smsp__inst_executed over the launch's
 // warps (grid blocks times block threads / 32, rounded up), the time as ncu gave it.
 TEST(LessonQuantities, ExecutedAndTimeMatchTheProfileTableReadAsJson) {

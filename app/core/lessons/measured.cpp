@@ -132,7 +132,8 @@ Value pick(const std::vector<std::string>& options, const std::function<Value(co
     return v;
 }
 
-Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s) {
+Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s,
+                 const std::string& on_arch) {
     if (s.sass_rows.empty())
         return fail("no SASS here" + (s.sass_missing.empty() ? std::string() : ": " + s.sass_missing), true);
     std::optional<sass::OpClass> cls;
@@ -140,7 +141,7 @@ Value sass_count(const std::string& variant, const std::string& op_class, bool m
         cls = class_named(op_class);
         if (!cls) return fail("unknown opcode class '" + op_class + "' (" + class_names() + ")");
     }
-    std::string arch = s.arch;
+    std::string arch = on_arch.empty() ? s.arch : on_arch;
     if (arch.empty())
         for (const auto& r : s.sass_rows)
             if (r.method && arch_number(r.arch) > arch_number(arch)) arch = r.arch;
@@ -161,8 +162,8 @@ Value sass_count(const std::string& variant, const std::string& op_class, bool m
 }
 
 bool is_measured_kind(std::string_view k) {
-    return k == "sass" || k == "fewer_sass" || k == "sass_base" || k == "fewer_sass_base" || k == "executed" ||
-           k == "kernel_ns" || k == "profiled_n" || k == "fewer_executed" || k == "quicker" ||
+    return k == "sass" || k == "sass_on" || k == "fewer_sass" || k == "sass_base" || k == "fewer_sass_base" ||
+           k == "executed" || k == "kernel_ns" || k == "profiled_n" || k == "fewer_executed" || k == "quicker" ||
            k == "race_wrong";
 }
 
@@ -171,6 +172,14 @@ std::optional<std::string> check_measured_shape(const std::string& k, const std:
         if (!known_sass_variant(args[0])) return k + ": unknown variant '" + args[0] + "' (scanviz list)";
         if (args.size() > 1 && !class_named(args[1]))
             return k + ": unknown opcode class '" + args[1] + "' (" + class_names() + ")";
+        return std::nullopt;
+    }
+    if (k == "sass_on") {
+        if (args[0].rfind("sm_", 0) != 0 || arch_number(args[0]) <= 0)
+            return k + ": '" + args[0] + "' is not an architecture (sm_75 .. sm_120)";
+        if (!known_sass_variant(args[1])) return k + ": unknown variant '" + args[1] + "' (scanviz list)";
+        if (args.size() > 2 && !class_named(args[2]))
+            return k + ": unknown opcode class '" + args[2] + "' (" + class_names() + ")";
         return std::nullopt;
     }
     if (k == "fewer_sass" || k == "fewer_sass_base") {
@@ -198,6 +207,11 @@ Value evaluate_measured(const Quantity& q, const Sources& s) {
     const std::string& k = q.kind;
     const auto& a = q.args;
     if (k == "sass" || k == "sass_base") return sass_count(a[0], a.size() > 1 ? a[1] : "", k == "sass_base", s);
+    if (k == "sass_on") {
+        if (a[0].rfind("sm_", 0) != 0 || arch_number(a[0]) <= 0)
+            return fail("sass_on: '" + a[0] + "' is not an architecture (sm_75 .. sm_120)");
+        return sass_count(a[1], a.size() > 2 ? a[2] : "", false, s, a[0]);
+    }
     if (k == "fewer_sass" || k == "fewer_sass_base")
         return pick(
             a, [&](const std::string& v) { return sass_count(v, "", k == "fewer_sass_base", s); }, true);

@@ -26,7 +26,9 @@ Value pick(const std::vector<std::string>& options, const std::function<Value(co
 // The SASS count of a variant at the lesson's architecture: the scan region
 // (method 'lines') or the whole kernel minus its baseline ('-base'); all
 // classes but NOP, or one class ("shared", "control", ... as class_name gives).
-Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s);
+// on_arch: that architecture's listing (sass_on), else the lesson's (or the newest).
+Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s,
+                 const std::string& on_arch = "");
 
 // The kinds evaluated here.
 bool is_measured_kind(std::string_view kind);

@@ -77,6 +77,9 @@ const KindInfo kKinds[] = {
     {"sass", 1, 2, ValueKind::Number, "sass VARIANT [CLASS]", kSassView,
      "SASS instructions in the variant's scan region, all or of one opcode class (shared, control, ...; "
      "this build's disassembly or the committed one)"},
+    {"sass_on", 2, 3, ValueKind::Number, "sass_on ARCH VARIANT [CLASS]", kSassView,
+     "SASS instructions in the variant's scan region on one architecture (sm_75 .. sm_120), whatever the "
+     "lesson's arch: to compare what the compiler did across GPU generations"},
     {"fewer_sass", 2, -1, ValueKind::Choice, "fewer_sass A B [C ...]", kSassView,
      "which of the variants compiles to the fewest SASS instructions in its scan region"},
     {"sass_base", 1, 2, ValueKind::Number, "sass_base VARIANT [CLASS]", kSassBaseView,
