@@ -1,16 +1,18 @@
-// scanviz published trace page: steps through one trace. Plain JavaScript, no
-// libraries, no build step. The page embeds its data (app/core/publish/trace_page.hpp):
-// the state scenes and the diagram scene come from the same C++ code as the window
-// and its SVG export (core/figure/trace_scene.cpp); this script draws them with the
-// rules of scene_to_svg (core/figure/svg.cpp) and restyles the diagram for the
-// current step and the clicked cell as build_diagram_scene does. A lesson page
-// (lesson.js) shows one trace after another through window.scanviz.load.
+// scanviz published pages: steps through one trace. Plain JavaScript, no libraries, no
+// build step. The app page (app.js) and the lesson pages (lesson.js) compute the trace's
+// page data in the browser (app/wasm: app/core/publish/trace_page.hpp) and show it through
+// window.scanviz.load; a page may also embed its data (id "scanviz-data"). The state
+// scenes and the diagram scene come from the same C++ code as the window and its SVG
+// export (core/figure/trace_scene.cpp); this script draws them with the rules of
+// scene_to_svg (core/figure/svg.cpp) and restyles the diagram for the current step and
+// the clicked cell as build_diagram_scene does.
 (function () {
   'use strict';
 
   var SVG_NS = 'http://www.w3.org/2000/svg';
   var D = null, S = null, nSteps = 0;  // the trace shown: its page data, style and number of steps
   var keepHash = false;                // a trace page keeps the step and cell in the address
+  var onView = null;                   // the app page's hook: called with the step and cell on every change
 
   // What is on screen: the step (-1 = initial state), the clicked cell, playing.
   var view = { step: -1, sel: null, playing: false, speed: 2, timer: null };
@@ -221,9 +223,18 @@
     edgesKey = null;
   }
 
+  // The state scene after step k: in the data, or asked of the page's source (D.stateOf, the
+  // WebAssembly module) when it is shown, and kept.
+  function stateScene(k) {
+    if (D.state) return D.state[k + 1];
+    D.stateCache = D.stateCache || {};
+    if (!D.stateCache[k]) D.stateCache[k] = D.stateOf(k);
+    return D.stateCache[k];
+  }
+
   function drawState() {
     var zoom = stateFig ? stateFig.zoom : 0;
-    stateFig = new Figure(stateBox, D.state[view.step + 1]);
+    stateFig = new Figure(stateBox, stateScene(view.step));
     stateFig.zoom = zoom;
     stateFig.layout();
     if (view.sel) {
@@ -344,6 +355,7 @@
   }
 
   function saveHash() {
+    if (onView) onView(view.step, view.sel);
     if (!keepHash) return;
     var h = '#step=' + (view.step + 1);
     if (view.sel) h += '&cell=' + view.sel.slot + '&at=' + (view.sel.step + 1);
@@ -450,7 +462,13 @@
     view.sel = sel ? { step: sel[0], slot: sel[1] } : null;
     render();
   }
-  window.scanviz = { load: load, setStep: function (k) { setStep(k); }, step: function () { return view.step; } };
+  window.scanviz = {
+    load: load,
+    setStep: function (k) { setStep(k); },
+    step: function () { return view.step; },
+    selection: function () { return view.sel; },
+    onView: function (fn) { onView = fn; }
+  };
 
   // ---- start: the address may name a step and a cell (#step=3&cell=5&at=3) ----------
   var dataEl = document.getElementById('scanviz-data');

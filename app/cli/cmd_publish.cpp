@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 
@@ -48,27 +50,54 @@ std::vector<std::string> sass_archs() {
     return archs;
 }
 
+// The WebAssembly module (app/wasm, built by cmake/wasm.cmake): $SCANVIZ_WASM_JS, else this build's.
+std::string wasm_module() {
+    const char* env = std::getenv("SCANVIZ_WASM_JS");
+    const std::string path = env && *env ? env : SCANVIZ_WASM_JS;
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) text.clear();
+    if (text.empty())
+        throw std::runtime_error("publish needs the WebAssembly module '" + path +
+                                 "', which this build did not make: install emscripten (bash .ci/setup --tests) "
+                                 "and build again, or name one with SCANVIZ_WASM_JS");
+    return text;
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read lesson '" + path + "'");
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 int run_publish(const PublishArgs& a) {
     // Everything is read and built before anything is written: bad input writes nothing.
     const Recording recording = load_recording(a.recording);
     std::vector<std::string> lesson_files = a.lessons;
     if (lesson_files.empty())
         for (const auto& e : lessons::list_lessons(lessons_dir())) lesson_files.push_back(e.path);
-    std::vector<nlohmann::json> lesson_pages;
-    if (!lesson_files.empty()) {
-        lessons::Sources sources = publish::recording_sources(recording);
-        const auto& p = kern::sass_paths();
-        lessons::load_sass(sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
-                           sass_archs());
-        lessons::load_bench(sources, &recording, asset_path("bench/h100_bench.csv"));
-        for (const auto& f : lesson_files)
-            lesson_pages.push_back(publish::lesson_page_data(lessons::load_lesson(f), sources));
+    publish::SiteInputs in;
+    in.recording_name = std::filesystem::path(a.recording).filename().string();
+    // The figures lessons quote besides traces, as `scanviz lesson` finds them; the site's pages
+    // compute every lesson in the browser, and each is checked and computed here first.
+    lessons::Sources sources = publish::recording_sources(recording);
+    const auto& p = kern::sass_paths();
+    lessons::load_sass(sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built}, sass_archs());
+    lessons::load_bench(sources, &recording, asset_path("bench/h100_bench.csv"));
+    in.context = publish::lesson_context(sources);
+    for (const auto& f : lesson_files) {
+        const std::string text = read_text(f);
+        in.lessons.push_back(publish::lesson_site_entry(lessons::parse_lesson(text, f), text, sources));
     }
-    const auto files =
-        publish::build_site(recording, std::filesystem::path(a.recording).filename().string(), lesson_pages);
+    in.wasm_js = wasm_module();
+    const auto files = publish::build_site(recording, in);
     publish::write_site(files, a.out, a.force);
-    std::printf("wrote %s: index.html, %zu trace pages (%s) and %zu lesson pages\n", a.out.c_str(),
-                recording.traces.size(), recording.badge().c_str(), lesson_pages.size());
+    size_t bytes = 0;
+    for (const auto& f : files) bytes += f.text.size();
+    std::printf("wrote %s: %zu files, %.1f MB: index.html, app.html (computes any variant in the browser; %zu "
+                "recorded traces, %s) and %zu lesson pages\n",
+                a.out.c_str(), files.size() + 1, bytes / 1e6, recording.traces.size(), recording.badge().c_str(),
+                in.lessons.size());
     return 0;
 }
 
