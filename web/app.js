@@ -9,7 +9,7 @@
 
   function $(id) { return document.getElementById(id); }
   var core = null, variants = [], byId = {}, curveCache = {}, picked = {};
-  var timing = window.scanvizTiming = { start: performance.now() };
+  var timing = window.scanvizTiming = window.scanvizTiming || {};
   var FIELDS = ['variant', 'n', 'threads', 'items', 'op', 'type', 'mode', 'fill', 'seed', 'input', 'heads'];
 
   // ---- the address: #variant=..&n=..&op=..&exclusive=1&fill=..|input=..&step=..&cell=..&at=.. ------
@@ -106,6 +106,7 @@
     var t0 = performance.now(), data;
     try {
       data = core.attach(core.call(request()));
+      timing.last_compute_ms = performance.now() - t0;  // the module's run and its page data
     } catch (err) {
       fail(err.message);
       return false;
@@ -242,7 +243,6 @@
     var sel = /^\d+$/.test(args.cell || '') ? [/^\d+$/.test(args.at || '') ? parseInt(args.at, 10) - 1 : step,
       parseInt(args.cell, 10)] : null;
     run(step, sel);
-    timing.ready_ms = performance.now() - timing.start;
     timing.since_navigation_ms = performance.now();
     document.body.setAttribute('data-ready', '1');
   }

@@ -28,7 +28,10 @@
     if (typeof ScanvizCore !== 'function')
       return Promise.reject(new Error('scanviz_core.js did not load: the WebAssembly module is missing'));
     var site = window.SCANVIZ_SITE || {};
+    var timing = window.scanvizTiming = window.scanvizTiming || {};
+    var t0 = performance.now();
     return ScanvizCore().then(function (M) {
+      timing.module_ms = performance.now() - t0;
       function call(request) {
         var text = JSON.stringify(request), size = M.lengthBytesUTF8(text) + 1, p = M._malloc(size);
         try {
@@ -48,7 +51,10 @@
       if (site.context) call({ fn: 'context', sass: site.context.sass, sass_missing: site.context.sass_missing,
         bench: site.context.bench, bench_origin: site.context.bench_origin, bench_missing: site.context.bench_missing });
       if (!site.recording_gz) return core;
+      var t1 = performance.now();
       return gunzip(base64Bytes(site.recording_gz)).then(function (bytes) {
+        timing.inflate_ms = performance.now() - t1;
+        var t2 = performance.now();
         var p = M._malloc(bytes.length);
         try {
           M.HEAPU8.set(bytes, p);
@@ -57,6 +63,7 @@
         } finally {
           M._free(p);
         }
+        timing.recording_ms = performance.now() - t2;
         return core;
       });
     });

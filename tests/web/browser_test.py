@@ -230,7 +230,7 @@ def set_field(browser, fid, value, run=True):
 
 def app_checks(browser, check, args, site, work):
     browser.open("file://" + os.path.join(site, "app.html"))
-    first = browser.eval("window.scanvizTiming.since_navigation_ms")
+    first = browser.eval("window.scanvizTiming")
     dom = browser.eval(READ_DOM)
     check.eq("the app page opens on a computed trace", [dom["svgs"], dom["error"]], [2, None])
 
@@ -321,7 +321,8 @@ def app_checks(browser, check, args, site, work):
     retrace = []
     for seed in range(1, 6):
         set_field(browser, "f-seed", str(seed))
-        retrace.append(browser.eval("window.scanvizTiming.last_run_ms"))
+        retrace.append([browser.eval("window.scanvizTiming.last_compute_ms"),
+                        browser.eval("window.scanvizTiming.last_run_ms")])
     check.eq("n = 2048 computed", browser.eval(READ_DOM)["error"], None)
 
     # The work-and-span charts: the picked variants' curves and the two guides on each.
@@ -455,10 +456,17 @@ def main():
         browser.close()
         shutil.rmtree(profile, ignore_errors=True)
 
-    print("figures: site %.1f MB (%d files); first app page interactive %.0f ms after navigation; "
-          "re-tracing block_blelloch n = 2048 (compute and draw) median %.0f ms (%s)" % (
-              size / 1e6, sum(len(fs) for _, _, fs in os.walk(site)), first, sorted(retrace)[len(retrace) // 2],
-              ", ".join("%.0f" % t for t in retrace)))
+    def median(xs):
+        return sorted(xs)[len(xs) // 2]
+    print("figures: site %.1f MB (%d files)" % (size / 1e6, sum(len(fs) for _, _, fs in os.walk(site))))
+    print("figures: first app page interactive %.0f ms after navigation (module %.0f ms, inflating the recording "
+          "%.0f ms, opening it %.0f ms)" % (first["since_navigation_ms"], first["module_ms"], first["inflate_ms"],
+                                            first["recording_ms"]))
+    print("figures: re-tracing block_blelloch n = 2048 in the page: computed in %.0f ms, computed and drawn in "
+          "%.0f ms (medians of %d seeds)" % (median([r[0] for r in retrace]), median([r[1] for r in retrace]),
+                                             len(retrace)))
+    print("figures: load average while measuring: %s" % open("/proc/loadavg").read().split()[0]
+          if os.path.exists("/proc/loadavg") else "")
     if check.failed:
         print("%d check(s) failed" % check.failed)
         return 1

@@ -174,8 +174,15 @@ std::vector<SiteFile> build_site(const Recording& recording, const SiteInputs& i
         files.push_back({name, std::string(web_asset(name))});
     files.push_back({"scanviz_core.js", in.wasm_js});
 
-    // The recording, uncompressed inside (the WebAssembly build has no zstd) and gzipped for the way.
-    const std::vector<uint8_t> raw = encode_recording(recording, false);
+    // The recording, uncompressed inside (the WebAssembly build has no zstd) and gzipped for the way;
+    // what the pages use of it (traces, device, date, benchmark results): the validation report, the SASS
+    // listings and the race and profile tables stay out, which the browser would only parse and keep.
+    Recording shipped = recording;
+    shipped.validation.reset();
+    shipped.sass = nlohmann::json();
+    shipped.race.reset();
+    shipped.profile.reset();
+    const std::vector<uint8_t> raw = encode_recording(shipped, false);
     const std::string gz = gzip_bytes(std::string_view(reinterpret_cast<const char*>(raw.data()), raw.size()));
     nlohmann::json site = {{"recording_name", in.recording_name},
                            {"recording_badge", recording.badge()},

@@ -32,8 +32,9 @@ struct SiteInputs {
 // Every file of the site, in memory: index.html; app.html, the page that computes any
 // variant at any n on any input in the browser (app.js); lessons/<name>.html and
 // lessons/open.html (a lesson file of the learner's own); scanviz_core.js (the WebAssembly
-// module); site_data.js (the recording, stored uncompressed and gzipped, which the page
-// inflates and opens, so its traces keep their device badge; the lesson context); the
+// module); site_data.js (the recording's traces, device and benchmark results, stored
+// uncompressed and gzipped, which the page inflates and opens, so its traces keep their
+// device badge; the lesson context); the
 // scripts and style of web/. Throws std::runtime_error when the recording holds no traces
 // or the module is missing.
 std::vector<SiteFile> build_site(const Recording& recording, const SiteInputs& inputs);
