@@ -66,7 +66,7 @@
     var sizes = $('f-sizes');
     sizes.textContent = '';
     v.sizes.forEach(function (n) { var o = document.createElement('option'); o.value = n; sizes.appendChild(o); });
-    $('desc').textContent = v.description + ' Accepts ' + v.accepts + '.';
+    $('desc').textContent = v.description.replace(/\.?$/, '. ') + 'Accepts ' + v.accepts + '.';
   }
 
   function request() {
@@ -117,7 +117,7 @@
     var s = data.spec;
     $('spec').textContent = 'n = ' + s.n + ', ' + s.op + ', ' + s.type + ', ' + (s.exclusive ? 'exclusive' : 'inclusive') +
       ', ' + s.threads + (s.threads === 1 ? ' thread' : ' threads') + (s.blocks > 1 ? ' x ' + s.blocks + ' blocks' : '') +
-      (s.items_per_thread > 0 ? ', ' + s.items_per_thread + ' items per thread' : '');
+      (byId[data.variant.id] && byId[data.variant.id].items ? ', ' + s.items_per_thread + ' items per thread' : '');
     $('badge').textContent = data.badge.text;
     $('badge').setAttribute('data-kind', data.badge.kind);
     var steps = data.steps.length;

@@ -449,6 +449,7 @@ def main():
             phone = Browser(exe, tempfile.mkdtemp(prefix="scanviz-chromium-"), 390, 844)
             try:
                 phone.open("file://" + os.path.join(site, "app.html") + "#variant=block_blelloch&n=16&step=3&cell=5&at=3")
+                phone.eval("document.querySelector('section.controls').scrollIntoView()")
                 phone.screenshot(os.path.join(args.screenshots, "web_phone_page.png"))
             finally:
                 phone.close()
