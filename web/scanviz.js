@@ -436,6 +436,17 @@
   onButton('last', function () { setStep(nSteps - 1); });
   onButton('play', togglePlay);
   onButton('clear', function () { view.sel = null; drawState(); drawDiagram(); saveHash(); });
+  // The keyboard's way to a cell: its number, then Enter (the cell as it is after the step shown).
+  var cellField = document.getElementById('cell');
+  if (cellField) cellField.addEventListener('keydown', function (ev) {
+    if (ev.key !== 'Enter' || !D) return;
+    ev.preventDefault();
+    var slot = parseInt(cellField.value, 10);
+    if (/^\d+$/.test(cellField.value.trim()) && slot < D.slots) {
+      view.sel = null;
+      select(view.step, slot);
+    }
+  });
   var speed = document.getElementById('speed');
   speed.addEventListener('input', function () {
     view.speed = parseFloat(speed.value) || 2;

@@ -1,10 +1,10 @@
 // scanviz publish: a static web site from a recording (default: the shipped one,
-// made on an H100): index.html, one page per trace (stepping, the dependency cone
-// of a clicked cell, work, span and bank conflicts, the badge saying which device
-// made each trace) and one page per lesson (narration, the trace of each step,
-// questions whose answers were computed here). It opens from the file system with
-// no network. Lesson traces come from the recording where it holds the input, else
-// from the reference model (the page's badge says which), as in the window.
+// made on an H100) that computes in the browser: index.html, app.html (any variant,
+// n and input, run by the core compiled to WebAssembly, scanviz_core.js: the
+// recording's trace with its device badge where it holds the input, else the
+// reference model's) and one page per lesson (checked and computed here first, then
+// computed again in the browser from the lesson's text). It opens from the file
+// system with no network.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -107,7 +107,7 @@ void add_publish_command(CLI::App& app, CommandResult& result) {
     auto a = std::make_shared<PublishArgs>();
     CLI::App* cmd = app.add_subcommand(
         "publish",
-        "Write a static web site (index.html, one page per trace and per lesson) to use in a browser");
+        "Write a static web site that runs every variant and lesson in a browser (WebAssembly; no server)");
     cmd->add_option("-o,--output", a->out, "The site's folder (refused when it exists, unless --force)")
         ->required();
     cmd->add_option("recording", a->recording, "The recording to publish (default: the shipped H100 one)");

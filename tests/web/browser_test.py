@@ -274,6 +274,13 @@ def app_checks(browser, check, args, site, work):
     check.eq("diagram edges (ends, colour, width) in drawing order", dom["edges"],
              [[num(e[0]), num(e[1]), num(e[2]), num(e[3]), colour(e[4]), num(e[5])] for e in expected["diagram_edges"]])
     check.eq("current-step band", [round(v, 1) for v in dom["band"]], [round(v, 1) for v in expected["band"]])
+    # The keyboard's way to the same cell: its number, then Enter.
+    browser.eval("document.getElementById('clear').click()")
+    set_field(browser, "cell", str(SLOT))
+    browser.eval("document.activeElement.blur()")
+    keyed = browser.eval(READ_DOM)
+    check.eq("the keyboard selects the cell too (its number, Enter)",
+             [keyed["nodes"], keyed["selection"]], [dom["nodes"], dom["selection"]])
     check.eq("work and span", [dom["work"].split(" ")[0], dom["span"]],
              [str(expected["step_work"]), "%d of %d" % (expected["span_so_far"], expected["span"])])
     check.eq("totals", dom["totals"], "%d (work %d, span %d)" % (expected["steps"], expected["work"], expected["span"]))

@@ -1,7 +1,7 @@
-// scanviz publish: a self-contained static site from a recording. index.html lists
-// every trace and lesson; traces/<id>.html is one trace's page, lessons/<name>.html one lesson's (its data
-// embedded as JSON, since pages opened from file:// may not fetch files); scanviz.js and scanviz.css come
-// from web/ (embedded in the binary). No network, nothing to install: any browser opens it.
+// scanviz publish: a self-contained static site from a recording, whose pages compute in the
+// browser with the core compiled to WebAssembly (app/wasm). Data goes in as scripts, since pages
+// opened from file:// may not fetch files; the pages' scripts and style come from web/ (embedded
+// in the binary). No network, nothing to install: any browser opens it.
 #pragma once
 
 #include <nlohmann/json.hpp>
