@@ -23,7 +23,7 @@
   }
   function writeHash(step, sel) {
     var f = fields(), h = 'variant=' + f.variant;
-    if (f.n !== '') h += '&n=' + f.n;
+    if (f.n !== '' && f.fill !== 'typed') h += '&n=' + f.n;
     if (f.threads !== '' && f.threads !== '0') h += '&threads=' + f.threads;
     if (f.items !== '0') h += '&items=' + f.items;
     h += '&op=' + f.op + '&type=' + f.type + (f.mode === 'exclusive' ? '&exclusive=1' : '');
@@ -75,7 +75,8 @@
       if (!/^\d+$/.test(text)) throw new Error(name + " '" + text + "' is not a whole number");
       return parseInt(text, 10);
     }
-    if (f.n !== '') q.n = whole('n', f.n);
+    // Typed values set n to their count, as `scanviz trace --input` does without --n.
+    if (f.n !== '' && f.fill !== 'typed') q.n = whole('n', f.n);
     if (f.threads !== '') q.threads = whole('threads', f.threads);
     q.items = parseInt(f.items, 10) || 0;
     if (f.fill === 'typed') {
@@ -115,6 +116,7 @@
     document.body.removeAttribute('data-error');
     $('title').textContent = data.variant.title;
     var s = data.spec;
+    $('f-n').value = s.n;
     $('spec').textContent = 'n = ' + s.n + ', ' + s.op + ', ' + s.type + ', ' + (s.exclusive ? 'exclusive' : 'inclusive') +
       ', ' + s.threads + (s.threads === 1 ? ' thread' : ' threads') + (s.blocks > 1 ? ' x ' + s.blocks + ' blocks' : '') +
       (byId[data.variant.id] && byId[data.variant.id].items ? ', ' + s.items_per_thread + ' items per thread' : '');
