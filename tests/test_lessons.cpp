@@ -184,7 +184,7 @@ TEST(LessonCheck, ProblemsNameTheLine) {
         (std::vector<std::string>{"t.lesson:6: text: {bogus}: unknown quantity 'bogus' (active_lanes, "
                                   "step_work, work, span, steps, sequential_work, conflict, max_conflict, "
                                   "cone, cone_size, shared_accesses, shared_words, pad_words, phase_work, "
-                                  "phase_conflict, sass, fewer_sass, sass_base, fewer_sass_base, executed, "
+                                  "phase_conflict, sass, sass_on, fewer_sass, sass_base, fewer_sass_base, executed, "
                                   "kernel_ns, profiled_n, fewer_executed, quicker, race_wrong, gbps, "
                                   "memcpy_fraction, cub_ratio, faster)"}));
     EXPECT_EQ(check(kHead + "[step]\nvariant = warp_conditional\nselect = 2 40\ntext = x\n"),

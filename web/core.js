@@ -48,8 +48,9 @@
         return data;
       }
       var core = { call: call, attach: attach, module: M, badge: '', recording: null };
-      if (site.context) call({ fn: 'context', sass: site.context.sass, sass_missing: site.context.sass_missing,
-        bench: site.context.bench, bench_origin: site.context.bench_origin, bench_missing: site.context.bench_missing });
+      // The figures lessons quote besides traces: SASS counts, bench, Nsight Compute's profile
+      // table and the race lab's table (lesson_context in app/core/publish/lesson_page.cpp).
+      if (site.context) call(Object.assign({ fn: 'context' }, site.context));
       if (!site.recording_gz) return core;
       var t1 = performance.now();
       return gunzip(base64Bytes(site.recording_gz)).then(function (bytes) {
