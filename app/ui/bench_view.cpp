@@ -90,6 +90,13 @@ void BenchView::Draw(App& app) {
         path_text = default_bench_file();
         if (!path_text.empty()) Load(path_text);
     }
+    if (app.recording && app.recording->bench && shown_recording_ != app.recording.get() && !running(app)) {
+        shown_recording_ = app.recording.get();
+        report = *app.recording->bench;
+        have_report = true;
+        source = "recording " + app.recording_path + " (" + app.recording->badge() + ")";
+        error.clear();
+    }
 
     char buf[512];
     std::snprintf(buf, sizeof buf, "%s", path_text.c_str());

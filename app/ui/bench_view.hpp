@@ -38,6 +38,9 @@ private:
     void DrawTable();
 
     bool tried_default_ = false;
+    // The recording whose results the view shows (an opened recording's bench replaces the
+    // default file's; a file opened or a live run afterwards stays until another recording opens).
+    const void* shown_recording_ = nullptr;
 };
 
 // The committed results: $SCANVIZ_BENCH_FILE, else assets/bench/h100_bench.csv
