@@ -86,7 +86,11 @@ TEST(DiagramScene, OneNodePerValueOneEdgePerOperandAndHitTestMapsBack) {
     const Trace t = ramp_model("warp_conditional", 32);
     const DependencyGraph g(t);
     const Scene s = build_diagram_scene(t, g, 2, Selection{}, SceneStyle{});
-    EXPECT_EQ(cells(s).size(), g.nodes().size());
+    // Every step is a full row: the values it wrote, the rest pass-throughs.
+    const auto all = cells(s);
+    EXPECT_EQ(all.size(), (t.steps.size() + 1) * 32);
+    EXPECT_EQ(std::count_if(all.begin(), all.end(), [](const NodeInstance* n) { return !n->pass; }),
+              static_cast<long>(g.nodes().size()));
     EXPECT_EQ(s.edges.size(), g.edges().size());
     // Every node can be clicked back to its (step, slot).
     for (const NodeInstance* n : cells(s)) {
@@ -104,7 +108,9 @@ TEST(DiagramScene, OneNodePerValueOneEdgePerOperandAndHitTestMapsBack) {
     ASSERT_TRUE(find(-1, 0) && find(0, 1) && find(4, 31));
     EXPECT_LT(find(-1, 0)->y, find(0, 1)->y);
     EXPECT_LT(find(0, 1)->x, find(4, 31)->x);
-    EXPECT_EQ(find(0, 0), nullptr);  // lane 0 writes nothing at d = 1
+    ASSERT_NE(find(0, 0), nullptr);
+    EXPECT_TRUE(find(0, 0)->pass);  // lane 0 writes nothing at d = 1: a pass-through
+    EXPECT_FALSE(find(0, 1)->pass);
     // Between the cells (and on the current-step band) nothing is hit.
     const NodeInstance* a = find(-1, 0);
     EXPECT_EQ(hit_test(s, a->x + a->w * 1.07f, a->y + a->h * 0.5f), -1);
@@ -121,7 +127,7 @@ TEST(DiagramScene, SelectionLightsTheConeAndTheReach) {
     std::set<std::pair<int, int>> reach_cells, expect_reach;
     for (const NodeInstance* n : cells(s)) {
         if (n->fill_rgba == style.cone_fill && n->step == -1) cone_inputs.insert(n->slot);
-        if (n->fill_rgba == style.reach_fill) reach_cells.insert({n->step, n->slot});
+        if (n->fill_rgba == style.reach_fill && !n->pass) reach_cells.insert({n->step, n->slot});
         EXPECT_EQ(n->border_rgba == style.selected_border, n->step == 1 && n->slot == 5);
     }
     EXPECT_EQ(cone_inputs, (std::set<int>{2, 3, 4, 5}));

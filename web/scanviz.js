@@ -169,7 +169,9 @@
         inEdges[to].push(j);
       }
     }
-    for (i = 0; i < nNodes; ++i) {
+    // Versions are the value nodes (a pass-through repeats the value above it).
+    var values = G.value_nodes >= 0 ? G.value_nodes : nNodes;
+    for (i = 0; i < values; ++i) {
       var slot = gNodes[i][8];
       (bySlot[slot] = bySlot[slot] || []).push(i);
     }
@@ -212,7 +214,7 @@
       var a = gNodes[l[0]], b = gNodes[l[1]];
       var line = el('line', { x1: num(a[0] + a[2] / 2), y1: num(a[1] + a[3]), x2: num(b[0] + b[2] / 2), y2: num(b[1]) },
         diagram.gEdges);
-      diagram.styleEdge(line, l[2], S.edge_px, S.head_px);
+      diagram.styleEdge(line, l[2], S.edge_px, (l[2] >>> 24) ? S.head_px : 0);
       diagram.edges.push(line);
     });
     band = el('rect', { 'class': 'band' }, null);
@@ -252,10 +254,11 @@
     }
     for (i = 0; i < gNodes.length; ++i) {
       var n = gNodes[i], fill = n[4], border = n[5], bpx = n[6];
-      if (n[7] === view.step && n[7] >= 0) { fill = S.written_fill; border = S.written_border; }
+      var value = !(G.value_nodes >= 0) || i < G.value_nodes;  // else a pass-through (trace_page.cpp)
+      if (value && n[7] === view.step && n[7] >= 0) { fill = S.written_fill; border = S.written_border; }
       if (lit[i] === 1) fill = S.cone_fill;
       if (lit[i] === 2) fill = S.reach_fill;
-      if (lit[i] === 3) { border = S.selected_border; bpx = S.border_px * 3; }
+      if (view.sel && n[7] === view.sel.step && n[8] === view.sel.slot) { border = S.selected_border; bpx = S.border_px * 3; }
       setFill(diagram.nodes[i], fill);
       setStroke(diagram.nodes[i], border, bpx);
       diagram.nodes[i].setAttribute('class', lit[i] === 1 ? 'cone' : lit[i] === 2 ? 'reach' : lit[i] === 3 ? 'selected' : '');
@@ -275,11 +278,11 @@
             colour = inCone ? S.edge_lit : S.reach_fill;
             width = S.edge_px * 2;
             litEdges.push(diagram.edges[i]);
-          } else {
+          } else if (colour >>> 24) {  // a pass-through's link stays unseen unless lit
             colour = S.edge_dim;
           }
         }
-        diagram.styleEdge(diagram.edges[i], colour, width, S.head_px);
+        diagram.styleEdge(diagram.edges[i], colour, width, (links[i][2] >>> 24) ? S.head_px : 0);
       }
       // Lit edges on top, each group in graph order (as the window draws them).
       for (i = 0; i < links.length; ++i) diagram.gEdges.appendChild(diagram.edges[i]);

@@ -142,7 +142,7 @@ uint64_t frame_key(const Scene& scene, const Camera& camera, int width_px, int h
     h = hash_bytes(h, view, sizeof view);
     return hash_bytes(h, &scene.background_rgba, sizeof scene.background_rgba);
 }
-static_assert(sizeof(NodeInstance) == 10 * 4 && sizeof(EdgeInstance) == 7 * 4,
+static_assert(sizeof(NodeInstance) == 11 * 4 && sizeof(EdgeInstance) == 9 * 4,
               "instances must have no padding");
 
 }  // namespace

@@ -184,7 +184,7 @@ std::vector<int> tagged_lines(const std::string& rel_path, const std::string& ph
 // the written cells are highlighted where the dump puts them, the others are not,
 // the selected cell's cone is lit in the diagram, and the source lines match the tags.
 void check_screen(const GuiRun& run, const std::string& variant, int step, int sel_step, int sel_slot,
-                  bool require_tags = true) {
+                  bool require_tags = true, bool lecture = false) {
     ASSERT_EQ(run.exit_code, 0) << run.err;
     ASSERT_FALSE(run.dump.is_null()) << "no state dump";
     const json& d = run.dump;
@@ -226,6 +226,11 @@ void check_screen(const GuiRun& run, const std::string& variant, int step, int s
         << "too few highlighted cells were large enough to check";
     EXPECT_GT(checked_dark + checked_lit, 0);
 
+    if (lecture) {  // the lecture layout: the figures alone, no tables or source
+        EXPECT_FALSE(d["views"].contains("metrics"));
+        EXPECT_FALSE(d["views"].contains("source"));
+        return;
+    }
     // Metrics: the window's totals are the model's.
     const scanviz::Metrics m = scanviz::compute_metrics(t);
     EXPECT_EQ(d["views"]["metrics"]["work"].get<int64_t>(), m.work);
@@ -497,7 +502,7 @@ TEST(GuiScreens, PresentationModeAt1280x720) {
     EXPECT_EQ(run.png.w, 1280);
     EXPECT_EQ(run.png.h, 720);
     EXPECT_TRUE(run.dump["presentation"].get<bool>());
-    check_screen(run, "warp_conditional", step, -1, -1);
+    check_screen(run, "warp_conditional", step, -1, -1, true, /*lecture=*/true);
     // Every view fits in the window with room to show something.
     for (const char* v : {"state", "diagram"}) {
         const json& r = run.dump["views"][v]["image"];
@@ -507,10 +512,24 @@ TEST(GuiScreens, PresentationModeAt1280x720) {
         EXPECT_GT(r[2].get<double>() - r[0].get<double>(), 200) << v;
         EXPECT_GT(r[3].get<double>() - r[1].get<double>(), 80) << v;
     }
-    // High contrast: the window's own ground is black.
+    // The figures fill the window's width (no sidebar).
+    EXPECT_LT(run.dump["views"]["state"]["image"][0].get<double>(), 20);
+    EXPECT_GT(run.dump["views"]["diagram"]["image"][2].get<double>(), 1260);
+    // High contrast: the window's own ground (outside the figures, which are white) is black.
+    auto in_figure = [&](int x, int y) {
+        for (const char* v : {"state", "diagram"}) {
+            const json& r = run.dump["views"][v]["image"];
+            if (x >= r[0].get<double>() && x < r[2].get<double>() && y >= r[1].get<double>() &&
+                y < r[3].get<double>())
+                return true;
+        }
+        return false;
+    };
     int dark = 0, total = 0;
     for (int y = 0; y < run.png.h; y += 7)
-        for (int x = 0; x < run.png.w; x += 7, ++total) {
+        for (int x = 0; x < run.png.w; x += 7) {
+            if (in_figure(x, y)) continue;
+            ++total;
             const uint8_t* p = run.png.at(x, y);
             dark += p[0] < 16 && p[1] < 16 && p[2] < 16;
         }

@@ -37,11 +37,20 @@ int main(int argc, char** argv) {
             out["barrier"] = t.steps.at(step).barrier;
             out["values"] = t.steps.at(step).state;
             out["badge"] = badge_text(t.source);
-            out["cone"] = graph.cone(step, slot);
-            out["reach"] = graph.reach(step, slot);
             out["selected"] = graph.version_at(step, slot);
-            // The diagram as the window draws it: node 0 is the current-step band.
+            // The diagram as the window draws it: node 0 is the current-step band, then the cells
+            // in the page's order. The cone and the reach: the cells lit in their colours (the
+            // graph's values and the pass-throughs on their paths), the selected value in both.
             const figure::Scene diagram = figure::build_diagram_scene(t, graph, step, sel, style);
+            nlohmann::json cone = nlohmann::json::array(), reach = nlohmann::json::array();
+            for (size_t i = 1; i < diagram.nodes.size(); ++i) {
+                const int id = static_cast<int>(i) - 1;
+                const bool selected = id == graph.version_at(step, slot);
+                if (diagram.nodes[i].fill_rgba == style.cone_fill || selected) cone.push_back(id);
+                if (diagram.nodes[i].fill_rgba == style.reach_fill || selected) reach.push_back(id);
+            }
+            out["cone"] = cone;
+            out["reach"] = reach;
             nlohmann::json nodes = nlohmann::json::array();
             for (size_t i = 1; i < diagram.nodes.size(); ++i)
                 nodes.push_back(
