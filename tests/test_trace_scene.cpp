@@ -161,31 +161,32 @@ TEST(Camera, FitShowsTheWholeSceneAndZoomAtKeepsThePointUnderTheCursor) {
 }
 
 TEST(StateScene, AWideReduceDrawsOneBarAndOneArrowPerRowRead) {
-    // 16 slots in rows of 8 (cols hint) and one aggregate slot; one tile reduce reads all 16.
+    // 64 slots whose rows hold 8 (cols hint), packed 32 to a row on screen, and one
+    // aggregate slot; one tile reduce reads all 64.
     Trace t;
     t.threads = 1;
-    t.layout.regions.push_back(Region{"tile input", Space::Global, 0, 16, 0, 4, 8});
-    t.layout.regions.push_back(Region{"tile aggregate", Space::Tiles, 16, 1});
-    t.layout.slots = 17;
-    t.layout.padding.assign(17, 0);
-    t.initial_state.assign(17, 1.0);
+    t.layout.regions.push_back(Region{"tile input", Space::Global, 0, 64, 0, 4, 8});
+    t.layout.regions.push_back(Region{"tile aggregate", Space::Tiles, 64, 1});
+    t.layout.slots = 65;
+    t.layout.padding.assign(65, 0);
+    t.initial_state.assign(65, 1.0);
     Step s;
     s.phase = s.label = "reduce";
     s.active_mask = {1u};
-    std::vector<int> reads(16);
-    for (int i = 0; i < 16; ++i) reads[i] = i;
-    s.ops.push_back(Operation{0, OpKind::Reduce, reads, {16}, 15, 4});
+    std::vector<int> reads(64);
+    for (int i = 0; i < 64; ++i) reads[i] = i;
+    s.ops.push_back(Operation{0, OpKind::Reduce, reads, {64}, 63, 4});
     s.state = t.initial_state;
-    s.state[16] = 16;
+    s.state[64] = 64;
     t.steps.push_back(s);
     const SceneStyle style;
     const Scene scene = build_state_scene(t, 0, Selection{}, style);
     const auto heads =
         std::count_if(scene.edges.begin(), scene.edges.end(), [](const auto& e) { return e.head_px > 0; });
-    EXPECT_EQ(heads, 2) << "one arrow per row of 8 cells read, not 16";
+    EXPECT_EQ(heads, 2) << "one arrow per row of 32 cells read, not 64";
     const auto bars = std::count_if(scene.edges.begin(), scene.edges.end(), [](const auto& e) {
         return e.head_px == 0 && e.y0 == e.y1 && e.x1 - e.x0 > 100;
     });
     EXPECT_EQ(bars, 2);
-    EXPECT_EQ(cells(scene).size(), 17u);
+    EXPECT_EQ(cells(scene).size(), 65u);
 }

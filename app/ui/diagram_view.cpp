@@ -19,10 +19,12 @@ bool DiagramView::Update(const App& app) {
     if (!key_.update(app) && !force_) return false;
     if (!force_ && (before != key_.generation || old_step != key_.step)) manual_window_ = false;
     force_ = false;
-    if (!manual_window_) window = figure::focus_window(app.trace, app.step, app.selection, kDiagramWindowSlots);
+    if (!manual_window_)
+        window = figure::focus_window(app.trace, app.step, app.selection, kDiagramWindowSlots);
     const render::SceneStyle style = scene_style(key_.presentation);
     try {
-        scene = render::build_diagram_scene(app.trace, app.graph, app.step, app.selection, style, nullptr, window);
+        scene = render::build_diagram_scene(app.trace, app.graph, app.step, app.selection, style, nullptr,
+                                            window);
         error.clear();
     } catch (const std::exception& e) {
         scene = render::Scene{};
@@ -63,8 +65,9 @@ void DiagramView::Draw(App& app) {
     }
 
     const render::SceneStyle style = scene_style(app.settings.presentation);
-    const bool partial = app.has_trace && (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() <
-                                                                 app.trace.layout.slots);
+    const bool partial =
+        app.has_trace &&
+        (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() < app.trace.layout.slots);
     const int slot = DrawOverview(app, canvas, style, partial, style.small_text * 1.6f, overview);
     if (slot >= 0) {
         window = figure::window_at(app.trace, slot, kDiagramWindowSlots);

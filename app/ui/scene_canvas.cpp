@@ -99,40 +99,41 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
     const ImU32 backing = (scene.background_rgba & 0x00ffffffu) | 0xf0000000u;
     // Two passes: the picture's own labels, then the pinned ones over them.
     for (int pass = 0; pass < 2; ++pass)
-    for (const render::TextLabel& label : scene.labels) {
-        if ((label.pin != render::TextLabel::None) != (pass == 1)) continue;
-        const float px = label.size * camera_.zoom;
-        if (px < kMinLabelPx) continue;
-        float x = image_min_.x + camera_.to_px_x(label.x);
-        float y = image_min_.y + camera_.to_px_y(label.y);
-        // A row name moved to the edge keeps its short form (what precedes ':'), so it covers
-        // as little of the picture as it can.
-        size_t length = label.text.size();
-        if (label.pin == render::TextLabel::Left && x < image_min_.x + 4.0f) {
-            x = image_min_.x + 4.0f;
-            length = std::min(length, label.text.find(':'));
+        for (const render::TextLabel& label : scene.labels) {
+            if ((label.pin != render::TextLabel::None) != (pass == 1)) continue;
+            const float px = label.size * camera_.zoom;
+            if (px < kMinLabelPx) continue;
+            float x = image_min_.x + camera_.to_px_x(label.x);
+            float y = image_min_.y + camera_.to_px_y(label.y);
+            // A row name moved to the edge keeps its short form (what precedes ':'), so it covers
+            // as little of the picture as it can.
+            size_t length = label.text.size();
+            if (label.pin == render::TextLabel::Left && x < image_min_.x + 4.0f) {
+                x = image_min_.x + 4.0f;
+                length = std::min(length, label.text.find(':'));
+            }
+            if (label.pin == render::TextLabel::Top) y = std::max(y, image_min_.y + px * 0.6f);
+            const float reach = px * static_cast<float>(length);
+            if (x > clip_max.x + reach || y > clip_max.y + px || x < image_min_.x - reach ||
+                y < image_min_.y - px)
+                continue;
+            ImFont* font =
+                (px > 1.3f * label_font->FontSize && label_font_large) ? label_font_large : label_font;
+            const char* begin = label.text.c_str();
+            const char* end = begin + length;
+            const ImVec2 ts = font->CalcTextSizeA(px, 1e9f, 0.0f, begin, end);
+            if (label.centered) {
+                x -= ts.x * 0.5f;
+                y -= ts.y * 0.5f;
+            }
+            if (label.pin != render::TextLabel::None)
+                dl->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + ts.x + 2, y + ts.y + 1), backing, 3.0f);
+            dl->AddText(font, px, ImVec2(std::floor(x), std::floor(y)), label.rgba, begin, end);
+            ++labels_drawn_;
+            if (label.node >= 0 && static_cast<size_t>(label.node) < text_px_.size() && x >= image_min_.x &&
+                y >= image_min_.y && x + ts.x <= clip_max.x && y + ts.y <= clip_max.y)
+                text_px_[static_cast<size_t>(label.node)] = px;
         }
-        if (label.pin == render::TextLabel::Top) y = std::max(y, image_min_.y + px * 0.6f);
-        const float reach = px * static_cast<float>(length);
-        if (x > clip_max.x + reach || y > clip_max.y + px || x < image_min_.x - reach ||
-            y < image_min_.y - px)
-            continue;
-        ImFont* font = (px > 1.3f * label_font->FontSize && label_font_large) ? label_font_large : label_font;
-        const char* begin = label.text.c_str();
-        const char* end = begin + length;
-        const ImVec2 ts = font->CalcTextSizeA(px, 1e9f, 0.0f, begin, end);
-        if (label.centered) {
-            x -= ts.x * 0.5f;
-            y -= ts.y * 0.5f;
-        }
-        if (label.pin != render::TextLabel::None)
-            dl->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + ts.x + 2, y + ts.y + 1), backing, 3.0f);
-        dl->AddText(font, px, ImVec2(std::floor(x), std::floor(y)), label.rgba, begin, end);
-        ++labels_drawn_;
-        if (label.node >= 0 && static_cast<size_t>(label.node) < text_px_.size() && x >= image_min_.x &&
-            y >= image_min_.y && x + ts.x <= clip_max.x && y + ts.y <= clip_max.y)
-            text_px_[static_cast<size_t>(label.node)] = px;
-    }
     // The slots on screen (the overview strip frames them).
     visible_first_ = visible_end_ = 0;
     bool any = false;

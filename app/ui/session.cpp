@@ -43,7 +43,8 @@ nlohmann::json rect_json(const CellRect& r, float scale_x, float scale_y) {
 // rectangle on screen (window px, clipped), its row (the step; -1 = the initial state),
 // whether it is on screen, and the height of its drawn value (0 when none was drawn);
 // with `edges`, every edge with the rows it joins and its ends on screen.
-nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene, float sx, float sy, bool edges) {
+nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene, float sx, float sy,
+                           bool edges) {
     using nlohmann::json;
     json cells = json::array();
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
@@ -67,8 +68,8 @@ nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene
     for (const render::EdgeInstance& e : scene.edges) {
         const float x0 = o.x + cam.to_px_x(e.x0), y0 = o.y + cam.to_px_y(e.y0);
         const float x1 = o.x + cam.to_px_x(e.x1), y1 = o.y + cam.to_px_y(e.y1);
-        const bool visible = std::max(x0, x1) > o.x && std::min(x0, x1) < o.x + sz.x && std::max(y0, y1) > o.y &&
-                             std::min(y0, y1) < o.y + sz.y;
+        const bool visible = std::max(x0, x1) > o.x && std::min(x0, x1) < o.x + sz.x &&
+                             std::max(y0, y1) > o.y && std::min(y0, y1) < o.y + sz.y;
         lines.push_back({{"from_row", e.from_row},
                          {"to_row", e.to_row},
                          {"line", {x0 * sx, y0 * sy, x1 * sx, y1 * sy}},
@@ -207,15 +208,17 @@ void GuiSession::Frame(Window& window, double seconds) {
     const float metrics_h = drawn_.metrics ? std::round(main_h * (lecture ? 0.22f : 0.3f)) : 0.0f;
     const float upper_h = main_h - metrics_h;
     const bool left = s.show_state || s.show_diagram;
-    const float source_w = drawn_.source ? (left ? std::round(main_w * (lecture ? 0.22f : 0.26f)) : main_w) : 0.0f;
+    const float source_w =
+        drawn_.source ? (left ? std::round(main_w * (lecture ? 0.22f : 0.26f)) : main_w) : 0.0f;
     const float left_w = main_w - source_w;
     // The state view gets the height its picture needs at a legible size (as last built),
     // within bounds; the diagram the rest.
     float state_share = kStateShare;
     if (state.scene.height > 0 && upper_h > 0) {
-        const float chrome = ImGui::GetFrameHeightWithSpacing() * 4.0f + ImGui::GetStyle().WindowPadding.y * 2;
+        const float chrome =
+            ImGui::GetFrameHeightWithSpacing() * 4.0f + ImGui::GetStyle().WindowPadding.y * 2;
         const float need = state.scene.height * state.canvas.min_zoom() + chrome;
-        state_share = std::clamp(need / upper_h, 0.25f, 0.5f);
+        state_share = std::clamp(need / upper_h, 0.25f, 0.58f);
     }
     if (s.show_state) {
         const float h = s.show_diagram ? std::round(upper_h * state_share) : upper_h;

@@ -22,7 +22,8 @@ bool StateView::Update(const App& app) {
     const bool key_changed = key_.update(app);
     const int warps = std::max(1, (app.trace.threads + kWarpThreads - 1) / kWarpThreads);
     bank_warp = std::clamp(bank_warp, 0, warps - 1);
-    if (!key_changed && !force_ && banks_ == app.settings.show_banks && (!banks_ || built_warp_ == bank_warp)) return false;
+    if (!key_changed && !force_ && banks_ == app.settings.show_banks && (!banks_ || built_warp_ == bank_warp))
+        return false;
     if (!force_ && (old_step != key_.step || old_generation != key_.generation)) manual_window_ = false;
     force_ = false;
     if (!manual_window_) window = figure::focus_window(app.trace, app.step, app.selection, kStateWindowSlots);
@@ -76,9 +77,9 @@ void StateView::Draw(App& app) {
     }
 
     const render::SceneStyle style = scene_style(app.settings.presentation);
-    const bool partial = !banks_ && app.has_trace &&
-                         (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() <
-                                               app.trace.layout.slots);
+    const bool partial =
+        !banks_ && app.has_trace &&
+        (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() < app.trace.layout.slots);
     const int slot = DrawOverview(app, canvas, style, partial, style.small_text * 1.6f, overview);
     if (slot >= 0) {
         window = figure::window_at(app.trace, slot, kStateWindowSlots);

@@ -84,8 +84,8 @@ int DrawOverview(const App& app, const SceneCanvas& canvas, const render::SceneS
     const int slots = app.trace.layout.slots;
     int first = canvas.first_visible_slot(), end = canvas.end_visible_slot();
     if (end <= first) end = first + 1;
-    const figure::Overview o = figure::build_overview(app.trace, app.step, figure::FigureWindow{first, end - first},
-                                                      style, width, height);
+    const figure::Overview o = figure::build_overview(
+        app.trace, app.step, figure::FigureWindow{first, end - first}, style, width, height);
     ImGui::InvisibleButton("##overview", ImVec2(std::max(width, 1.0f), height));
     int clicked = -1;
     if (ImGui::IsItemClicked()) clicked = o.slot_at(ImGui::GetIO().MousePos.x - p0.x, slots);

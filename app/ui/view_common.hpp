@@ -37,8 +37,8 @@ void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const ren
 // it (the view moves its window there), or -1. `out` keeps what was drawn (the state dump).
 struct OverviewDrawn {
     bool shown = false;
-    float rect[4] = {0, 0, 0, 0};        // the strip, window px
-    float frame[2] = {0, 0};             // the framed part, window px (x0, x1)
+    float rect[4] = {0, 0, 0, 0};      // the strip, window px
+    float frame[2] = {0, 0};           // the framed part, window px (x0, x1)
     int first_slot = 0, end_slot = 0;  // the slots framed
 };
 int DrawOverview(const App& app, const SceneCanvas& canvas, const render::SceneStyle& style, bool needed,

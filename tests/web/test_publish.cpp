@@ -11,14 +11,14 @@
 #include <set>
 #include <sstream>
 
+#include "../support/run_scanviz.hpp"
 #include "core/analysis/diagram.hpp"
-#include "core/figure/figure_json.hpp"
 #include "core/analysis/metrics.hpp"
+#include "core/figure/figure_json.hpp"
 #include "core/publish/site.hpp"
 #include "core/publish/trace_page.hpp"
 #include "core/recording/recording.hpp"
 #include "core/run/badge.hpp"
-#include "../support/run_scanviz.hpp"
 
 using namespace scanviz;
 namespace fs = std::filesystem;
@@ -273,7 +273,8 @@ TEST(PublishCommand, ForceNeverReplacesAFolderItDidNotWrite) {
     std::ofstream(site / "notes.txt") << "mine";
     const CommandRun again = run_scanviz("publish --force -o " + site.string());
     EXPECT_EQ(again.rc, 1);
-    EXPECT_NE(again.out.find("notes.txt', which scanviz publish did not write"), std::string::npos) << again.out;
+    EXPECT_NE(again.out.find("notes.txt', which scanviz publish did not write"), std::string::npos)
+        << again.out;
     EXPECT_TRUE(fs::is_regular_file(site / "notes.txt"));
     fs::remove_all(dir);
 }

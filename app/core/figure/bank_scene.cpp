@@ -22,8 +22,8 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
     float max_x = x0 + kSharedBanks * pitch_x;
     const int steps = static_cast<int>(trace.steps.size());
     if (step < 0 || step >= steps) {
-        scene.labels.push_back(TextLabel{margin, y, "banks: choose a step that touches shared memory", style.muted_text,
-                                         style.text_size, false});
+        scene.labels.push_back(TextLabel{margin, y, "banks: choose a step that touches shared memory",
+                                         style.muted_text, style.text_size, false});
         scene.width = max_x + margin;
         scene.height = y + style.text_size * 2;
         return scene;
@@ -34,7 +34,8 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
     scene.labels.push_back(TextLabel{margin, y,
                                      "banks of warp " + std::to_string(warp) + " (threads " +
                                          std::to_string(32 * warp) + " to " + std::to_string(32 * warp + 31) +
-                                         "), step " + std::to_string(step + 1) + ": " + trace.steps[step].label,
+                                         "), step " + std::to_string(step + 1) + ": " +
+                                         trace.steps[step].label,
                                      style.text, style.text_size, false});
     y += style.text_size * 1.6f;
     if (groups.empty()) {
@@ -43,16 +44,19 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
         y += style.small_text * 1.5f;
     }
     for (const SharedAccessGroup& g : groups) {
-        const std::string what = std::string(g.is_write ? "write " : "read ") + std::to_string(g.index + 1) +
-                                 " of each thread: conflict degree " + std::to_string(g.degree) +
-                                 (g.degree == 1 ? " (one pass)" : " (" + std::to_string(g.degree) + " passes)");
+        const std::string what =
+            std::string(g.is_write ? "write " : "read ") + std::to_string(g.index + 1) +
+            " of each thread: conflict degree " + std::to_string(g.degree) +
+            (g.degree == 1 ? " (one pass)" : " (" + std::to_string(g.degree) + " passes)");
         scene.labels.push_back(TextLabel{margin, y, what, g.degree > 1 ? style.edge_hazard : style.text,
                                          style.small_text * 1.1f, false});
         y += style.small_text * 1.5f;
         for (int b = 0; b < kSharedBanks; ++b)
             scene.labels.push_back(TextLabel{x0 + b * pitch_x + cell_w * 0.5f, y + style.small_text * 0.5f,
-                                             std::to_string(b), style.muted_text, style.small_text * 0.9f, true});
-        scene.labels.push_back(TextLabel{margin, y, "bank", style.muted_text, style.small_text * 0.9f, false});
+                                             std::to_string(b), style.muted_text, style.small_text * 0.9f,
+                                             true});
+        scene.labels.push_back(
+            TextLabel{margin, y, "bank", style.muted_text, style.small_text * 0.9f, false});
         y += style.small_text * 1.2f;
         // Per bank: the distinct words, in order, each with the lanes that touch it.
         std::map<int, std::map<int, std::vector<int>>> banks;  // bank -> word -> lanes
@@ -62,8 +66,9 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
         for (int b = 0; b < kSharedBanks; ++b) {
             const float x = x0 + b * pitch_x;
             // The empty bank column, then the words stacked in it.
-            scene.nodes.push_back(NodeInstance{x, y, cell_w, depth * pitch_y - (pitch_y - cell_h), style.pass_fill,
-                                               style.pass_border, style.border_px, step, -1, 0.1f});
+            scene.nodes.push_back(NodeInstance{x, y, cell_w, depth * pitch_y - (pitch_y - cell_h),
+                                               style.pass_fill, style.pass_border, style.border_px, step, -1,
+                                               0.1f});
             const auto it = banks.find(b);
             if (it == banks.end()) continue;
             int row = 0;
@@ -75,18 +80,21 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
                                                    style.written_border, style.border_px, step, -1});
                 std::string text = std::to_string(lanes.front());
                 if (lanes.size() > 1) text += "+";  // several lanes, one word: a broadcast, no conflict
-                TextLabel l{x + cell_w * 0.5f, cy + cell_h * 0.5f, text, conflict ? style.background : style.text,
-                            style.text_size * 0.9f, true};
+                TextLabel l{x + cell_w * 0.5f,
+                            cy + cell_h * 0.5f,
+                            text,
+                            conflict ? style.background : style.text,
+                            style.text_size * 0.9f,
+                            true};
                 l.node = static_cast<int>(scene.nodes.size()) - 1;
                 scene.labels.push_back(std::move(l));
                 ++row;
             }
         }
         // The degree beside the grid, large.
-        scene.labels.push_back(TextLabel{x0 + kSharedBanks * pitch_x + cell_w * 0.4f, y + cell_h * 0.5f,
-                                         "x" + std::to_string(g.degree),
-                                         g.degree > 1 ? style.edge_hazard : style.text, style.text_size * 1.3f,
-                                         false});
+        scene.labels.push_back(TextLabel{
+            x0 + kSharedBanks * pitch_x + cell_w * 0.4f, y + cell_h * 0.5f, "x" + std::to_string(g.degree),
+            g.degree > 1 ? style.edge_hazard : style.text, style.text_size * 1.3f, false});
         max_x = std::max(max_x, x0 + kSharedBanks * pitch_x + style.text_size * 3.0f);
         scene.labels.push_back(TextLabel{margin, y + cell_h * 0.5f - style.small_text * 0.5f, "lanes",
                                          style.muted_text, style.small_text * 0.9f, false});

@@ -22,7 +22,8 @@ std::string row_name(const Trace& trace, int k) {
 }
 
 bool phase_starts(const Trace& trace, int k) {
-    return k >= 0 && (k == 0 || trace.steps[static_cast<size_t>(k)].phase != trace.steps[static_cast<size_t>(k - 1)].phase);
+    return k >= 0 && (k == 0 || trace.steps[static_cast<size_t>(k)].phase !=
+                                    trace.steps[static_cast<size_t>(k - 1)].phase);
 }
 
 // The diagram's grid: one row per step (row 0 the initial state), one column per
@@ -38,8 +39,10 @@ struct DiagramGrid {
         size_t longest = 7;  // "initial"
         for (size_t k = 0; k < trace.steps.size(); ++k)
             longest = std::max(longest, row_name(trace, static_cast<int>(k)).size());
-        const float marker_room = window.all() ? 0.0f : pitch_x;  // edges from outside the window
-        left = style.small_text * 1.1f * 0.62f * static_cast<float>(longest) + style.cell_w * 0.5f + marker_room;
+        const float marker_room =
+            window.all() ? 0.0f : pitch_x * 0.5f;  // stubs of edges from outside the window
+        left =
+            style.small_text * 1.1f * 0.62f * static_cast<float>(longest) + style.cell_w * 0.5f + marker_room;
         top = style.small_text * 4.0f;
         first = window.all() ? 0 : std::clamp(window.first, 0, std::max(graph.slots() - 1, 0));
         count = window.all() ? graph.slots() : std::min(window.count, graph.slots() - first);
@@ -52,8 +55,16 @@ struct DiagramGrid {
 
 NodeInstance row_band(const DiagramGrid& grid, int step, const SceneStyle& style) {
     const float band = (grid.pitch_y - style.cell_h) * 0.3f;
-    return NodeInstance{0,    grid.row_y(step) - band, grid.width, style.cell_h + 2 * band, style.current_row,
-                        style.current_row, 0.0f, step, -1, 0.0f};
+    return NodeInstance{0,
+                        grid.row_y(step) - band,
+                        grid.width,
+                        style.cell_h + 2 * band,
+                        style.current_row,
+                        style.current_row,
+                        0.0f,
+                        step,
+                        -1,
+                        0.0f};
 }
 
 }  // namespace
@@ -92,20 +103,26 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
     scene.width = grid.width;
     scene.height = grid.row_y(steps - 1) + ch * 2;
 
-    if (current_step >= -1 && current_step < steps) scene.nodes.push_back(row_band(grid, current_step, style));
+    if (current_step >= -1 && current_step < steps)
+        scene.nodes.push_back(row_band(grid, current_step, style));
 
     // Row names (first, in row order: the web page lights the current one), then column headers.
     for (int k = -1; k < steps; ++k) {
-        TextLabel l{style.cell_w * 0.25f, grid.row_y(k) + (ch - style.small_text * 1.1f) * 0.5f, row_name(trace, k),
-                    k == current_step ? style.text : style.muted_text, style.small_text * 1.1f, false};
+        TextLabel l{style.cell_w * 0.25f,    grid.row_y(k) + (ch - style.small_text * 1.1f) * 0.5f,
+                    row_name(trace, k),      k == current_step ? style.text : style.muted_text,
+                    style.small_text * 1.1f, false};
         l.pin = TextLabel::Left;
         scene.labels.push_back(std::move(l));
     }
     // Each phase named once, above its first row (GPU Gems 3 labels the up-sweep and down-sweep so).
     for (int k = 0; k < steps; ++k) {
         if (!phase_starts(trace, k)) continue;
-        TextLabel l{style.cell_w * 0.25f, grid.row_y(k) - (grid.pitch_y - ch) * 0.5f - style.small_text * 0.55f,
-                    trace.steps[static_cast<size_t>(k)].phase, style.text, style.small_text * 1.1f, false};
+        TextLabel l{style.cell_w * 0.25f,
+                    grid.row_y(k) - (grid.pitch_y - ch) * 0.5f - style.small_text * 0.55f,
+                    trace.steps[static_cast<size_t>(k)].phase,
+                    style.text,
+                    style.small_text * 1.1f,
+                    false};
         l.pin = TextLabel::Left;
         scene.labels.push_back(std::move(l));
     }
@@ -113,8 +130,8 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         const int a = std::max(region.first_slot, grid.first);
         const int b = std::min(region.first_slot + region.count, grid.first + grid.count);
         if (a >= b) continue;
-        scene.labels.push_back(
-            TextLabel{grid.col_x(a), style.small_text * 0.4f, region.name, style.muted_text, style.small_text, false});
+        scene.labels.push_back(TextLabel{grid.col_x(a), style.small_text * 0.4f, region.name,
+                                         style.muted_text, style.small_text, false});
         for (int slot = a; slot < b; ++slot) {
             scene.labels.push_back(TextLabel{grid.col_x(slot) + cw * 0.5f, grid.top - style.small_text * 0.9f,
                                              std::to_string(slot - region.first_slot), style.muted_text,
@@ -124,7 +141,7 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
 
     // Cone and reach of the selection, on the graph's nodes.
     const auto& nodes = graph.nodes();
-    std::vector<uint8_t> lit(nodes.size(), 0);  // 1 = cone, 2 = reach, 3 = the selected value
+    std::vector<uint8_t> lit(nodes.size(), 0);      // 1 = cone, 2 = reach, 3 = the selected value
     std::vector<int> cone_until(nodes.size(), -2);  // a cone value's last consumer in the cone (its step)
     int selected = -1;
     if (selection.valid()) {
@@ -137,7 +154,8 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
                 if (lit[id] != 1) continue;
                 for (int e : graph.out_edges(static_cast<int>(id))) {
                     const int to = graph.edges()[e].to;
-                    if (lit[to] == 1 || lit[to] == 3) cone_until[id] = std::max(cone_until[id], nodes[to].step);
+                    if (lit[to] == 1 || lit[to] == 3)
+                        cone_until[id] = std::max(cone_until[id], nodes[to].step);
                 }
             }
         }
@@ -157,7 +175,8 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         const DiagramNode& n = nodes[id];
         if (!grid.shows(n.slot)) continue;
         const float x = grid.col_x(n.slot), y = grid.row_y(n.step);
-        const bool pad = n.slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[n.slot];
+        const bool pad =
+            n.slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[n.slot];
         uint32_t fill = pad ? style.padding_fill : style.cell_fill;
         uint32_t border = pad ? style.padding_border : style.cell_border;
         float border_px = style.border_px;
@@ -207,8 +226,6 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
 
     // Edges: from the value as step k found it (row k, the bottom of its cell) to the value
     // it wrote (row k + 1, the top). A read from outside the window starts at its edge, marked.
-    const float left_edge = grid.left - grid.pitch_x * 0.6f;
-    const float right_edge = grid.left + grid.count * grid.pitch_x + grid.pitch_x * 0.45f;
     for (size_t j = 0; j < graph.edges().size(); ++j) {
         const DiagramEdge& e = graph.edges()[j];
         const DiagramNode& a = nodes[e.from];
@@ -236,11 +253,14 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
             }
         }
         const float y0 = grid.row_y(b.step - 1) + ch;
-        const float x0 = inside ? grid.col_x(a.slot) + cw * 0.5f : (a.slot < grid.first ? left_edge : right_edge);
+        // A read from outside the window: a short stub from the side it comes from, marked.
+        const float x0 = inside ? grid.col_x(a.slot) + cw * 0.5f
+                                : grid.col_x(b.slot) + cw * 0.5f +
+                                      (a.slot < grid.first ? -1.0f : 1.0f) * grid.pitch_x * 0.45f;
         if (!inside) {
             const float m = ch * 0.22f;
-            scene.nodes.push_back(
-                NodeInstance{x0 - m, y0 - 2 * m, 2 * m, 2 * m, style.edge_out, style.edge_out, 0.0f, b.step - 1, -1, 0.5f});
+            scene.nodes.push_back(NodeInstance{x0 - m, y0 + 0.2f * m, 2 * m, 2 * m, style.edge_out,
+                                               style.edge_out, 0.0f, b.step - 1, -1, 0.5f});
         }
         scene.edges.push_back(EdgeInstance{x0, y0, grid.col_x(b.slot) + cw * 0.5f, grid.row_y(b.step), colour,
                                            width_px, style.head_px, b.step - 1, b.step});

@@ -123,9 +123,9 @@ Overview build_overview(const Trace& trace, int step, const FigureWindow& window
                 if (w >= 0 && w < slots) written[static_cast<size_t>(w / o.slots_per_bar)] = 1;
     for (int b = 0; b < bars; ++b) {
         const uint32_t fill = written[static_cast<size_t>(b)] ? style.written_fill : style.cell_fill;
-        o.strip.nodes.push_back(
-            NodeInstance{b * bar_w, height * 0.2f, std::max(bar_w - (bar_w > 3 ? 1.0f : 0.0f), 1.0f), height * 0.6f,
-                         fill, fill, 0.0f, step, -1, 0.0f});
+        o.strip.nodes.push_back(NodeInstance{b * bar_w, height * 0.2f,
+                                             std::max(bar_w - (bar_w > 3 ? 1.0f : 0.0f), 1.0f), height * 0.6f,
+                                             fill, fill, 0.0f, step, -1, 0.0f});
     }
     const int first = window.all() ? 0 : window.first, end = window.end(slots);
     o.frame_x0 = static_cast<float>(first) / o.slots_per_bar * bar_w;

@@ -56,7 +56,7 @@ Camera legible_camera(const Scene& scene, const SceneStyle& style, int width_px,
 // one bar per slot or per group of slots (written ones in the written colour),
 // and the frame of the window the figure shows. Drawn over the figure's top edge.
 struct Overview {
-    Scene strip;                 // nodes: the bars and, last, the window frame (slot -1)
+    Scene strip;                       // nodes: the bars and, last, the window frame (slot -1)
     float frame_x0 = 0, frame_x1 = 0;  // the window, in strip pixels
     int slots_per_bar = 1;
     // The slot under strip pixel x.

@@ -28,7 +28,8 @@ int value_chars(const Trace& trace) {
         const double big = std::max(std::abs(lo), std::abs(hi));
         return big >= 1e5 ? 10 : (lo < 0 ? 6 : 5);
     }
-    return static_cast<int>(std::max(format_value(lo, trace.spec.type).size(), format_value(hi, trace.spec.type).size()));
+    return static_cast<int>(
+        std::max(format_value(lo, trace.spec.type).size(), format_value(hi, trace.spec.type).size()));
 }
 
 float cell_width(const SceneStyle& style, int chars) {
@@ -171,8 +172,13 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     const float margin = style.cell_w * 0.3f;
     // Each row's first word, right-aligned in a gutter at the left.
     bool multi_row = false;  // no gutter when every region is one row
-    for (const Region& r : trace.layout.regions) multi_row |= r.count > (r.cols > 0 ? r.cols : kRowWords);
-    const float gutter = multi_row ? style.small_text * 0.62f * 5.0f + style.cell_w * 0.2f : 0.0f;
+    size_t index_chars = 1;  // of the largest row start
+    for (const Region& r : trace.layout.regions) {
+        multi_row |= r.count > kRowWords;
+        index_chars = std::max(index_chars, std::to_string(std::max(r.count - 1, 0)).size());
+    }
+    const float gutter =
+        multi_row ? style.small_text * 0.62f * static_cast<float>(index_chars) + style.cell_w * 0.2f : 0.0f;
     const float x0 = margin + gutter;
     const float arc_room = style.cell_h * 0.85f;  // between rows of cells, for the arrows
     float y = margin;
@@ -191,9 +197,9 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         const auto& mask = trace.steps[step].active_mask;
         int active = 0;
         for (int t = 0; t < trace.threads; ++t) active += is_active(mask, t) ? 1 : 0;
-        const std::string what =
-            std::to_string(active) + " of " + std::to_string(trace.threads) +
-            (trace.blocks > 1 && trace.threads == trace.blocks ? " tiles" : " threads") + " active";
+        const std::string what = std::to_string(active) + " of " + std::to_string(trace.threads) +
+                                 (trace.blocks > 1 && trace.threads == trace.blocks ? " tiles" : " threads") +
+                                 " active";
         scene.labels.push_back(TextLabel{margin, y, what, style.muted_text, style.small_text, false});
         y += style.small_text * 1.3f;
         if (trace.threads <= kMaxLaneMarkers) {
@@ -220,7 +226,10 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     std::vector<Box> boxes(trace.layout.slots);
     std::vector<uint8_t> drawn(trace.layout.slots, 0);
     for (const Region& region : trace.layout.regions) {
-        const int cols = region.cols > 0 ? region.cols : std::min(std::max(region.count, 1), kRowWords);
+        // 32 to a row (a column is a bank in shared memory); a region whose rows hold fewer
+        // (one thread's items) packs whole rows of it side by side up to 32.
+        const int hint = region.cols > 0 && region.cols < kRowWords ? region.cols : kRowWords;
+        const int cols = std::min(std::max(region.count, 1), hint * std::max(1, kRowWords / hint));
         // The part of the region drawn: all of a small one, else the window's slots, whole rows.
         int a = 0, b = region.count;
         if (region.count > kSmallRegion && !window.all()) {
@@ -230,7 +239,9 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         }
         std::string name = region.name + "  (" + std::string(to_string(region.space)) + ", " +
                            std::to_string(region.count) + (region.count == 1 ? " slot" : " slots");
-        if (a > 0 || b < region.count)
+        if (a >= b)
+            name += "; none in the window";
+        else if (a > 0 || b < region.count)
             name += "; " + std::to_string(a) + " to " + std::to_string(b - 1) + " shown";
         name += region.space == Space::Shared && cols == kRowWords ? "; a column is a bank)" : ")";
         scene.labels.push_back(TextLabel{margin, y, name, style.muted_text, style.small_text, false});
@@ -238,27 +249,30 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         if (a >= b) continue;
         if (cols > 1 && b - a > 1) {  // column numbers (banks, for shared memory)
             for (int c = 0; c < std::min(cols, b - a); ++c)
-                scene.labels.push_back(TextLabel{x0 + c * pitch_x + cell_w * 0.5f, y + style.small_text * 0.5f,
-                                                 std::to_string(c), style.muted_text, style.small_text * 0.9f,
-                                                 true});
+                scene.labels.push_back(TextLabel{x0 + c * pitch_x + cell_w * 0.5f,
+                                                 y + style.small_text * 0.5f, std::to_string(c),
+                                                 style.muted_text, style.small_text * 0.9f, true});
             y += style.small_text * 1.1f;
         }
         y += arc_room * 0.5f;
         const float row_pitch = style.cell_h + arc_room;
-        const bool per_thread = region.space == Space::Registers && region.count == trace.threads && step >= 0;
+        const bool per_thread =
+            region.space == Space::Registers && region.count == trace.threads && step >= 0;
         for (int i = a; i < b; ++i) {
             const int slot = region.first_slot + i;
             const int row = (i - a) / cols;
             Box box{x0 + ((i - a) % cols) * pitch_x, y + row * row_pitch, cell_w, style.cell_h};
             if ((i - a) % cols == 0 && (b - a) > cols) {
-                scene.labels.push_back(TextLabel{margin + gutter - style.cell_w * 0.2f - style.small_text * 0.62f *
-                                                     static_cast<float>(std::to_string(i).size()),
-                                                 box.cy() - style.small_text * 0.5f, std::to_string(i),
-                                                 style.muted_text, style.small_text, false});
+                scene.labels.push_back(
+                    TextLabel{margin + gutter - style.cell_w * 0.2f -
+                                  style.small_text * 0.62f * static_cast<float>(std::to_string(i).size()),
+                              box.cy() - style.small_text * 0.5f, std::to_string(i), style.muted_text,
+                              style.small_text, false});
             }
             boxes[slot] = box;
             drawn[slot] = 1;
-            const bool pad = slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[slot];
+            const bool pad =
+                slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[slot];
             uint32_t fill = style.cell_fill, border = style.cell_border;
             float border_px = style.border_px;
             if (pad) {
@@ -275,10 +289,15 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
                 border = style.selected_border;
                 border_px = style.border_px * 3.0f;
             }
-            scene.nodes.push_back(NodeInstance{box.x, box.y, box.w, box.h, fill, border, border_px, step, slot});
-            TextLabel value{box.cx(), box.cy(),
+            scene.nodes.push_back(
+                NodeInstance{box.x, box.y, box.w, box.h, fill, border, border_px, step, slot});
+            TextLabel value{box.cx(),
+                            box.cy(),
                             parts::format_value(parts::value_of(trace, step, slot), trace.spec.type),
-                            pad ? style.muted_text : style.text, style.text_size, true, slot};
+                            pad ? style.muted_text : style.text,
+                            style.text_size,
+                            true,
+                            slot};
             value.node = static_cast<int>(scene.nodes.size()) - 1;
             scene.labels.push_back(std::move(value));
             max_x = std::max(max_x, box.x + box.w);
@@ -334,7 +353,8 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         }
     }
 
-    scene.width = std::max(max_x + margin, margin + style.text_size * 0.6f * static_cast<float>(title.size()));
+    scene.width =
+        std::max(max_x + margin, margin + style.text_size * 0.6f * static_cast<float>(title.size()));
     scene.height = y + margin;
     return scene;
 }

@@ -47,11 +47,11 @@ struct SceneStyle {
     uint32_t edge_dim = rgba(160, 164, 172, 90);  // edges outside a lit cone/reach
     uint32_t edge_lit = rgba(30, 80, 200, 255);
     uint32_t edge_hazard = rgba(225, 30, 45, 255);  // race lab: an edge a missing barrier puts at risk
-    uint32_t pass_fill = rgba(248, 249, 251);    // diagram: a cell the step did not change
+    uint32_t pass_fill = rgba(248, 249, 251);       // diagram: a cell the step did not change
     uint32_t pass_border = rgba(200, 204, 212);
     uint32_t pass_text = rgba(120, 124, 134);
     uint32_t edge_out = rgba(150, 90, 200, 220);  // an edge to or from a slot outside the window
-    uint32_t current_row = rgba(255, 240, 190);  // band behind the current step's row
+    uint32_t current_row = rgba(255, 240, 190);   // band behind the current step's row
     uint32_t active_lane = rgba(90, 180, 110);
     uint32_t inactive_lane = rgba(205, 205, 210);
 
@@ -112,6 +112,7 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
 
 // The band build_diagram_scene draws behind the row of `step` (-1 = the initial
 // state) when it is the current step: a decoration node (slot -1).
-NodeInstance diagram_row_band(const Trace& trace, const DependencyGraph& graph, int step, const SceneStyle& style);
+NodeInstance diagram_row_band(const Trace& trace, const DependencyGraph& graph, int step,
+                              const SceneStyle& style);
 
 }  // namespace scanviz::figure

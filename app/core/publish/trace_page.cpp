@@ -1,10 +1,10 @@
 #include "core/publish/trace_page.hpp"
 
 #include "core/analysis/diagram.hpp"
-#include "core/figure/figure_json.hpp"
 #include "core/analysis/metrics.hpp"
-#include "core/run/badge.hpp"
+#include "core/figure/figure_json.hpp"
 #include "core/models/variants.hpp"
+#include "core/run/badge.hpp"
 
 namespace scanviz::publish {
 
@@ -109,8 +109,8 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
     for (int k = 0; k < steps; ++k)
         for (int s = 0; s < slots; ++s)
             if (graph.node_at(k, s) < 0)
-                all.push_back({cell[static_cast<size_t>(k) * slots + s], cell[static_cast<size_t>(k + 1) * slots + s],
-                               clear});
+                all.push_back({cell[static_cast<size_t>(k) * slots + s],
+                               cell[static_cast<size_t>(k + 1) * slots + s], clear});
     json links = json::array(), bands = json::array();
     for (size_t j = 0; j < all.size();) {
         // One run: links j, j+1, ... whose ends step by a constant and whose colour stays.
@@ -125,7 +125,8 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
                    all[j + count].to - all[j + count - 1].to == dto)
                 ++count;
         }
-        for (json v : {json(count), json(all[j].from), json(dfrom), json(all[j].to), json(dto), json(all[j].colour)})
+        for (json v :
+             {json(count), json(all[j].from), json(dfrom), json(all[j].to), json(dto), json(all[j].colour)})
             links.push_back(std::move(v));
         j += count;
     }
