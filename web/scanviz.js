@@ -128,19 +128,19 @@
     t.textContent = l[2];
     return t;
   };
-  // Width in CSS pixels: fit the container, or the zoom factor times the scene's size.
-  // On a narrow screen "fit" keeps cells large enough to read and scrolls instead.
+  // Width in CSS pixels: fit the container, or the zoom factor times the scene's size;
+  // never below the style's legible scale (values stay readable: the box scrolls instead).
+  Figure.prototype.legible = function () { return (S && S.legible_zoom) || 0.3; };
   Figure.prototype.layout = function () {
     var avail = Math.max(200, this.container.clientWidth - 2);
     var fit = Math.min(1.4, avail / this.scene.w);
-    var minScale = window.matchMedia('(max-width: 640px)').matches ? 0.55 : 0.3;
-    var scale = this.zoom > 0 ? this.zoom : Math.max(fit, Math.min(minScale, 1));
+    var scale = Math.max(this.zoom > 0 ? this.zoom : fit, this.legible());
     this.svg.setAttribute('width', num(this.scene.w * scale));
     this.svg.setAttribute('height', num(this.scene.h * scale));
     this.scale = scale;
   };
   Figure.prototype.zoomBy = function (f) {
-    if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(0.05, (this.zoom || this.scale) * f));
+    if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(this.legible(), (this.zoom || this.scale) * f));
     this.layout();
   };
 

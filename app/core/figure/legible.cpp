@@ -90,7 +90,7 @@ Camera legible_camera(const Scene& scene, const SceneStyle& style, int width_px,
         if (has) start = (f1 - f0 <= view * 0.9f) ? 0.5f * (f0 + f1) - 0.5f * view : f0 - view * 0.05f;
         // Keep the start of the picture (titles, row names) when the focus allows it.
         if (has && f1 <= view * 0.95f) start = 0.0f;
-        if (has && f1 - f0 > view * 0.9f && f0 < view * 0.5f) start = 0.0f;
+        if (has && f1 - f0 > view * 0.9f && f0 < view * 0.6f) start = 0.0f;
         return std::clamp(start, 0.0f, extent - view);
     };
     cam.pan_x = place(scene.width, view_w, focus.valid, focus.x0, focus.x1);
