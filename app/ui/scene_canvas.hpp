@@ -38,6 +38,11 @@ public:
         focus_ = focus;
     }
     float min_zoom() const { return figure::legible_zoom(style_); }
+    // The camera an export of `scene` at width x height opens with: the whole scene when it
+    // fits at a legible size, else a legible window of it around the focus (as on screen).
+    figure::Camera export_camera(const render::Scene& scene, int width, int height) const {
+        return figure::legible_camera(scene, style_, width, height, focus_, /*max_zoom=*/8.0f);
+    }
 
     void zoom_by(float factor);  // around the image centre
     void fit() {

@@ -111,7 +111,10 @@ int DrawOverview(const App& app, const SceneCanvas& canvas, const render::SceneS
 bool ExportPanel::ExportPng(SceneCanvas& canvas, const render::Scene& scene, const std::string& path, int w,
                             int h) {
     std::string error;
-    const bool ok = render::export_png(canvas.renderer(), scene, w, h, path, &error);
+    // Legible as on screen: never smaller than the style's legible size (a slide shows a
+    // window of a large figure, as the window does).
+    const figure::Camera camera = canvas.export_camera(scene, w, h);
+    const bool ok = render::export_png(canvas.renderer(), scene, w, h, path, &error, &camera);
     canvas.invalidate();  // export_png drew into the canvas renderer's framebuffer
     message_is_error = !ok;
     message = ok ? "wrote " + path + " (" + std::to_string(w) + "x" + std::to_string(h) + ")" : error;
