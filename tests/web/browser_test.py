@@ -277,6 +277,16 @@ def main():
         dom = json.loads(json.dumps(browser.eval(READ_DOM)))
         check.eq("initial label", dom["label"], "initial state (step 0/%d)" % expected["steps"])
         check.eq("badge", dom["badge"], expected["badge"])
+        # Legible as in the window (core/figure/legible.hpp): no value drawn smaller than the
+        # style's minimum text size; a figure too wide for the page scrolls instead.
+        sizes = browser.eval(
+            "[...document.querySelectorAll('#state text.value, #diagram text.value')]"
+            ".map(t => parseFloat(t.getAttribute('font-size')) * t.ownerSVGElement.width.baseVal.value"
+            " / t.ownerSVGElement.viewBox.baseVal.width)")
+        check.eq("values drawn", len(sizes) > 0, True)
+        check.eq("smallest value text at least %g px" % expected["min_text_px"],
+                 min(sizes or [0]) >= expected["min_text_px"] - 0.01, True)
+        print("value text: %d values, smallest %.1f px" % (len(sizes), min(sizes or [0])))
 
         for _ in range(STEPS):
             browser.key("ArrowRight")

@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
                 if (n.slot >= 0) cells.push_back({n.slot, n.fill_rgba, n.border_rgba, n.border_px});
             out["state_cells"] = cells;
             out["cone_fill"] = style.cone_fill;
+            out["min_text_px"] = style.min_text_px;
             out["reach_fill"] = style.reach_fill;
             std::printf("%s\n", out.dump().c_str());
             return 0;
