@@ -15,9 +15,10 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
     Scene scene;
     scene.background_rgba = style.background;
     const float margin = style.cell_w * 0.4f;
-    const float cell_w = parts::cell_width(style, 2), cell_h = style.cell_h;
-    const float pitch_x = cell_w + style.cell_w * 0.12f, pitch_y = cell_h + style.cell_h * 0.12f;
-    const float x0 = margin + style.small_text * 0.62f * 8.0f;
+    // Lane numbers have at most two digits: cells just wide enough, so the 32 banks fit a slide.
+    const float cell_w = style.text_size * 0.9f * (0.62f * 2.0f + 0.25f), cell_h = style.cell_h;
+    const float pitch_x = cell_w + style.cell_w * 0.06f, pitch_y = cell_h + style.cell_h * 0.12f;
+    const float x0 = margin + style.small_text * 0.62f * 5.5f;
     float y = margin;
     float max_x = x0 + kSharedBanks * pitch_x;
     const int steps = static_cast<int>(trace.steps.size());
