@@ -29,7 +29,7 @@ BenchResult row(std::string variant, int64_t n, double ms) {
 BenchReport sample() {
     BenchReport rep;
     rep.meta = {"NVIDIA H100 80GB HBM3", "CUDA 13.0", "13.0", "2026-11-21T23:00:00Z",
-                "scanviz bench --sizes 2^20..2^22 --format csv"};
+                "scanviz bench --sizes 2^20..2^22 --format csv", "h100 (--policy): 128x48 b9"};
     const int64_t a = 1 << 20, b = 1 << 22;
     rep.rows = {row("device_decoupled_lookback", a, 0.010),
                 row("cub", a, 0.0125),
@@ -37,7 +37,8 @@ BenchReport sample() {
                 row("memcpy", a, 0.008),
                 row("device_decoupled_lookback", b, 0.030),
                 row("cub", b, 0.036),
-                row("memcpy", b, 0.027)};
+                row("memcpy", b, 0.027),
+                row("copy", b, 0.029)};
     rep.rows[2].checked = false;
     compute_ratios(rep.rows);
     return rep;
@@ -49,6 +50,7 @@ void expect_same(const BenchReport& x, const BenchReport& y) {
     EXPECT_EQ(x.meta.runtime, y.meta.runtime);
     EXPECT_EQ(x.meta.date, y.meta.date);
     EXPECT_EQ(x.meta.command, y.meta.command);
+    EXPECT_EQ(x.meta.policy, y.meta.policy);
     ASSERT_EQ(x.rows.size(), y.rows.size());
     for (size_t i = 0; i < x.rows.size(); ++i) {
         const auto &a = x.rows[i], &b = y.rows[i];
@@ -64,6 +66,7 @@ void expect_same(const BenchReport& x, const BenchReport& y) {
         EXPECT_NEAR(a.gbps, b.gbps, 1e-6 * a.gbps);
         EXPECT_NEAR(a.ratio_memcpy, b.ratio_memcpy, 1e-8);
         EXPECT_NEAR(a.ratio_cub, b.ratio_cub, 1e-8);
+        EXPECT_NEAR(a.ratio_copy, b.ratio_copy, 1e-8);
         EXPECT_EQ(a.checked, b.checked);
         EXPECT_DOUBLE_EQ(a.max_err, b.max_err);
         EXPECT_EQ(a.repeatable, b.repeatable);
@@ -99,6 +102,52 @@ TEST(BenchFormat, RatiosComeFromTheMemcpyAndCubRowsOfTheSameSize) {
     EXPECT_NEAR(rep.rows[4].ratio_cub, 0.036 / 0.030, 1e-12);  // the 2^22 rows use the 2^22 CUB row
 }
 
+// The copy kernel's row (issue 24): a ratio of its own, at its own size and type only, and
+// like memcpy it has no operator or mode of its own.
+TEST(BenchFormat, RatioToCopyComesFromTheCopyRowOfTheSameSize) {
+    const BenchReport rep = sample();
+    EXPECT_EQ(rep.rows[0].ratio_copy, 0);  // 2^20: no copy row
+    EXPECT_NEAR(rep.rows[4].ratio_copy, 0.029 / 0.030, 1e-12);
+    EXPECT_NEAR(rep.rows[7].ratio_copy, 1.0, 1e-12);
+    EXPECT_NEAR(rep.rows[7].ratio_memcpy, 0.027 / 0.029, 1e-12);
+    EXPECT_TRUE(is_copy_row("copy"));
+    EXPECT_TRUE(is_copy_row("memcpy"));
+    EXPECT_FALSE(is_copy_row("cub"));
+    const std::string text = format_bench_text(rep);
+    EXPECT_NE(text.find("x copy"), std::string::npos);
+    EXPECT_NE(text.find("policy: h100"), std::string::npos);
+    const auto ops = bench_op_modes(rep);
+    EXPECT_EQ(ops.size(), 1u);
+    bool copy_series = false;
+    for (const auto& s : bench_series(rep, BenchMetric::RatioCopy, Op::Add, false))
+        if (s.variant == "copy") copy_series = s.points.size() == 1 && std::abs(s.points[0].second - 1.0) < 1e-12;
+    EXPECT_TRUE(copy_series);
+}
+
+// Files from before issue 24 (15 columns, no ratio_copy) still read.
+TEST(BenchFormat, ReadsTheIssue14Columns) {
+    std::string csv = to_csv(sample());
+    const std::string v3 = ",ratio_copy\n";
+    const size_t h = csv.find(v3);
+    ASSERT_NE(h, std::string::npos);
+    csv.replace(h, v3.size(), "\n");
+    std::string out;
+    size_t pos = 0;
+    bool header_seen = false;
+    while (pos < csv.size()) {
+        size_t nl = csv.find('\n', pos);
+        std::string line = csv.substr(pos, nl - pos);
+        pos = nl + 1;
+        if (header_seen && !line.empty()) line = line.substr(0, line.rfind(','));  // drop ratio_copy
+        if (line.rfind("variant,", 0) == 0) header_seen = true;
+        out += line + "\n";
+    }
+    const BenchReport rep = parse_bench_csv(out);
+    ASSERT_EQ(rep.rows.size(), 8u);
+    EXPECT_EQ(rep.rows[4].ratio_copy, 0);
+    EXPECT_NEAR(rep.rows[4].ratio_cub, 0.036 / 0.030, 1e-8);
+}
+
 TEST(BenchFormat, CsvRoundTrip) {
     const BenchReport rep = sample();
     const std::string csv = to_csv(rep);
@@ -129,9 +178,9 @@ TEST(BenchFormat, BadFilesGiveOneClearError) {
     std::string bad_num = good;
     bad_num.replace(bad_num.find(",25,", first_row), 4, ",x5,");
     const std::string e1 = load_error("badnum.csv", bad_num);
-    EXPECT_NE(e1.find("line 7: column 'runs': 'x5' is not an integer"), std::string::npos) << e1;
+    EXPECT_NE(e1.find("line 8: column 'runs': 'x5' is not an integer"), std::string::npos) << e1;
     std::string short_row = good.substr(0, first_row) + "cub,1024,i32\n";
-    EXPECT_NE(load_error("short.csv", short_row).find("line 7: expected 15 columns, got 3"),
+    EXPECT_NE(load_error("short.csv", short_row).find("line 8: expected 16 columns, got 3"),
               std::string::npos);
     std::string bad_type = good;
     bad_type.replace(bad_type.find(",i32,", first_row), 5, ",i128,");

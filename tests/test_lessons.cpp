@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -40,6 +41,8 @@ std::vector<std::string> archs() {
 }
 
 const std::string kBenchFile = (kSource / "assets" / "bench" / "h100_bench.csv").string();
+const std::string kProfileFile = (kSource / "assets" / "profile" / "h100_profile.json").string();
+const std::string kRaceFile = (kSource / "assets" / "race" / "h100_race.json").string();
 
 const Sources& sources() {
     static const Sources s = [] {
@@ -47,6 +50,8 @@ const Sources& sources() {
         s.run = [](const RunSpec& spec) { return run_model(spec); };
         load_sass(s, where(), archs());
         load_bench(s, nullptr, kBenchFile);
+        load_profile(s, nullptr, kProfileFile);
+        load_race(s, nullptr, kRaceFile);
         return s;
     }();
     return s;
@@ -152,9 +157,8 @@ TEST(LessonFormat, SyntaxErrorsNameFileAndLine) {
     EXPECT_EQ(parse_error(kHead + "[step]\ntext = x\n"),
               "t.lesson:4: the step names no variant (variant = ...)");
     EXPECT_EQ(parse_error(kHead), "t.lesson:3: the lesson has no steps ([step] sections)");
-    EXPECT_EQ(
-        parse_error(kHead + "[step]\nvariant = warp_conditional\npanels = state graph\ntext = x\n"),
-        "t.lesson:6: panels: unknown panel 'graph' (state banks diagram metrics source sass bench lookback)");
+    EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\npanels = state graph\ntext = x\n"),
+              "t.lesson:6: panels: unknown panel 'graph' (state banks diagram metrics source sass bench lookback)");
 }
 
 TEST(LessonCheck, ProblemsNameTheLine) {
@@ -179,8 +183,10 @@ TEST(LessonCheck, ProblemsNameTheLine) {
         check(kHead + "[step]\nvariant = warp_conditional\ntext = {bogus}\n"),
         (std::vector<std::string>{"t.lesson:6: text: {bogus}: unknown quantity 'bogus' (active_lanes, "
                                   "step_work, work, span, steps, sequential_work, conflict, max_conflict, "
-                                  "cone, cone_size, sass, fewer_sass, gbps, memcpy_fraction, cub_ratio, "
-                                  "faster)"}));
+                                  "cone, cone_size, shared_accesses, shared_words, pad_words, phase_work, "
+                                  "phase_conflict, sass, sass_on, fewer_sass, sass_base, fewer_sass_base, executed, "
+                                  "kernel_ns, profiled_n, fewer_executed, quicker, race_wrong, gbps, "
+                                  "memcpy_fraction, cub_ratio, faster)"}));
     EXPECT_EQ(check(kHead + "[step]\nvariant = warp_conditional\nselect = 2 40\ntext = x\n"),
               (std::vector<std::string>{
                   "t.lesson:6: select: slot 40 does not exist (warp_conditional has slots 0 .. 31)"}));
@@ -344,6 +350,264 @@ TEST(LessonQuantities, ThroughputMatchesTheResultsFileReadLineByLine) {
               fastest);
     const Value none = evaluate({"gbps", {"device_scan_then_propagate", "2^28"}}, d, sources());
     EXPECT_FALSE(none.ok);
+}
+
+TEST(LessonQuantities, SassClassesAndTheBaseCountMatchTheListingCountedByHand) {
+    if (sources().sass_rows.empty()) GTEST_SKIP() << "no SASS here: " << sources().sass_missing;
+    const std::string arch = "sm_90";
+    // Instructions of a function (all, or of one class), NOPs left out, counted from the listing.
+    auto count = [](const sass::Function& f, const std::vector<int>* only, const char* cls) {
+        int n = 0;
+        for (size_t i = 0; i < f.code.size(); ++i) {
+            if (only && std::find(only->begin(), only->end(), static_cast<int>(i)) == only->end()) continue;
+            const std::string& op = f.code[i].base;
+            if (op == "NOP") continue;
+            if (cls && sass::class_name(sass::classify(op)) != cls) continue;
+            ++n;
+        }
+        return n;
+    };
+    Sources s = sources();
+    s.arch = arch;
+    const Lesson l = parse(kHead + "[step]\nvariant = warp_conditional\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, s, &err);
+    ASSERT_TRUE(shown) << err;
+    std::map<std::string, int> base_of;
+    for (const std::string v : {"warp_conditional", "warp_zeropad", "warp_templated", "warp_templated__plain",
+                                "block_blelloch_padded"}) {
+        const std::string file_variant = v.substr(0, v.find("__"));  // an extra instantiation: its variant's
+        const auto loaded = sass::load(where(), arch, "iso_" + file_variant);
+        ASSERT_TRUE(loaded.listing) << loaded.message;
+        const auto* k = loaded.listing->find("iso_" + v);
+        const auto* b = loaded.listing->find("base_" + file_variant);
+        ASSERT_TRUE(k && b) << v;
+        const auto region = sass::scan_region(*k, b, sass::region_file_of(file_variant));
+        base_of[v] = count(*k, nullptr, nullptr) - count(*b, nullptr, nullptr);
+        const Value minus = evaluate({"sass_base", {v}}, shown->data(), s);
+        ASSERT_TRUE(minus.ok) << minus.why_not;
+        EXPECT_EQ(minus.number, base_of[v]) << v;
+        for (const char* cls : {"shared", "control", "cmp/sel"}) {
+            const Value c = evaluate({"sass", {v, cls}}, shown->data(), s);
+            ASSERT_TRUE(c.ok) << c.why_not;
+            EXPECT_EQ(c.number, count(*k, &region.instructions, cls)) << v << " " << cls;
+        }
+    }
+    const Value pick = evaluate({"fewer_sass_base", {"warp_conditional", "warp_zeropad"}}, shown->data(), s);
+    ASSERT_TRUE(pick.ok) << pick.why_not;
+    EXPECT_EQ(pick.choice, base_of["warp_zeropad"] < base_of["warp_conditional"] ? "warp_zeropad"
+                                                                                 : "warp_conditional");
+    EXPECT_EQ(check_shape({"sass", {"warp_zeropad", "branches"}}).value_or(""),
+              "sass: unknown opcode class 'branches' (shared, shfl, global, int, float, cmp/sel, control, barrier, "
+              "vote/bit, move, nop)");
+}
+
+// sass_on ARCH (issue 24): the named architecture's listing whatever the lesson's arch,
+// counted by hand from the listing; a bad architecture or class is refused by the checker.
+TEST(LessonQuantities, SassOnAnArchitectureMatchesThatListingCountedByHand) {
+    if (sources().sass_rows.empty()) GTEST_SKIP() << "no SASS here: " << sources().sass_missing;
+    Sources s = sources();
+    s.arch = "sm_90";
+    const Lesson l = parse(kHead + "[step]\nvariant = warp_conditional\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, s, &err);
+    ASSERT_TRUE(shown) << err;
+    for (const std::string arch : {"sm_75", "sm_90", "sm_100", "sm_120"}) {
+        for (const std::string v : {"warp_conditional", "warp_shfl_ptx"}) {
+            const auto loaded = sass::load(where(), arch, "iso_" + v);
+            if (!loaded.listing) GTEST_SKIP() << arch << ": " << loaded.message;
+            const auto* k = loaded.listing->find("iso_" + v);
+            ASSERT_NE(k, nullptr);
+            const auto region =
+                sass::scan_region(*k, loaded.listing->find("base_" + v), sass::region_file_of(v));
+            int all = 0, shared = 0;
+            for (int i : region.instructions) {
+                const auto& ins = k->code[static_cast<size_t>(i)];
+                if (ins.base == "NOP") continue;
+                ++all;
+                shared += ins.base == "LDS" || ins.base == "STS";
+            }
+            const Value total = evaluate({"sass_on", {arch, v}}, shown->data(), s);
+            ASSERT_TRUE(total.ok) << total.why_not;
+            EXPECT_EQ(total.number, all) << arch << " " << v;
+            const Value sh = evaluate({"sass_on", {arch, v, "shared"}}, shown->data(), s);
+            ASSERT_TRUE(sh.ok) << sh.why_not;
+            EXPECT_EQ(sh.number, shared) << arch << " " << v;
+        }
+    }
+    const auto bad = check(kHead + "[step]\nvariant = warp_conditional\ntext = {sass_on sm90 warp_conditional}\n");
+    ASSERT_FALSE(bad.empty());
+    EXPECT_NE(bad.front().find("'sm90' is not an architecture"), std::string::npos) << bad.front();
+}
+
+// The profile table read with a JSON parser: instructions per warp = smsp__inst_executed over the launch's
+// warps (grid blocks times block threads / 32, rounded up), the time as ncu gave it.
+TEST(LessonQuantities, ExecutedAndTimeMatchTheProfileTableReadAsJson) {
+    ASSERT_TRUE(sources().profile) << sources().profile_missing;
+    std::ifstream f(kProfileFile);
+    const nlohmann::json j = nlohmann::json::parse(f);
+    const Lesson l = parse(kHead + "[step]\nvariant = warp_conditional\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, sources(), &err);
+    ASSERT_TRUE(shown) << err;
+    const auto d = shown->data();
+    std::map<std::string, double> per_warp, ns;
+    for (const auto& row : j.at("rows")) {
+        const auto& n = row.at("ncu");
+        const std::string v = row.at("variant");
+        const double warps = n.at("grid_blocks").get<double>() * ((n.at("block_threads").get<int>() + 31) / 32);
+        per_warp[v] = n.at("inst_executed").get<double>() / warps;
+        ns[v] = n.at("duration_ns").get<double>();
+        EXPECT_DOUBLE_EQ(evaluate({"executed", {v}}, d, sources()).number, per_warp[v]) << v;
+        EXPECT_DOUBLE_EQ(evaluate({"kernel_ns", {v}}, d, sources()).number, ns[v]) << v;
+        EXPECT_EQ(evaluate({"profiled_n", {v}}, d, sources()).number, row.at("n").get<int>()) << v;
+    }
+    ASSERT_GE(per_warp.size(), 15u);
+    const std::vector<std::string> pair = {"block_warp_scans_smem", "block_warp_scans_shfl"};
+    EXPECT_EQ(evaluate({"fewer_executed", pair}, d, sources()).choice,
+              per_warp[pair[0]] < per_warp[pair[1]] ? pair[0] : pair[1]);
+    const std::vector<std::string> three = {"block_raking", "block_raking_memoize", "block_warp_scans"};
+    std::string quickest = three[0];
+    for (const auto& v : three)
+        if (ns[v] < ns[quickest]) quickest = v;
+    EXPECT_EQ(evaluate({"quicker", three}, d, sources()).choice, quickest);
+}
+
+// Shared access instructions recounted from the operations: per step, a warp's k-th shared read (write) is
+// one instruction; divided by the warps.
+TEST(LessonQuantities, SharedAccessesPerWarpRecountedFromTheOperations) {
+    for (const char* variant : {"warp_conditional", "warp_zeropad", "warp_shfl_ptx", "block_blelloch",
+                                "block_warp_scans_smem", "block_warp_scans_shfl"}) {
+        const Lesson l = parse(kHead + "[step]\nvariant = " + variant + "\ntext = x\n");
+        std::string err;
+        const auto shown = show_step(l, 0, sources(), &err);
+        ASSERT_TRUE(shown) << err;
+        const Trace& t = shown->trace;
+        std::vector<bool> shared(static_cast<size_t>(t.layout.slots), false);
+        for (const auto& r : t.layout.regions)
+            if (r.space == Space::Shared)
+                for (int i = 0; i < r.count; ++i) shared[static_cast<size_t>(r.first_slot + i)] = true;
+        int64_t groups = 0;
+        for (const auto& step : t.steps) {
+            std::set<std::tuple<int, int, int>> seen_groups;
+            std::map<std::pair<int, int>, int> seen;
+            for (const auto& op : step.ops)
+                for (int pass = 0; pass < 2; ++pass)
+                    for (int slot : pass ? op.writes : op.reads)
+                        if (shared[static_cast<size_t>(slot)])
+                            seen_groups.insert({pass, op.thread / 32, seen[{op.thread, pass}]++});
+            groups += static_cast<int64_t>(seen_groups.size());
+        }
+        const double warps = (t.spec.threads + 31) / 32;
+        const Value v = evaluate({"shared_accesses", {}}, shown->data(), sources());
+        ASSERT_TRUE(v.ok) << v.why_not;
+        EXPECT_DOUBLE_EQ(v.number, static_cast<double>(groups) / warps) << variant;
+    }
+    // Kogge-Stone in shared memory, 5 steps: each lane reads its partner and itself, then writes.
+    EXPECT_EQ(value_of("variant = warp_conditional", "shared_accesses").number, 5 * 3);
+    EXPECT_EQ(value_of("variant = warp_conditional", "shared_accesses warp_shfl_ptx").number, 0);
+}
+
+// Shared memory of the layouts in closed form: the Handbook's zero padding puts 49 words per warp
+// (16 zeros, 32 partials, one spare); Blelloch's bank padding one word after every 32 elements but the last.
+TEST(LessonQuantities, SharedWordsAndPadWordsAreClosedForms) {
+    EXPECT_EQ(value_of("variant = warp_conditional", "shared_words").number, 32);
+    EXPECT_EQ(value_of("variant = warp_conditional", "pad_words").number, 0);
+    EXPECT_EQ(value_of("variant = warp_conditional", "shared_words warp_zeropad").number, 49);
+    EXPECT_EQ(value_of("variant = warp_zeropad", "pad_words").number, 49 - 32);
+    for (int n : {128, 1024}) {
+        const std::string view = "variant = block_blelloch_padded\nn = " + std::to_string(n);
+        EXPECT_EQ(value_of(view, "shared_words").number, n + (n - 1) / 32) << n;
+        EXPECT_EQ(value_of(view, "pad_words").number, (n - 1) / 32) << n;
+        EXPECT_EQ(value_of(view, "shared_words block_blelloch").number, n) << n;
+    }
+}
+
+TEST(LessonQuantities, PhaseWorkAndConflictsRecountedFromTheSteps) {
+    for (const char* variant : {"block_blelloch", "block_blelloch_padded"}) {
+        const Lesson l = parse(kHead + "[step]\nvariant = " + variant + "\nn = 1024\ntext = x\n");
+        std::string err;
+        const auto shown = show_step(l, 0, sources(), &err);
+        ASSERT_TRUE(shown) << err;
+        const std::vector<int> degrees = recount_conflicts(shown->trace);
+        for (const std::string phase : {"up-sweep", "down-sweep", "inclusive shift"}) {
+            int64_t apps = 0;
+            int worst = 1;
+            bool any = false;
+            for (size_t i = 0; i < shown->trace.steps.size(); ++i) {
+                const auto& step = shown->trace.steps[i];
+                if (step.label.rfind(phase, 0) != 0) continue;
+                any = true;
+                for (const auto& op : step.ops) apps += op.applications;
+                worst = std::max(worst, degrees[i]);
+            }
+            ASSERT_TRUE(any) << variant << " has no " << phase << " step";
+            EXPECT_EQ(evaluate({"phase_work", {phase}}, shown->data(), sources()).number,
+                      static_cast<double>(apps))
+                << variant << " " << phase;
+            EXPECT_EQ(evaluate({"phase_conflict", {phase}}, shown->data(), sources()).number, worst)
+                << variant << " " << phase;
+        }
+        const Value none = evaluate({"phase_work", {"sideways"}}, shown->data(), sources());
+        EXPECT_FALSE(none.ok);
+        EXPECT_FALSE(none.missing) << "a phase the variant lacks is the lesson's fault, not missing data";
+    }
+}
+
+TEST(LessonQuantities, RaceWrongMatchesTheRaceTableReadAsJson) {
+    ASSERT_TRUE(sources().race) << sources().race_missing;
+    std::ifstream f(kRaceFile);
+    const nlohmann::json j = nlohmann::json::parse(f);
+    const Lesson l = parse(kHead + "[step]\nvariant = warp_conditional\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, sources(), &err);
+    ASSERT_TRUE(shown) << err;
+    int checked = 0;
+    for (const auto& row : j.at("rows")) {
+        if (row.at("one_buffer").get<bool>()) continue;
+        const int b = row.at("barrier").get<int>();
+        std::vector<std::string> args = {row.at("variant").get<std::string>(),
+                                         b < 0 ? std::string("none") : std::to_string(b)};
+        if (row.at("diverged").get<bool>()) args.push_back("diverged");
+        const Value v = evaluate({"race_wrong", args}, shown->data(), sources());
+        ASSERT_TRUE(v.ok) << v.why_not;
+        EXPECT_DOUBLE_EQ(v.number,
+                         100.0 * row.at("wrong").get<double>() / row.at("total").get<double>())
+            << row.at("case").get<std::string>();
+        ++checked;
+    }
+    EXPECT_GT(checked, 50);
+    EXPECT_TRUE(check_shape({"race_wrong", {"warp_conditional", "1", "sideways"}}).has_value());
+}
+
+// Data that is not here: `lesson check` refuses the comparison; the window and the page say what is missing.
+TEST(LessonCheck, MissingMeasurementsAreRefusedOrSaidNeverGuessed) {
+    Sources none = sources();
+    none.profile.reset();
+    none.profile_missing = "no table was loaded";
+    const Lesson l = parse(kHead + "[step]\nvariant = block_blelloch\ntext = Padded: {executed block_blelloch_padded} "
+                                   "per warp.\nquestion = quicker block_blelloch block_blelloch_padded\nask = ?\n");
+    const auto strict = check_lesson(l, none);
+    ASSERT_EQ(strict.size(), 2u);
+    EXPECT_EQ(strict[0],
+              "t.lesson:6: text: {executed block_blelloch_padded}: no Nsight Compute profile table here: no "
+              "table was loaded");
+    EXPECT_EQ(strict[1].rfind("t.lesson:7: question quicker has no answer: no Nsight Compute profile table", 0),
+              0u)
+        << strict[1];
+    EXPECT_TRUE(check_lesson(l, none, MissingData::Say).empty());
+    std::string err;
+    const auto shown = show_step(l, 0, none, &err);
+    ASSERT_TRUE(shown) << err;
+    const auto said = expand_or_say(l.steps[0].paragraphs[0], shown->data(), none, &err);
+    ASSERT_TRUE(said);
+    EXPECT_EQ(said->rfind("[Not shown here:", 0), 0u) << *said;
+    EXPECT_NE(said->find("no Nsight Compute profile table here"), std::string::npos) << *said;
+    // With the table the same lesson checks.
+    EXPECT_TRUE(check_lesson(l, sources()).empty());
+    // A fault of the lesson is refused either way.
+    const Lesson bad = parse(kHead + "[step]\nvariant = block_blelloch\ntext = {phase_work sideways}\n");
+    EXPECT_EQ(check_lesson(bad, none, MissingData::Say).size(), 1u);
 }
 
 // ---- judging answers --------------------------------------------------------------

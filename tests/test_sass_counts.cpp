@@ -128,3 +128,25 @@ TEST(SassSteps, ConditionalScanStepsMapToTheirInstructions) {
     }
     EXPECT_GE(shared_in_step, 15);  // 5 steps, each a read of the partner, a read of its own and a write
 }
+
+// Every opcode of every listing (every architecture, sm_75 .. sm_120) has a class of its
+// own choosing, not the fallback: a new architecture's new opcodes (sm_100's LDCU) are
+// classified on purpose. And the Blackwell listings are there (issue 24).
+TEST(SassCounts, EveryOpcodeOfEveryListingIsClassified) {
+    const auto a = archs();
+    for (const char* blackwell : {"sm_100", "sm_120"})
+        EXPECT_NE(std::find(a.begin(), a.end(), blackwell), a.end()) << blackwell << " is missing";
+    int checked = 0;
+    for (const auto& arch : a) {
+        for (const auto& name : sass::listing_names(where(), arch)) {
+            const auto loaded = sass::load(where(), arch, name);
+            if (!loaded.listing) continue;
+            for (const auto& f : loaded.listing->functions)
+                for (const auto& ins : f.code) {
+                    EXPECT_TRUE(sass::is_classified(ins.opcode)) << arch << " " << name << ": " << ins.text;
+                    ++checked;
+                }
+        }
+    }
+    EXPECT_GT(checked, 1000);
+}

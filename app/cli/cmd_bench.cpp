@@ -3,6 +3,7 @@
 //   scanviz bench [--sizes 2^10..2^28] [--variants ...] [--types i32,u32,f32,i64,f64|all]
 //                 [--ops add,max,min|all] [--modes inclusive,exclusive] [--exclusive]
 //                 [--runs 25] [--format text|csv|json] [--from FILE] [--timeline FILE]
+//                 [--policy auto|h100|h200]
 //
 // With --from it re-prints a saved CSV or JSON in another format and needs no GPU.
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include "commands.hpp"
 #include "core/common/output.hpp"
 #include "core/bench/bench.hpp"
+#include "core/bench/lookback_policy.hpp"
 #include "core/bench/lookback_timeline.hpp"
 #include "kernels/bench/bench.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
@@ -37,6 +39,7 @@ struct BenchArgs {
     std::string from;
     std::string timeline;
     std::string timeline_n = "2^22";
+    std::string policy = "auto";
     std::string command;
 };
 
@@ -63,6 +66,7 @@ std::string command_line(const BenchArgs& a) {
     if (a.exclusive) c += " --exclusive";
     c += " --runs " + std::to_string(a.runs) + " --warmup " + std::to_string(a.warmup);
     c += " --seed " + std::to_string(a.seed) + " --format " + a.format;
+    if (a.policy != "auto") c += " --policy " + a.policy;
     return c;
 }
 
@@ -73,6 +77,11 @@ int run(const BenchArgs& a) {
         return 0;
     }
     bench::BenchConfig cfg;
+    bool known_policy = a.policy == "auto";
+    for (const auto& p : lookback_policies()) known_policy = known_policy || p.name == a.policy;
+    if (!known_policy)
+        throw std::invalid_argument("--policy '" + a.policy + "': expected auto or one of " +
+                                    lookback_policy_names());
     cfg.sizes = parse_bench_sizes(a.sizes);
     cfg.types.clear();
     for (const auto& t : a.types) {
@@ -110,6 +119,7 @@ int run(const BenchArgs& a) {
     cfg.runs = a.runs;
     cfg.warmup = a.warmup;
     cfg.seed = a.seed;
+    cfg.policy = a.policy;
     if (a.variants.empty()) {
         cfg.variants = bench::default_bench_variants();
     } else {
@@ -195,6 +205,10 @@ void add_bench_command(CLI::App& app, CommandResult& result) {
         ->capture_default_str()
         ->check(CLI::Range(0, 100));
     cmd->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
+    cmd->add_option("--policy", args->policy,
+                    "Look-back tuning policy of ours: auto (picked from the device's bandwidth per SM) or one "
+                    "of " + lookback_policy_names())
+        ->capture_default_str();
     cmd->add_option("--format", args->format, "Output: text, csv or json")
         ->capture_default_str()
         ->check(CLI::IsMember({"text", "csv", "json"}));

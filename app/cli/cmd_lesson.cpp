@@ -62,6 +62,8 @@ CliSources make_sources(const std::string& recording_path) {
     load_sass(c.sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
               kern::available_sass_archs());
     load_bench(c.sources, c.recording.get(), asset_path("bench/h100_bench.csv"));
+    load_profile(c.sources, c.recording.get(), asset_path("profile/h100_profile.json"));
+    load_race(c.sources, c.recording.get(), asset_path("race/h100_race.json"));
     return c;
 }
 
@@ -139,7 +141,8 @@ int run_show(const LessonArgs& a) {
                     s.title.c_str());
         std::printf("%s", wrap("[" + view_line(s, *shown) + "]", 100, "  ").c_str());
         for (size_t p = 0; p < s.paragraphs.size(); ++p) {
-            const auto text = expand(s.paragraphs[p], shown->data(), c.sources, &error);
+            // A figure whose data is missing here is said, not guessed (lesson check refuses it).
+            const auto text = expand_or_say(s.paragraphs[p], shown->data(), c.sources, &error);
             if (!text)
                 throw std::runtime_error(path + ":" + std::to_string(s.paragraph_lines[p]) + ": " + error);
             std::printf("%s", wrap(*text, 100, "  ").c_str());

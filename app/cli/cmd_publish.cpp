@@ -61,6 +61,8 @@ int run_publish(const PublishArgs& a) {
         lessons::load_sass(sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
                            sass_archs());
         lessons::load_bench(sources, &recording, asset_path("bench/h100_bench.csv"));
+        lessons::load_profile(sources, &recording, asset_path("profile/h100_profile.json"));
+        lessons::load_race(sources, &recording, asset_path("race/h100_race.json"));
         for (const auto& f : lesson_files)
             lesson_pages.push_back(publish::lesson_page_data(lessons::load_lesson(f), sources));
     }

@@ -35,6 +35,7 @@ ImU32 type_colour(ValueType t) {
 
 ImU32 series_colour(const std::string& variant, bool pres) {
     if (variant == kBenchMemcpy) return pres ? IM_COL32(230, 230, 230, 255) : IM_COL32(60, 60, 60, 255);
+    if (variant == kBenchCopy) return pres ? IM_COL32(150, 150, 150, 255) : IM_COL32(120, 120, 120, 255);
     if (variant == kBenchCub) return IM_COL32(40, 150, 60, 255);
     if (variant == kBenchThrust) return IM_COL32(150, 100, 200, 255);
     if (is_our_scan(variant)) return IM_COL32(220, 90, 30, 255);
@@ -115,6 +116,8 @@ void BenchView::Draw(App& app) {
     ImGui::RadioButton("x memcpy", reinterpret_cast<int*>(&metric),
                        static_cast<int>(BenchMetric::RatioMemcpy));
     ImGui::SameLine();
+    ImGui::RadioButton("x copy", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioCopy));
+    ImGui::SameLine();
     ImGui::RadioButton("x CUB", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioCub));
     const auto op_modes = bench_op_modes(report);
     if (op_modes.size() > 1) {
@@ -142,6 +145,7 @@ void BenchView::Draw(App& app) {
     }
     ImGui::TextDisabled("%s  |  %s, %s, %s  |  %s", source.c_str(), report.meta.device.c_str(),
                         report.meta.driver.c_str(), report.meta.date.c_str(), report.meta.command.c_str());
+    if (!report.meta.policy.empty()) ImGui::TextDisabled("look-back policy: %s", report.meta.policy.c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     DrawChart(app, ImVec2(avail.x, std::max(avail.y * 0.62f, ImGui::GetFontSize() * 10)));
     DrawTable();
@@ -187,6 +191,8 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
         std::string(metric == BenchMetric::Gbps ? "throughput (GB/s, bytes read + written)"
                     : metric == BenchMetric::RatioMemcpy
                         ? "throughput as a fraction of memcpy of the same bytes (the roof)"
+                    : metric == BenchMetric::RatioCopy
+                        ? "throughput as a fraction of our copy kernel moving the same bytes"
                         : "throughput as a ratio to CUB (same type, operator, mode)") +
         " against n: " + std::string(to_string(om.first)) + (om.second ? ", exclusive" : ", inclusive");
     dl->AddText(p0, axis, title.c_str());
@@ -218,7 +224,7 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
     dl->PushClipRect(a, b, true);
     for (const auto& s : series) {
         const ImU32 c = colour(s);
-        const bool roof = s.variant == kBenchMemcpy;
+        const bool roof = is_copy_row(s.variant);
         const bool ours = is_our_scan(s.variant);
         for (size_t i = 0; i < s.points.size(); ++i) {
             const ImVec2 p(X(static_cast<double>(s.points[i].first)), Y(s.points[i].second));
@@ -260,10 +266,10 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
         const int64_t n = hovered->points[hovered_point].first;
         for (const auto& r : report.rows) {
             if (r.variant != hovered->variant || r.type != hovered->type || r.n != n) continue;
-            if (r.variant != kBenchMemcpy && (r.op != om.first || r.exclusive != om.second)) continue;
-            ImGui::SetTooltip("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of CUB",
+            if (!is_copy_row(r.variant) && (r.op != om.first || r.exclusive != om.second)) continue;
+            ImGui::SetTooltip("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of copy, %.3f of CUB",
                               hovered->label.c_str(), static_cast<long long>(r.n), r.median_ms, r.gbps,
-                              r.ratio_memcpy, r.ratio_cub);
+                              r.ratio_memcpy, r.ratio_copy, r.ratio_cub);
             break;
         }
     }
@@ -272,9 +278,9 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
 void BenchView::DrawTable() {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingStretchProp;
-    if (!ImGui::BeginTable("bench_rows", 11, flags, ImGui::GetContentRegionAvail())) return;
+    if (!ImGui::BeginTable("bench_rows", 12, flags, ImGui::GetContentRegionAvail())) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"variant", "n", "type", "op", "mode", "time", "GB/s", "x memcpy", "x CUB",
+    for (const char* h : {"variant", "n", "type", "op", "mode", "time", "GB/s", "x memcpy", "x copy", "x CUB",
                           "checked", "float error"})
         ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
@@ -287,9 +293,9 @@ void BenchView::DrawTable() {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(std::string(to_string(r.type)).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.variant == kBenchMemcpy ? "-" : std::string(to_string(r.op)).c_str());
+        ImGui::TextUnformatted(is_copy_row(r.variant) ? "-" : std::string(to_string(r.op)).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.variant == kBenchMemcpy ? "-" : (r.exclusive ? "exclusive" : "inclusive"));
+        ImGui::TextUnformatted(is_copy_row(r.variant) ? "-" : (r.exclusive ? "exclusive" : "inclusive"));
         ImGui::TableNextColumn();
         if (r.n <= (int64_t{1} << 20))
             ImGui::Text("%.2f us", r.median_ms * 1e3);
@@ -299,6 +305,11 @@ void BenchView::DrawTable() {
         ImGui::Text("%.1f", r.gbps);
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", r.ratio_memcpy);
+        ImGui::TableNextColumn();
+        if (r.ratio_copy > 0)
+            ImGui::Text("%.3f", r.ratio_copy);
+        else
+            ImGui::TextDisabled("-");
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", r.ratio_cub);
         ImGui::TableNextColumn();

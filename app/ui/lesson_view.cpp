@@ -57,8 +57,16 @@ lessons::Sources& LessonView::Sources(App& app) {
         const auto& p = kern::sass_paths();
         load_sass(s, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
                   kern::available_sass_archs());
-        load_bench(s, rec.get(),
-                   asset_path("bench/h100_bench.csv"));
+        load_bench(s, rec.get(), asset_path("bench/h100_bench.csv"));
+        load_profile(s, rec.get(), asset_path("profile/h100_profile.json"));
+        load_race(s, rec.get(), asset_path("race/h100_race.json"));
+        // A lesson that quotes ncu's figures points at the SASS view for them: where the window has
+        // no table of its own (none in the recording, none opened), it shows the one the lesson reads.
+        if (!app.profile && s.profile) {
+            app.profile = s.profile;
+            app.profile_origin = ProfileOrigin::File;
+            app.profile_path = asset_path("profile/h100_profile.json");
+        }
         sources_ = std::move(s);
         sources_recording_ = app.recording.get();
     }
@@ -74,7 +82,8 @@ bool LessonView::Open(App& app, const std::string& path) {
         lessons::Sources check_sources = Sources(app);
         check_sources.arch = l.arch;
         check_sources.run = [](const RunSpec& spec) { return run_model(spec); };
-        const auto problems = check_lesson(l, check_sources);
+        // Figures whose data is missing here are said to be missing, not refused.
+        const auto problems = check_lesson(l, check_sources, MissingData::Say);
         if (!problems.empty()) throw LessonError(problems.front());
         lesson = std::move(l);
     } catch (const std::exception& e) {
@@ -147,8 +156,15 @@ void LessonView::Enter(App& app, int k) {
     set.show_lookback = v.shows("lookback");
     want_sass = v.shows("sass");
     sass_variants.clear();
-    if (s.question && (s.question->quantity.kind == "fewer_sass" || s.question->quantity.kind == "sass"))
-        sass_variants = s.question->quantity.args;
+    if (s.question) {
+        // The variants a SASS or profile question names go into the SASS view's columns.
+        const auto& q = s.question->quantity;
+        if (q.kind == "fewer_sass" || q.kind == "fewer_sass_base" || q.kind == "fewer_executed" ||
+            q.kind == "quicker")
+            sass_variants = q.args;
+        else if ((q.kind == "sass" || q.kind == "sass_base" || q.kind == "executed") && !q.args.empty())
+            sass_variants = {q.args[0]};
+    }
     sass_request = true;
     app.fit_request = true;
     pending_zoom_ = v.zoom;
@@ -159,7 +175,7 @@ void LessonView::Enter(App& app, int k) {
                         app.step,   app.selection.step, app.selection.slot};
     for (const auto& p : s.paragraphs) {
         std::string why;
-        if (auto text = expand(p, data, src, &why))
+        if (auto text = expand_or_say(p, data, src, &why))
             narration.push_back(*text);
         else if (narration_error.empty())
             narration_error = why;

@@ -13,19 +13,24 @@
 
 #include "bench.hpp"
 #include "bench_runners.cuh"
+#include "copy.cuh"
 #include "core/trace/host_scan.hpp"
 #include "kernels/launch.cuh"
 
 namespace scanviz::bench {
 namespace {
 
-Runner make_runner(const std::string& id, ValueType type, Op op, bool exclusive, const void* in, void* out,
-                   size_t n, kern::LookbackWorkspace& ws) {
+Runner make_runner(const std::string& id, LookbackTuningId tuning, ValueType type, Op op, bool exclusive,
+                   const void* in, void* out, size_t n, kern::LookbackWorkspace& ws) {
     if (id == kBenchMemcpy) {
         const size_t bytes = n * static_cast<size_t>(value_type_bytes(type));
         return [=](cudaStream_t s) {
             SCANVIZ_CUDA_CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, s));
         };
+    }
+    if (id == kBenchCopy) {
+        const size_t bytes = n * static_cast<size_t>(value_type_bytes(type));
+        return [=](cudaStream_t s) { launch_copy(in, out, bytes, s); };
     }
     for (const auto& c : candidates()) {
         if (c.id != id) continue;
@@ -34,7 +39,7 @@ Runner make_runner(const std::string& id, ValueType type, Op op, bool exclusive,
         return c.make(in, out, n, exclusive, ws);
     }
     return kern::dispatch_value_op(type, op, [&](auto scan_op) {
-        return make_op_runner<decltype(scan_op)>(id, exclusive, in, out, n, ws);
+        return make_op_runner<decltype(scan_op)>(id, tuning, exclusive, in, out, n, ws);
     });
 }
 
@@ -235,7 +240,7 @@ private:
 
 std::string case_name(const std::string& id, ValueType type, Op op, bool exclusive, size_t n) {
     std::string s = id + " " + std::string(to_string(type));
-    if (id != kBenchMemcpy) s += " " + std::string(to_string(op)) + (exclusive ? " exclusive" : " inclusive");
+    if (!is_copy_row(id)) s += " " + std::string(to_string(op)) + (exclusive ? " exclusive" : " inclusive");
     return s + " n=" + std::to_string(n);
 }
 
@@ -248,7 +253,26 @@ std::vector<std::string> bench_variants() {
 }
 
 std::vector<std::string> default_bench_variants() {
-    return {std::string(kOurs), std::string(kBenchCub), std::string(kBenchThrust), std::string(kBenchMemcpy)};
+    return {std::string(kOurs), std::string(kBenchCub), std::string(kBenchThrust), std::string(kBenchMemcpy),
+            std::string(kBenchCopy)};
+}
+
+LookbackDeviceFacts current_device_facts() {
+    int dev = 0;
+    SCANVIZ_CUDA_CHECK(cudaGetDevice(&dev));
+    cudaDeviceProp prop{};
+    SCANVIZ_CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
+    int mem_khz = 0, optin = 0;
+    SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, dev));
+    SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    LookbackDeviceFacts f;
+    f.name = prop.name;
+    f.sms = prop.multiProcessorCount;
+    f.l2_bytes = prop.l2CacheSize;
+    // Peak DRAM bandwidth: two transfers per memory clock over the bus.
+    f.dram_gbps = 2.0 * mem_khz * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
+    f.smem_per_block_optin = optin;
+    return f;
 }
 
 BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
@@ -273,6 +297,9 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
     rep.meta.driver = "CUDA " + std::to_string(driver / 1000) + "." + std::to_string((driver % 1000) / 10);
     rep.meta.runtime = std::to_string(runtime / 1000) + "." + std::to_string((runtime % 1000) / 10);
     rep.meta.date = now_iso();
+    const LookbackDeviceFacts facts = current_device_facts();
+    const LookbackPolicyChoice choice = choose_lookback_policy(facts, cfg.policy);
+    rep.meta.policy = describe(choice);
 
     Stream stream;
     const cudaStream_t s = stream.get();
@@ -294,13 +321,14 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
     std::vector<Case> cases;
     for (size_t si = 0; si < cfg.sizes.size(); ++si)
         for (const ValueType type : cfg.types) {
-            bool memcpy_done = false;
+            bool memcpy_done = false, copy_done = false;
             for (const Op op : cfg.ops)
                 for (const bool ex : cfg.modes)
                     for (const auto& id : cfg.variants) {
-                        if (id == kBenchMemcpy) {
-                            if (memcpy_done) continue;
-                            memcpy_done = true;
+                        if (is_copy_row(id)) {  // once per size and type
+                            bool& done_once = id == kBenchMemcpy ? memcpy_done : copy_done;
+                            if (done_once) continue;
+                            done_once = true;
                         }
                         cases.push_back({si, type, op, ex, id});
                     }
@@ -343,7 +371,9 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
         }
         const std::string what = case_name(c.id, c.type, c.op, c.exclusive, n);
         if (progress) progress(done, total, what);
-        Runner run = make_runner(c.id, c.type, c.op, c.exclusive, d_in.get(), d_out.get(), n, ws);
+        const LookbackTuningId tuning =
+            lookback_tuning_for(*choice.policy, n64, value_type_bytes(c.type), facts.l2_bytes);
+        Runner run = make_runner(c.id, tuning, c.type, c.op, c.exclusive, d_in.get(), d_out.get(), n, ws);
         // Checked run: output poisoned first, so an unwritten element cannot look right.
         SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_out.get(), kern::kPoisonByte, bytes, s));
         run(s);
@@ -353,7 +383,7 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
         {
             const unsigned char* got = pinned.fetch(d_out.get(), bytes);
             std::string bad;
-            if (c.id == kBenchMemcpy) {
+            if (is_copy_row(c.id)) {
                 bad = std::memcmp(got, h_in.data(), bytes) == 0 ? "" : "the copy differs from the input";
             } else {
                 const Check k = check_output(c.type, h_in.data(), got, n, c.op, c.exclusive);
@@ -387,7 +417,7 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
         unsigned long long differing = 0;
         SCANVIZ_CUDA_CHECK(cudaMemcpy(&differing, d_count.get(), sizeof differing, cudaMemcpyDeviceToHost));
         // Integers and max/min have one right answer: a difference is an error, not a float order.
-        const bool exact = !is_float(c.type) || c.op != Op::Add || c.id == kBenchMemcpy;
+        const bool exact = !is_float(c.type) || c.op != Op::Add || is_copy_row(c.id);
         if (differing && exact)
             throw std::runtime_error("bench: " + what + " is wrong after the timed runs: " +
                                      std::to_string(differing) + " words differ from its first run");

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/bench/bench.hpp"
+#include "core/bench/lookback_policy.hpp"
 
 namespace scanviz::bench {
 
@@ -31,7 +32,13 @@ struct BenchConfig {
     int runs = 25;                      // timed runs per (variant, size); the median is over these
     int warmup = 3;
     uint64_t seed = 1;
+    // The look-back policy that times `ours` (core/bench/lookback_policy.hpp): "auto" picks
+    // one from the device; a name forces it.
+    std::string policy = "auto";
 };
+
+// The device's facts the policy choice reads, from the current CUDA device.
+LookbackDeviceFacts current_device_facts();
 
 // Every id run_bench accepts: "device_decoupled_lookback" (ours, tuned),
 // "cub", "thrust", "memcpy", and the tuning candidates
@@ -43,8 +50,9 @@ std::vector<std::string> default_bench_variants();
 // Called before each (size, variant): done so far, total, and what runs next.
 using ProgressFn = std::function<void(int done, int total, const std::string& what)>;
 
-// Runs the benchmark. Throws std::invalid_argument for an unknown variant or
-// a size that does not fit in device memory, gpu::CudaError for a failing
+// Runs the benchmark; the report's meta.policy names the policy that timed `ours`.
+// Throws std::invalid_argument for an unknown variant or policy, a size that does not
+// fit in device memory, gpu::CudaError for a failing
 // CUDA call, and std::runtime_error naming the variant, size and element when
 // an output is wrong.
 BenchReport run_bench(const BenchConfig& config, const ProgressFn& progress = {});

@@ -71,6 +71,37 @@ struct GroupedTuning : Staged<Threads, Items, Blocks, false, true> {
 template <int Threads, int Items, int Blocks>
 using Grouped = kern::LookbackPolicy<GroupedTuning<Threads, Items, Blocks>>;
 
+// Issue 24 (H200): around the grouped tiles, one field changed: evict-first hints (h), a tile
+// counter (c), a backoff of 8 to 64 ns (q) or 16 to 128 ns (m).
+template <int Threads, int Items, int Blocks>
+struct GroupedHints : GroupedTuning<Threads, Items, Blocks> {
+    static constexpr bool kStreamHints = true;
+};
+template <int Threads, int Items, int Blocks>
+struct GroupedCounter : GroupedTuning<Threads, Items, Blocks> {
+    static constexpr bool kTileCounter = true;
+};
+template <int Threads, int Items, int Blocks>
+struct GroupedPrefetch : GroupedTuning<Threads, Items, Blocks> {  // cp.async .L2::256B (p)
+    static constexpr bool kPrefetch256 = true;
+};
+template <int Threads, int Items, int Blocks, bool Prefetch = false>
+struct GroupedDynamic : GroupedTuning<Threads, Items, Blocks> {  // over 48 KiB a tile (d)
+    static constexpr bool kDynamicSmem = true;
+    static constexpr bool kPrefetch256 = Prefetch;
+};
+template <int Threads, int Items, int Blocks, int SleepMinNs, int SleepMaxNs, bool Hints = false>
+struct DynamicTuned : GroupedDynamic<Threads, Items, Blocks> {  // d with the backoff (q) or hints (h)
+    static constexpr int kSleepMinNs = SleepMinNs;
+    static constexpr int kSleepMaxNs = SleepMaxNs;
+    static constexpr bool kStreamHints = Hints;
+};
+template <int Threads, int Items, int Blocks, int SleepMinNs, int SleepMaxNs>
+struct GroupedSleep : GroupedTuning<Threads, Items, Blocks> {
+    static constexpr int kSleepMinNs = SleepMinNs;
+    static constexpr int kSleepMaxNs = SleepMaxNs;
+};
+
 // Version 5: the pipelined persistent kernel. @pTxV: T threads x V 16-byte vectors per
 // thread (tile bytes = 16 T V); sS: S shared-memory stages per block; bB: B blocks per SM
 // asked of ptxas (the grid takes what the occupancy calculator says fits); kK: K status
@@ -106,6 +137,47 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@128x64sb6eg", make_candidate<Grouped<128, 64, 6>>},
         {"device_decoupled_lookback@128x40sb11eg", make_candidate<Grouped<128, 40, 11>>},
         {"device_decoupled_lookback@256x32sb6eg", make_candidate<Grouped<256, 32, 6>>},
+        // Issue 24 (H200, run 2): bigger tiles (a tile is at most 48 KiB of static shared
+        // memory), and the grouped tiles with one field changed.
+        {"device_decoupled_lookback@128x80sb5eg", make_candidate<Grouped<128, 80, 5>>},
+        {"device_decoupled_lookback@256x40sb5eg", make_candidate<Grouped<256, 40, 5>>},
+        {"device_decoupled_lookback@192x40sb7eg", make_candidate<Grouped<192, 40, 7>>},
+        {"device_decoupled_lookback@128x56sb7eg", make_candidate<Grouped<128, 56, 7>>},
+        {"device_decoupled_lookback@128x48sb9egh", make_candidate<kern::LookbackPolicy<GroupedHints<128, 48, 9>>>},
+        {"device_decoupled_lookback@128x64sb6egh", make_candidate<kern::LookbackPolicy<GroupedHints<128, 64, 6>>>},
+        {"device_decoupled_lookback@128x80sb5egh", make_candidate<kern::LookbackPolicy<GroupedHints<128, 80, 5>>>},
+        {"device_decoupled_lookback@128x64sb6egc", make_candidate<kern::LookbackPolicy<GroupedCounter<128, 64, 6>>>},
+        {"device_decoupled_lookback@128x64sb6egq",
+         make_candidate<kern::LookbackPolicy<GroupedSleep<128, 64, 6, 8, 64>>>},
+        {"device_decoupled_lookback@128x64sb6egm",
+         make_candidate<kern::LookbackPolicy<GroupedSleep<128, 64, 6, 16, 128>>>},
+        // Issue 24 (H200, run 3): the L2 256-byte prefetch (p), tiles over 48 KiB in dynamic
+        // shared memory (d), the best of run 2 (128x80sb5eg) with a shorter backoff (q).
+        {"device_decoupled_lookback@128x80sb5egp", make_candidate<kern::LookbackPolicy<GroupedPrefetch<128, 80, 5>>>},
+        {"device_decoupled_lookback@128x64sb6egp", make_candidate<kern::LookbackPolicy<GroupedPrefetch<128, 64, 6>>>},
+        {"device_decoupled_lookback@128x96sb4egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 96, 4>>>},
+        {"device_decoupled_lookback@128x104sb4egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 104, 4>>>},
+        {"device_decoupled_lookback@256x48sb4egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<256, 48, 4>>>},
+        {"device_decoupled_lookback@128x128sb3egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 128, 3>>>},
+        {"device_decoupled_lookback@256x64sb3egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<256, 64, 3>>>},
+        {"device_decoupled_lookback@128x96sb4egdp",
+         make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 96, 4, true>>>},
+        {"device_decoupled_lookback@128x80sb5egq",
+         make_candidate<kern::LookbackPolicy<GroupedSleep<128, 80, 5, 8, 64>>>},
+        // Issue 24 (H200, run 4): bigger tiles still (128x128sb3egd led run 3), and the
+        // leaders with a shorter backoff (q) or evict-first hints (h).
+        {"device_decoupled_lookback@128x144sb3egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 144, 3>>>},
+        {"device_decoupled_lookback@256x72sb3egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<256, 72, 3>>>},
+        {"device_decoupled_lookback@128x192sb2egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 192, 2>>>},
+        {"device_decoupled_lookback@256x96sb2egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<256, 96, 2>>>},
+        {"device_decoupled_lookback@128x128sb3egdq",
+         make_candidate<kern::LookbackPolicy<DynamicTuned<128, 128, 3, 8, 64>>>},
+        {"device_decoupled_lookback@128x144sb3egdq",
+         make_candidate<kern::LookbackPolicy<DynamicTuned<128, 144, 3, 8, 64>>>},
+        {"device_decoupled_lookback@128x128sb3egdh",
+         make_candidate<kern::LookbackPolicy<DynamicTuned<128, 128, 3, 32, 256, true>>>},
+        {"device_decoupled_lookback@128x104sb4egdh",
+         make_candidate<kern::LookbackPolicy<DynamicTuned<128, 104, 4, 32, 256, true>>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

@@ -10,7 +10,11 @@ std::vector<std::string> bench_variants() { return default_bench_variants(); }
 
 std::vector<std::string> default_bench_variants() {
     return {"device_decoupled_lookback", std::string(kBenchCub), std::string(kBenchThrust),
-            std::string(kBenchMemcpy)};
+            std::string(kBenchMemcpy), std::string(kBenchCopy)};
+}
+
+LookbackDeviceFacts current_device_facts() {
+    throw gpu::CudaError("scanviz was built without CUDA: no device to read");
 }
 
 BenchReport run_bench(const BenchConfig&, const ProgressFn&) {

@@ -28,21 +28,39 @@ inline constexpr std::string_view kOurs = "device_decoupled_lookback";
 // One timed call on a stream, with whatever it owns (temp storage, workspace).
 using Runner = std::function<void(cudaStream_t)>;
 
-// ours (LookbackTunedPolicyFor<T>), cub or thrust for one operator (kern::OpAdd<T>, OpMax<T>, OpMin<T>; T
+// ours (in `tuning`), cub or thrust for one operator (kern::OpAdd<T>, OpMax<T>, OpMin<T>; T
 // int, unsigned, float, long long or double). Throws std::invalid_argument for another id.
+// ours in one tuning (core/bench/lookback_policy.hpp) for one operator.
+template <LookbackTuningId Id, class ScanOp>
+Runner make_ours(const typename ScanOp::value_type* d_in, typename ScanOp::value_type* d_out, size_t n,
+                 bool exclusive, kern::LookbackWorkspace& ws) {
+    using T = typename ScanOp::value_type;
+    using Policy = kern::LookbackPolicyOf<Id, T>;
+    static_assert(sizeof(kern::LookbackTempStorage<Policy, T>) == lookback_tuning_smem_bytes(Id, sizeof(T)),
+                  "core/bench/lookback_policy.hpp states each tuning's shared memory");
+    return [=, &ws](cudaStream_t s) {
+        kern::launch_decoupled_lookback<Policy, ScanOp>(d_in, d_out, n, exclusive, ws, s);
+    };
+}
+
 template <class ScanOp>
-Runner make_op_runner(const std::string& id, bool exclusive, const void* in, void* out, size_t n,
-                      kern::LookbackWorkspace& ws) {
+Runner make_op_runner(const std::string& id, LookbackTuningId tuning, bool exclusive, const void* in, void* out,
+                      size_t n, kern::LookbackWorkspace& ws) {
     using T = typename ScanOp::value_type;
     const T* d_in = static_cast<const T*>(in);
     T* d_out = static_cast<T*>(out);
     const bool excl = exclusive;
     constexpr bool kAdd = std::is_same_v<ScanOp, kern::OpAdd<T>>;
     if (id == kOurs) {
-        return [=, &ws](cudaStream_t s) {
-            kern::launch_decoupled_lookback<kern::LookbackTunedPolicyFor<T>, ScanOp>(d_in, d_out, n, excl, ws,
-                                                                                     s);
-        };
+        switch (tuning) {
+            case LookbackTuningId::WideHinted:
+                return make_ours<LookbackTuningId::WideHinted, ScanOp>(d_in, d_out, n, excl, ws);
+            case LookbackTuningId::Widest:
+                return make_ours<LookbackTuningId::Widest, ScanOp>(d_in, d_out, n, excl, ws);
+            case LookbackTuningId::Tuned:
+            default:
+                return make_ours<LookbackTuningId::Tuned, ScanOp>(d_in, d_out, n, excl, ws);
+        }
     }
     if (id == kBenchCub) {
         // Temp storage sized and allocated once, outside the timed call.
@@ -82,8 +100,8 @@ Runner make_op_runner(const std::string& id, bool exclusive, const void* in, voi
 // kernels/CMakeLists.txt from bench_runner_instance.cu.in: a build compiles the
 // 15 operators' CUB and Thrust kernels in parallel.
 #define SCANVIZ_BENCH_RUNNER(...)                                                                     \
-    template Runner make_op_runner<__VA_ARGS__>(const std::string&, bool, const void*, void*, size_t, \
-                                                kern::LookbackWorkspace&)
+    template Runner make_op_runner<__VA_ARGS__>(const std::string&, LookbackTuningId, bool, const void*, void*, \
+                                                size_t, kern::LookbackWorkspace&)
 #define SCANVIZ_BENCH_RUNNERS(T)                 \
     extern SCANVIZ_BENCH_RUNNER(kern::OpAdd<T>); \
     extern SCANVIZ_BENCH_RUNNER(kern::OpMax<T>); \

@@ -3,7 +3,7 @@
 # when the caller carried them (SCANVIZ_PREBUILT=dir holding scanviz and the GPU
 # test binaries, built on a Debian 12 machine for sm_90) and they start here;
 # otherwise builds them (build-gpu, GUI off, sm_90). Then, by SCANVIZ_BW_STAGE:
-#   sweep  the tuning candidates beside ours, CUB and memcpy (int32 inclusive add,
+#   sweep  the tuning candidates (SCANVIZ_BW_SWEEP_VARIANTS) beside ours, CUB, memcpy and copy (int32 inclusive add,
 #          2^10..2^28: sweep.csv) and test_gpu_lookback_types;
 #   final  every type x op x mode at 2^28 beside CUB and memcpy (types.csv), int32
 #          inclusive add 2^10..2^28 beside CUB, Thrust and memcpy (bench.csv) with a
@@ -64,12 +64,12 @@ tests() {
   grep -E "^\[ *(OK|FAILED|PASSED) |Failure|Expected|got " "$OUT/tests.log" | head -n 20
 }
 sweep() {
-  step sweep 150 "$OUT/sweep.csv" "$S" bench --sizes ${SCANVIZ_BW_SWEEP_SIZES:-2^10,2^16,2^20,2^22,2^24,2^26,2^28} \
-    --variants ${SCANVIZ_BW_SWEEP_VARIANTS:-ours,cub,memcpy,candidates} --format csv
+  step sweep ${SCANVIZ_BW_SWEEP_LIMIT:-150} "$OUT/sweep.csv" "$S" bench --sizes ${SCANVIZ_BW_SWEEP_SIZES:-2^10,2^16,2^20,2^22,2^24,2^26,2^28} \
+    --variants ${SCANVIZ_BW_SWEEP_VARIANTS:-ours,cub,memcpy,copy,candidates} --format csv
 }
 types() {  # modes limit: every type x op at 2^28, ours beside CUB and memcpy
   step types "$2" "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
-    --modes "$1" --variants ours,cub,memcpy --format csv
+    --modes "$1" --variants ours,cub,memcpy,copy --format csv
 }
 ncu_dram() {  # DRAM and L2 traffic of one launch per variant (2^26 int32 add): does a re-read hit L2?
   command -v ncu > /dev/null || { echo "ncu: not found"; return; }
@@ -82,7 +82,7 @@ ncu_dram() {  # DRAM and L2 traffic of one launch per variant (2^26 int32 add): 
 final() {
   types inclusive,exclusive 170
   step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10..2^28 \
-    --variants ours,cub,thrust,memcpy --format csv --timeline "$OUT/timeline.json" --timeline-n 2^24
+    --variants ours,cub,thrust,memcpy,copy --format csv --timeline "$OUT/timeline.json" --timeline-n 2^24
 }
 more_tests() {
   step test_gpu_lookback 60 "$OUT/tests2.log" "$BIN/test_gpu_lookback"
@@ -92,10 +92,10 @@ more_tests() {
 }
 show() {  # the tables, short: variant, n, type, op, mode, time, x memcpy, x CUB, err
   [ -s "$1" ] && "$S" bench --from "$1" --format text | grep -v "^$" |
-    awk 'NR<=2 {print; next} {printf "%-40s %-6s %-4s %-4s %-5s %-12s %-6s %-6s %s%s\n", $1, $2, $3, $4, $5, $6" "$7, $9, $10, $12, $13}'
+    awk 'NR<=3 && !/^variant/ {print; next} {printf "%-40s %-6s %-4s %-4s %-5s %-12s %-6s %-6s %-6s %s%s\n", $1, $2, $3, $4, $5, $6" "$7, $9, $10, $11, $13, $14}'
 }
 case "$STAGE" in
-  brief) step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 --variants ours,cub,memcpy --format csv
+  brief) step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 --variants ours,cub,memcpy,copy --format csv
          types inclusive 120; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   lagged) sweep; ncu_dram; tests 200; types inclusive 120; show "$OUT/sweep.csv"; show "$OUT/types.csv" ;;
   sweep) sweep; tests 100; show "$OUT/sweep.csv" ;;

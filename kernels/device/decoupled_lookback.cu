@@ -16,7 +16,7 @@ namespace scanviz::gpu {
 using kern::LookbackTunedPolicy;
 
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
-                                    int launches, LookbackKernel kernel, double lag) {
+                                    int launches, LookbackKernel kernel, double lag, LookbackTuningId tuning) {
     if (!(lag >= 0))
         throw std::invalid_argument("lookback_scan: the lag must be positive (0: the tuned lag)");
     const size_t per = static_cast<size_t>(value_type_bytes(type)) / 4;  // words per element
@@ -36,6 +36,12 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
             if (kernel == LookbackKernel::Lagged)
                 kern::launch_lookback_lagged<kern::LookbackLaggedTunedPolicy, ScanOp>(
                     in, out, n, exclusive, ws, nullptr, lag > 0 ? lag : kern::kLookbackLaggedTunedLag);
+            else if (tuning == LookbackTuningId::WideHinted)
+                kern::launch_decoupled_lookback<kern::LookbackPolicyOf<LookbackTuningId::WideHinted, T>, ScanOp>(
+                    in, out, n, exclusive, ws, nullptr);
+            else if (tuning == LookbackTuningId::Widest)
+                kern::launch_decoupled_lookback<kern::LookbackPolicyOf<LookbackTuningId::Widest, T>, ScanOp>(
+                    in, out, n, exclusive, ws, nullptr);
             else
                 kern::launch_decoupled_lookback<kern::LookbackTunedPolicyFor<T>, ScanOp>(
                     in, out, n, exclusive, ws, nullptr);
@@ -45,11 +51,9 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
     });
 }
 
-LookbackShape lookback_tuned_shape(ValueType type) {
-    return kern::dispatch_value_op(type, Op::Add, [](auto scan_op) {
-        using P = kern::LookbackTunedPolicyFor<typename decltype(scan_op)::value_type>;
-        return LookbackShape{P::kThreads, P::kItemsPerThread};
-    });
+LookbackShape lookback_tuned_shape(ValueType type, LookbackTuningId tuning) {
+    const LookbackTuningShape s = lookback_tuning_shape(tuning);
+    return LookbackShape{s.threads, value_type_bytes(type) == 8 ? s.items8 : s.items4};
 }
 
 // The instrumented kernel runs the timed kernel's policy, so __launch_bounds__ holds it

@@ -68,16 +68,13 @@ struct LookbackPhases {
     };
 };
 
-// The kernel: one block per tile, tile = blockIdx.x. A tile waits only on
-// tiles with a smaller index; the hardware dispatches blocks in index order,
-// so every tile waited on has started (CUB relies on the same).
+// The kernel's body, with the tile's scratch wherever the kernel put it.
 template <class Policy, class ScanOp, class Probe>
-__global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
-    decoupled_lookback_kernel(const typename ScanOp::value_type* __restrict__ in,
-                              typename ScanOp::value_type* __restrict__ out, size_t n, LookbackParams p,
-                              typename Probe::Buffer probe_buffer) {
-    using T = typename ScanOp::value_type;
-    __shared__ LookbackTempStorage<Policy, T> temp;
+__device__ __forceinline__ void decoupled_lookback_body(const typename ScanOp::value_type* __restrict__ in,
+                                                        typename ScanOp::value_type* __restrict__ out, size_t n,
+                                                        const LookbackParams& p,
+                                                        typename Probe::Buffer probe_buffer,
+                                                        LookbackTempStorage<Policy, typename ScanOp::value_type>& temp) {
     uint32_t tile;
     if constexpr (Policy::kTileCounter) {
         __shared__ uint32_t s_tile;
@@ -92,6 +89,27 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
         decoupled_lookback_tile<Policy, true>(in, out, n, tile, p, temp, ScanOp{}, probe);
     else
         decoupled_lookback_tile<Policy, false>(in, out, n, tile, p, temp, ScanOp{}, probe);
+}
+
+// The kernel: one block per tile, tile = blockIdx.x. A tile waits only on
+// tiles with a smaller index; the hardware dispatches blocks in index order,
+// so every tile waited on has started (CUB relies on the same).
+// The tile's scratch is static shared memory, or dynamic when the policy says so
+// (kDynamicSmem: a staged tile over the 48 KiB static limit; the launch sizes it).
+template <class Policy, class ScanOp, class Probe>
+__global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
+    decoupled_lookback_kernel(const typename ScanOp::value_type* __restrict__ in,
+                              typename ScanOp::value_type* __restrict__ out, size_t n, LookbackParams p,
+                              typename Probe::Buffer probe_buffer) {
+    using Temp = LookbackTempStorage<Policy, typename ScanOp::value_type>;
+    if constexpr (Policy::kDynamicSmem) {
+        extern __shared__ uint4 lb_dynamic_smem[];
+        decoupled_lookback_body<Policy, ScanOp, Probe>(in, out, n, p, probe_buffer,
+                                                       *reinterpret_cast<Temp*>(lb_dynamic_smem));
+    } else {
+        __shared__ Temp temp;
+        decoupled_lookback_body<Policy, ScanOp, Probe>(in, out, n, p, probe_buffer, temp);
+    }
 }
 
 }  // namespace scanviz::kern

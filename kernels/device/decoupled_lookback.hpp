@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/bench/lookback_policy.hpp"
 #include "core/bench/lookback_timeline.hpp"
 #include "core/trace/run_spec.hpp"
 
@@ -23,10 +24,11 @@ namespace scanviz::gpu {
 // (kernels/bench/experiments/decoupled_lookback_lagged.cuh, measured slower). `lag` (Lagged only,
 // > 0) sets the lag in resident blocks (at least 1 tile, at most all of them); 0 takes
 // the tuned lag.
+// `tuning` (Tiles only) picks one of the compiled tunings (core/bench/lookback_policy.hpp).
 enum class LookbackKernel { Tiles, Lagged };
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
                                     int launches = 1, LookbackKernel kernel = LookbackKernel::Tiles,
-                                    double lag = 0);
+                                    double lag = 0, LookbackTuningId tuning = LookbackTuningId::Tuned);
 
 // The tile of the kernel lookback_scan runs (Tiles) for values of `type`: threads per
 // block and items per thread (a thread moves 16-byte vectors: 4 items of 4 bytes, 2 of
@@ -34,7 +36,7 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
 struct LookbackShape {
     int threads = 0, items = 0;
 };
-LookbackShape lookback_tuned_shape(ValueType type);
+LookbackShape lookback_tuned_shape(ValueType type, LookbackTuningId tuning = LookbackTuningId::Tuned);
 
 // Runs the tuned kernel once more with the timeline probe over n random
 // int32 values (add, inclusive) and returns what every tile did and when.

@@ -109,18 +109,26 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
     p.status = ws.prepare(tiles, p.epoch, LbWord<typename ScanOp::value_type>::kWordsPerTile);
     p.exclusive = exclusive;
     if constexpr (Policy::kTileCounter) p.tile_counter = ws.take_tiles(tiles, p.tile_base);
+    // Dynamic shared memory: the tile's scratch, when the policy puts it there.
+    constexpr size_t kDynamicBytes =
+        Policy::kDynamicSmem ? sizeof(LookbackTempStorage<Policy, typename ScanOp::value_type>) : 0;
     if constexpr (Policy::kStaged) {
         // Ask for the largest shared-memory carveout: staged tiles are bounded by it.
         static const bool carveout_set = [] {
             SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(decoupled_lookback_kernel<Policy, ScanOp, Probe>,
                                                     cudaFuncAttributePreferredSharedMemoryCarveout,
                                                     cudaSharedmemCarveoutMaxShared));
+            if constexpr (kDynamicBytes > 0)
+                SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(decoupled_lookback_kernel<Policy, ScanOp, Probe>,
+                                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                        static_cast<int>(kDynamicBytes)));
             return true;
         }();
         (void)carveout_set;
     }
     decoupled_lookback_kernel<Policy, ScanOp, Probe>
-        <<<static_cast<unsigned>(tiles), Policy::kThreads, 0, stream>>>(d_in, d_out, n, p, probe_buffer);
+        <<<static_cast<unsigned>(tiles), Policy::kThreads, kDynamicBytes, stream>>>(d_in, d_out, n, p,
+                                                                                    probe_buffer);
     SCANVIZ_CUDA_CHECK(cudaGetLastError());
 }
 

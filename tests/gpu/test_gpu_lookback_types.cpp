@@ -170,11 +170,12 @@ std::vector<T> grouped_order_reference(const std::vector<T>& in, bool exclusive,
 
 template <class T>
 void run_case(ValueType type, Op op, bool exclusive, size_t n, uint64_t seed, int launches = 1,
-              gpu::LookbackKernel kernel = gpu::LookbackKernel::Tiles, double lag = 0) {
+              gpu::LookbackKernel kernel = gpu::LookbackKernel::Tiles, double lag = 0,
+              LookbackTuningId tuning = LookbackTuningId::Tuned) {
     const auto in = make_values<T>(n, seed);
-    const auto out = gpu::lookback_scan(to_words(in), type, op, exclusive, launches, kernel, lag);
+    const auto out = gpu::lookback_scan(to_words(in), type, op, exclusive, launches, kernel, lag, tuning);
     const std::string problem = check(in, out, op, exclusive);
-    EXPECT_TRUE(problem.empty()) << to_string(type) << " " << to_string(op)
+    EXPECT_TRUE(problem.empty()) << to_string(tuning) << " " << to_string(type) << " " << to_string(op)
                                  << (exclusive ? " exclusive" : " inclusive") << " n=" << n
                                  << (kernel == gpu::LookbackKernel::Lagged ? " lagged, lag " : "")
                                  << (kernel == gpu::LookbackKernel::Lagged ? std::to_string(lag) : "") << ": "
@@ -219,6 +220,26 @@ TEST(GpuLookbackTypes, EveryTypeOpModeAtEdgeSizes) {
                     for_type(type, [&](auto t) { run_case<decltype(t)>(type, op, ex, n, ++seed); });
 }
 
+// The H200's tunings (issue 24: 128 x 104 with hints, 128 x 144; tiles in dynamic shared
+// memory) at every edge size of their own tiles, every type, operator and mode.
+TEST(GpuLookbackTypes, EveryTuningEveryTypeOpModeAtEdgeSizes) {
+    SCANVIZ_REQUIRE_GPU();
+    uint64_t seed = 3400;
+    for (const LookbackTuningId tuning : {LookbackTuningId::WideHinted, LookbackTuningId::Widest})
+        for (const ValueType type : kAllValueTypes) {
+            const gpu::LookbackShape shape = gpu::lookback_tuned_shape(type, tuning);
+            const size_t tile = static_cast<size_t>(shape.threads) * shape.items;
+            for (const Op op : {Op::Add, Op::Max, Op::Min})
+                for (const bool ex : {false, true})
+                    for (const size_t n : {size_t{1}, size_t{129}, tile - 1, tile, tile + 1, 32 * tile + 5,
+                                           1000 * tile - 3, (size_t{1} << 24) + 7})
+                        for_type(type, [&](auto t) {
+                            run_case<decltype(t)>(type, op, ex, n, ++seed, 1, gpu::LookbackKernel::Tiles, 0,
+                                                  tuning);
+                        });
+        }
+}
+
 // The lagged kernel at every edge size, with the tuned lag (capped at the number of
 // tiles: below a grid's worth every tile is reduced before the first is scanned) and
 // with a lag of one tile (each block scans the tile its predecessor reduced).
@@ -257,8 +278,8 @@ TEST(GpuLookbackTypes, LaggedFloatSumsAreDeterministic) {
 // groups before a tile (the look-back keeps 32 group sums in registers and reads farther
 // ones again).
 template <class T>
-void expect_grouped_order(ValueType type, uint64_t seed) {
-    const gpu::LookbackShape shape = gpu::lookback_tuned_shape(type);
+void expect_grouped_order(ValueType type, uint64_t seed, LookbackTuningId tuning = LookbackTuningId::Tuned) {
+    const gpu::LookbackShape shape = gpu::lookback_tuned_shape(type, tuning);
     ASSERT_GT(shape.threads, 0);
     const size_t tile = static_cast<size_t>(shape.threads) * shape.items;
     for (const size_t n : {size_t{1}, size_t{7}, tile - 1, tile + 1, 32 * tile - 3, 32 * tile + 1,
@@ -266,13 +287,14 @@ void expect_grouped_order(ValueType type, uint64_t seed) {
         for (const bool ex : {false, true}) {
             const auto in = make_values<T>(n, ++seed);
             const auto want = grouped_order_reference(in, ex, shape);
-            const auto got_words = gpu::lookback_scan(to_words(in), type, Op::Add, ex);
+            const auto got_words =
+                gpu::lookback_scan(to_words(in), type, Op::Add, ex, 1, gpu::LookbackKernel::Tiles, 0, tuning);
             std::vector<T> got(n);
             std::memcpy(got.data(), got_words.data(), n * sizeof(T));
             size_t diff = 0, first = n;
             for (size_t i = 0; i < n; ++i)
                 if (std::memcmp(&got[i], &want[i], sizeof(T)) != 0) diff += 1, first = std::min(first, i);
-            EXPECT_EQ(diff, 0u) << to_string(type) << (ex ? " exclusive" : " inclusive") << " n=" << n << ": "
+            EXPECT_EQ(diff, 0u) << to_string(tuning) << " " << to_string(type) << (ex ? " exclusive" : " inclusive") << " n=" << n << ": "
                                 << diff << " elements differ from the documented order, the first at "
                                 << first;
         }
@@ -283,6 +305,10 @@ TEST(GpuLookbackTypes, FloatSumsFollowTheDocumentedOrder) {
     SCANVIZ_REQUIRE_GPU();
     expect_grouped_order<float>(ValueType::F32, 2600);
     expect_grouped_order<double>(ValueType::F64, 2700);
+    for (const LookbackTuningId tuning : {LookbackTuningId::WideHinted, LookbackTuningId::Widest}) {
+        expect_grouped_order<float>(ValueType::F32, 2800, tuning);
+        expect_grouped_order<double>(ValueType::F64, 2900, tuning);
+    }
 }
 
 TEST(GpuLookbackTypes, EveryTypeAt2p28) {

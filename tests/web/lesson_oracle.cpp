@@ -38,6 +38,10 @@ int main(int argc, char** argv) {
         std::sort(archs.begin(), archs.end());
         load_sass(src, sass::Locations{"", argv[4], false}, archs);
         load_bench(src, &rec, argv[5]);
+        // The profile and race tables beside the results file (BENCH_FILE is ASSETS/bench/...).
+        const std::filesystem::path assets = std::filesystem::path(argv[5]).parent_path().parent_path();
+        load_profile(src, &rec, (assets / "profile" / "h100_profile.json").string());
+        load_race(src, &rec, (assets / "race" / "h100_race.json").string());
         src.arch = lesson.arch;
         if (index < 0 || index >= static_cast<int>(lesson.steps.size()))
             throw std::runtime_error("no such step");

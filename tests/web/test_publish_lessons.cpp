@@ -54,6 +54,8 @@ const Sources& sources() {
         load_sass(s, sass::Locations{fs::path(SCANVIZ_BINARY_DIR) / "no-cubins", snapshot, false},
                   archs(snapshot));
         load_bench(s, &recording(), (kSource / "assets" / "bench" / "h100_bench.csv").string());
+        load_profile(s, &recording(), (kSource / "assets" / "profile" / "h100_profile.json").string());
+        load_race(s, &recording(), (kSource / "assets" / "race" / "h100_race.json").string());
         return s;
     }();
     return s;
@@ -143,6 +145,35 @@ TEST(PublishLessons, EveryStepIsInThePageWithTheEvaluatorsAnswers) {
     EXPECT_GT(questions, 5);
     EXPECT_GT(recorded_steps, 0);  // the recording's traces, with the H100 badge
     EXPECT_GT(model_steps, 0);     // inputs the recording lacks: the reference model, with its badge
+}
+
+// Without the profile table a lesson that quotes it is still published: each paragraph that needs the table
+// is one line saying what is missing, and its question is replaced by a line saying it cannot be answered.
+TEST(PublishLessons, MissingMeasurementsAreSaidOnThePageNotGuessed) {
+    Sources none = sources();
+    none.profile.reset();
+    none.profile_missing = "no table";
+    const Lesson lesson =
+        load_lesson((kSource / "assets" / "lessons" / "05_block_from_warps.lesson").string());
+    const nlohmann::json page = publish::lesson_page_data(lesson, none);
+    int said = 0, unanswerable = 0;
+    for (size_t i = 0; i < lesson.steps.size(); ++i) {
+        const auto& step = page["steps"][i];
+        for (const auto& p : step["narration"]) {
+            const std::string text = p.get<std::string>();
+            said += text.rfind("[Not shown here:", 0) == 0;
+            if (text.rfind("[The question of this step cannot be answered here:", 0) == 0) {
+                ++unanswerable;
+                EXPECT_TRUE(step["question"].is_null()) << i + 1;
+            }
+            EXPECT_EQ(text.find("h100_profile"), std::string::npos) << text;
+        }
+    }
+    EXPECT_GE(said, 3);
+    EXPECT_GE(unanswerable, 2);
+    // With the table every paragraph has its figures.
+    const nlohmann::json full = publish::lesson_page_data(lesson, sources());
+    EXPECT_EQ(full.dump().find("[Not shown here:"), std::string::npos);
 }
 
 TEST(PublishLessons, TheSiteHasOnePagePerLessonLinkedFromTheIndex) {

@@ -54,15 +54,20 @@ namespace {
 using Key = std::tuple<int64_t, ValueType, Op, bool>;
 Key key_of(const BenchResult& r) { return {r.n, r.type, r.op, r.exclusive}; }
 
-// Files written before issue 14 end at `checked` (kCsvColumnsV1); later ones add the
-// float error and the repeatability of the output. Both read.
+// Files written before issue 14 end at `checked` (kCsvColumnsV1); issue 14 added the
+// float error and the repeatability of the output (V2); issue 24 the ratio to the copy
+// kernel. All three read.
 const char* const kCsvHeaderV1 =
     "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked";
-const char* const kCsvHeader =
+const char* const kCsvHeaderV2 =
     "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked,max_err,"
     "repeatable";
+const char* const kCsvHeader =
+    "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked,max_err,"
+    "repeatable,ratio_copy";
 constexpr int kCsvColumnsV1 = 13;
-constexpr int kCsvColumns = 15;
+constexpr int kCsvColumnsV2 = 15;
+constexpr int kCsvColumns = 16;
 
 std::string fmt_double(double v) {
     char buf[64];
@@ -105,22 +110,27 @@ void check_row(const BenchResult& r, int line) {
 
 }  // namespace
 
+bool is_copy_row(std::string_view v) { return v == kBenchMemcpy || v == kBenchCopy; }
+
 void compute_ratios(std::vector<BenchResult>& rows) {
-    std::map<Key, double> memcpy_gbps, cub_gbps;
+    std::map<Key, double> memcpy_gbps, copy_gbps, cub_gbps;
     for (auto& r : rows) {
         r.gbps = r.median_ms > 0 ? static_cast<double>(r.bytes) / (r.median_ms * 1e-3) / 1e9 : 0;
         if (r.variant == kBenchMemcpy) memcpy_gbps[key_of(r)] = r.gbps;
+        if (r.variant == kBenchCopy) copy_gbps[key_of(r)] = r.gbps;
         if (r.variant == kBenchCub) cub_gbps[key_of(r)] = r.gbps;
     }
+    // memcpy and copy rows have no op or mode of their own: they match every row of their n and type.
+    auto find_roof = [](const std::map<Key, double>& roof, const BenchResult& x) -> double {
+        for (const auto& [k, g] : roof)
+            if (std::get<0>(k) == x.n && std::get<1>(k) == x.type) return g;
+        return 0;
+    };
     for (auto& r : rows) {
-        // memcpy rows have no op or mode of their own: they match every row of their n and type.
-        auto find_memcpy = [&](const BenchResult& x) -> double {
-            for (const auto& [k, g] : memcpy_gbps)
-                if (std::get<0>(k) == x.n && std::get<1>(k) == x.type) return g;
-            return 0;
-        };
-        const double m = find_memcpy(r);
+        const double m = find_roof(memcpy_gbps, r);
         r.ratio_memcpy = m > 0 ? r.gbps / m : 0;
+        const double k = find_roof(copy_gbps, r);
+        r.ratio_copy = k > 0 ? r.gbps / k : 0;
         const auto c = cub_gbps.find(key_of(r));
         r.ratio_cub = c != cub_gbps.end() && c->second > 0 ? r.gbps / c->second : 0;
     }
@@ -136,13 +146,14 @@ std::string to_csv(const BenchReport& report) {
     meta("runtime", report.meta.runtime);
     meta("date", report.meta.date);
     meta("command", report.meta.command);
+    meta("policy", report.meta.policy);
     os << kCsvHeader << "\n";
     for (const auto& r : report.rows) {
         os << r.variant << ',' << r.n << ',' << to_string(r.type) << ',' << to_string(r.op) << ','
            << (r.exclusive ? "exclusive" : "inclusive") << ',' << r.bytes << ',' << r.runs << ','
            << fmt_double(r.median_ms) << ',' << fmt_double(r.min_ms) << ',' << fmt_double(r.gbps) << ','
            << fmt_double(r.ratio_memcpy) << ',' << fmt_double(r.ratio_cub) << ',' << (r.checked ? 1 : 0)
-           << ',' << fmt_double(r.max_err) << ',' << r.repeatable << "\n";
+           << ',' << fmt_double(r.max_err) << ',' << r.repeatable << ',' << fmt_double(r.ratio_copy) << "\n";
     }
     return os.str();
 }
@@ -170,6 +181,8 @@ BenchReport parse_bench_csv(std::string_view text) {
             rep.meta.date = v;
         else if (k == "command")
             rep.meta.command = v;
+        else if (k == "policy")
+            rep.meta.policy = v;
     }
     std::vector<csv::Row> rows;
     try {
@@ -187,9 +200,9 @@ BenchReport parse_bench_csv(std::string_view text) {
         if (!header) {
             std::string line;
             for (size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
-            if (line != kCsvHeader && line != kCsvHeaderV1)
+            if (line != kCsvHeader && line != kCsvHeaderV2 && line != kCsvHeaderV1)
                 fail(line_no, "expected the header '" + std::string(kCsvHeader) + "', got '" + line + "'");
-            columns = line == kCsvHeader ? kCsvColumns : kCsvColumnsV1;
+            columns = line == kCsvHeader ? kCsvColumns : line == kCsvHeaderV2 ? kCsvColumnsV2 : kCsvColumnsV1;
             header = true;
             continue;
         }
@@ -217,12 +230,13 @@ BenchReport parse_bench_csv(std::string_view text) {
         r.ratio_cub = parse_num(f[11], line_no, "ratio_cub");
         if (f[12] != "0" && f[12] != "1") fail(line_no, "checked must be 0 or 1, got '" + f[12] + "'");
         r.checked = f[12] == "1";
-        if (columns == kCsvColumns) {
+        if (columns >= kCsvColumnsV2) {
             r.max_err = parse_num(f[13], line_no, "max_err");
             const int64_t rep = parse_int(f[14], line_no, "repeatable");
             if (rep < -1 || rep > 1) fail(line_no, "repeatable must be -1, 0 or 1, got '" + f[14] + "'");
             r.repeatable = static_cast<int>(rep);
         }
+        if (columns >= kCsvColumns) r.ratio_copy = parse_num(f[15], line_no, "ratio_copy");
         check_row(r, line_no);
         rep.rows.push_back(std::move(r));
     }
@@ -238,7 +252,8 @@ std::string to_json(const BenchReport& report) {
                  {"driver", report.meta.driver},
                  {"runtime", report.meta.runtime},
                  {"date", report.meta.date},
-                 {"command", report.meta.command}};
+                 {"command", report.meta.command},
+                 {"policy", report.meta.policy}};
     j["rows"] = nlohmann::json::array();
     for (const auto& r : report.rows) {
         j["rows"].push_back({{"variant", r.variant},
@@ -255,7 +270,8 @@ std::string to_json(const BenchReport& report) {
                              {"ratio_cub", r.ratio_cub},
                              {"checked", r.checked},
                              {"max_err", r.max_err},
-                             {"repeatable", r.repeatable}});
+                             {"repeatable", r.repeatable},
+                             {"ratio_copy", r.ratio_copy}});
     }
     return j.dump(2) + "\n";
 }
@@ -277,6 +293,7 @@ BenchReport parse_bench_json(std::string_view text) {
         rep.meta.runtime = m.value("runtime", "");
         rep.meta.date = m.value("date", "");
         rep.meta.command = m.value("command", "");
+        rep.meta.policy = m.value("policy", "");
         int i = 0;
         for (const auto& x : j.at("rows")) {
             ++i;
@@ -303,6 +320,7 @@ BenchReport parse_bench_json(std::string_view text) {
             r.checked = x.at("checked").get<bool>();
             r.max_err = x.value("max_err", -1.0);
             r.repeatable = x.value("repeatable", -1);
+            r.ratio_copy = x.value("ratio_copy", 0.0);
             check_row(r, i);
             rep.rows.push_back(std::move(r));
         }
@@ -355,9 +373,10 @@ std::string format_bench_text(const BenchReport& report) {
     if (!report.meta.date.empty()) os << "  date: " << report.meta.date;
     if (!report.meta.device.empty() || !report.meta.date.empty()) os << "\n";
     if (!report.meta.command.empty()) os << "command: " << report.meta.command << "\n";
+    if (!report.meta.policy.empty()) os << "policy: " << report.meta.policy << "\n";
     char line[256];
-    std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10s %9s %8s %5s %9s\n", "variant", "n",
-                  "type", "op", "mode", "time", "GB/s", "x memcpy", "x CUB", "ok", "err");
+    std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10s %9s %7s %8s %5s %9s\n", "variant", "n",
+                  "type", "op", "mode", "time", "GB/s", "x memcpy", "x copy", "x CUB", "ok", "err");
     os << line;
     int64_t last_n = -1;
     for (const auto& r : report.rows) {
@@ -367,13 +386,15 @@ std::string format_bench_text(const BenchReport& report) {
         const std::string t = small ? fmt("%.2f us", r.median_ms * 1e3) : fmt("%.4f ms", r.median_ms);
         const std::string rm = r.ratio_memcpy > 0 ? fmt("%.3f", r.ratio_memcpy) : "-";
         const std::string rc = r.ratio_cub > 0 ? fmt("%.3f", r.ratio_cub) : "-";
+        const std::string rk = r.ratio_copy > 0 ? fmt("%.3f", r.ratio_copy) : "-";
         // err: the float error against the compensated reference ("-" not measured); a "*"
         // marks an output whose bits differed between two runs.
         const std::string err = r.max_err < 0 ? "-" : (r.max_err == 0 ? "0" : fmt("%.2e", r.max_err));
-        std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10.1f %9s %8s %5s %9s%s\n",
+        const bool roof = is_copy_row(r.variant);
+        std::snprintf(line, sizeof line, "%-28s %-7s %-4s %-4s %-4s %12s %10.1f %9s %7s %8s %5s %9s%s\n",
                       r.variant.c_str(), size_label(r.n).c_str(), std::string(to_string(r.type)).c_str(),
-                      std::string(to_string(r.op)).c_str(), r.exclusive ? "excl" : "incl", t.c_str(), r.gbps,
-                      rm.c_str(), rc.c_str(), r.checked ? "yes" : "no", err.c_str(),
+                      roof ? "-" : std::string(to_string(r.op)).c_str(), roof ? "-" : (r.exclusive ? "excl" : "incl"),
+                      t.c_str(), r.gbps, rm.c_str(), rk.c_str(), rc.c_str(), r.checked ? "yes" : "no", err.c_str(),
                       r.repeatable == 0 ? " *" : "");
         os << line;
     }
@@ -383,7 +404,7 @@ std::string format_bench_text(const BenchReport& report) {
 std::vector<std::pair<Op, bool>> bench_op_modes(const BenchReport& report) {
     std::vector<std::pair<Op, bool>> out;
     for (const auto& r : report.rows) {
-        if (r.variant == kBenchMemcpy) continue;
+        if (is_copy_row(r.variant)) continue;
         const std::pair<Op, bool> k{r.op, r.exclusive};
         if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
     }
@@ -395,9 +416,10 @@ std::vector<BenchSeries> bench_series(const BenchReport& report, BenchMetric met
     for (const auto& r : report.rows) several_types = several_types || r.type != report.rows.front().type;
     std::vector<BenchSeries> out;
     for (const auto& r : report.rows) {
-        if (r.variant != kBenchMemcpy && (r.op != op || r.exclusive != exclusive)) continue;
+        if (!is_copy_row(r.variant) && (r.op != op || r.exclusive != exclusive)) continue;
         const double v = metric == BenchMetric::Gbps          ? r.gbps
                          : metric == BenchMetric::RatioMemcpy ? r.ratio_memcpy
+                         : metric == BenchMetric::RatioCopy   ? r.ratio_copy
                                                               : r.ratio_cub;
         auto it = std::find_if(out.begin(), out.end(), [&](const BenchSeries& s) {
             return s.variant == r.variant && s.type == r.type;

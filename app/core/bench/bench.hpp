@@ -30,6 +30,13 @@ bool is_float(ValueType t);
 inline constexpr std::string_view kBenchCub = "cub";        // cub::DeviceScan
 inline constexpr std::string_view kBenchThrust = "thrust";  // thrust::inclusive_scan / exclusive_scan
 inline constexpr std::string_view kBenchMemcpy = "memcpy";  // cudaMemcpyAsync device to device: the roof
+// A grid-stride 16-byte-vector copy kernel of our own (kernels/bench/copy.cuh): the bytes the
+// scan must move, moved by a plain kernel on the same card.
+inline constexpr std::string_view kBenchCopy = "copy";
+
+// memcpy and copy: rows that move the bytes without scanning; no op or mode of their own, they
+// run once per size and type and match every op and mode of it.
+bool is_copy_row(std::string_view bench_variant);
 
 // True for the scan the benchmark times as ours (VariantInfo::benchmarked),
 // also under a tuning candidate's name ("device_decoupled_lookback@128x48sb9").
@@ -48,6 +55,7 @@ struct BenchResult {
     double gbps = 0;          // bytes / median time, 1e9 bytes per second
     double ratio_memcpy = 0;  // gbps / memcpy's gbps at the same n (0 when memcpy was not run)
     double ratio_cub = 0;     // gbps / CUB's gbps at the same n (0 when CUB was not run)
+    double ratio_copy = 0;    // gbps / the copy kernel's gbps at the same n (0 when copy was not run)
     bool checked = false;     // output compared with a host scan (memcpy: with the input)
     // Float sums: the largest |out[i] - ref[i]| / sum_{j<=i} |x[j]| over the output, against a
     // compensated (double-double) reference scan; 0 for exact results (integers, max, min);
@@ -64,6 +72,9 @@ struct BenchMeta {
     std::string runtime;  // CUDA runtime "13.0"
     std::string date;     // ISO 8601 UTC
     std::string command;  // the command line that produced it
+    // The look-back tuning that timed `ours` ("h100", "h200", ...: kernels/bench/policies) and
+    // why it was chosen ("auto: ..." or "--policy"); empty in files written before issue 24.
+    std::string policy;
 };
 
 struct BenchReport {
@@ -93,11 +104,12 @@ BenchReport parse_bench_json(std::string_view text);
 BenchReport load_bench_file(const std::string& path);
 
 // The table the CLI prints: per size, each variant's time (microseconds up to
-// 2^20, milliseconds above), GB/s, fraction of memcpy and ratio to CUB.
+// 2^20, milliseconds above), GB/s, fraction of memcpy, fraction of the copy kernel and
+// ratio to CUB.
 std::string format_bench_text(const BenchReport& report);
 
 // What a chart of a report plots against n: GB/s, or the ratio to memcpy or to CUB.
-enum class BenchMetric { Gbps, RatioMemcpy, RatioCub };
+enum class BenchMetric { Gbps, RatioMemcpy, RatioCub, RatioCopy };
 
 // The (operator, mode) pairs of a report's scan rows, in the order they first appear
 // (memcpy rows have none of their own).

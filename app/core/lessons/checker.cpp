@@ -88,7 +88,8 @@ std::optional<ShownStep> show_step(const Lesson& lesson, int index, const Source
     return shown;
 }
 
-std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sources) {
+std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sources, MissingData missing) {
+    const bool say = missing == MissingData::Say;
     std::vector<std::string> problems;
     if (lesson.steps.size() < 1) problems.push_back(at_line(lesson, 1, "the lesson has no steps"));
     for (size_t i = 0; i < lesson.steps.size(); ++i) {
@@ -102,7 +103,8 @@ std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sourc
         const StepData data = shown->data();
         for (size_t p = 0; p < s.paragraphs.size(); ++p) {
             std::string why;
-            if (!expand(s.paragraphs[p], data, sources, &why))
+            if (!(say ? expand_or_say(s.paragraphs[p], data, sources, &why)
+                      : expand(s.paragraphs[p], data, sources, &why)))
                 problems.push_back(at_line(lesson, s.paragraph_lines[p], "text: " + why));
         }
         if (s.question) {
@@ -112,7 +114,7 @@ std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sourc
                 continue;
             }
             const Value v = evaluate(q.quantity, data, sources);
-            if (!v.ok)
+            if (!v.ok && !(say && v.missing))
                 problems.push_back(
                     at_line(lesson, q.line, "question " + q.quantity.kind + " has no answer: " + v.why_not));
         }

@@ -35,7 +35,15 @@ struct ShownStep {
 std::optional<ShownStep> show_step(const Lesson& lesson, int index, const Sources& sources,
                                    std::string* error);
 
+// What a figure whose data is not here (no profile table, no SASS, ...) is:
+// Refuse: a problem, as `scanviz lesson check` reports it (no claim goes out unchecked);
+// Say: not a problem; the window and the published page show one line saying what
+// is missing in place of the paragraph (expand_or_say), and the question says it
+// cannot be answered here.
+enum class MissingData : uint8_t { Refuse, Say };
+
 // Every problem of the lesson, one line each; empty when it is fine.
-std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sources);
+std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sources,
+                                      MissingData missing = MissingData::Refuse);
 
 }  // namespace scanviz::lessons

@@ -8,15 +8,25 @@
 #include <sstream>
 
 #include "core/models/variants.hpp"
+#include "measured.hpp"
 
 namespace scanviz::lessons {
 namespace {
+
+using detail::fail;
+using detail::number;
 
 constexpr std::string_view kWorkView = "the work and span view (its totals line, and one row per step)";
 constexpr std::string_view kBenchView =
     "the benchmark view (View > Benchmark): the table under the chart, at that n";
 constexpr std::string_view kSassView =
     "the SASS view (View > SASS, F7): the region total in each variant's column";
+constexpr std::string_view kSassBaseView =
+    "the SASS view's count table and `scanviz sass` (the -base column)";
+constexpr std::string_view kProfileView =
+    "the SASS view (executed per warp and time, 'measured by ncu') and `scanviz profile --from "
+    "assets/profile/h100_profile.json`";
+constexpr std::string_view kRaceView = "the race lab (View > Race lab) and `scanviz race`";
 
 const KindInfo kKinds[] = {
     {"active_lanes", 0, 0, ValueKind::Number, "active_lanes",
@@ -48,10 +58,48 @@ const KindInfo kKinds[] = {
     {"cone_size", 0, 0, ValueKind::Number, "cone_size",
      "the dependency diagram: count the lit cells in the top (initial) row",
      "how many input cells the selected cell depends on"},
-    {"sass", 1, 1, ValueKind::Number, "sass VARIANT", kSassView,
-     "SASS instructions in the variant's scan region (this build's disassembly or the committed one)"},
+    {"shared_accesses", 0, 1, ValueKind::Number, "shared_accesses [VARIANT]",
+     "the state view (each step's shared reads and writes) and the work and span view",
+     "shared-memory access instructions per warp over the run, from the trace (a warp's k-th read or write "
+     "of a step is one)"},
+    {"shared_words", 0, 1, ValueKind::Number, "shared_words [VARIANT]",
+     "the state view (its shared-memory rows, pad cells included)",
+     "4-byte words of shared memory the run's layout uses, pad words included"},
+    {"pad_words", 0, 1, ValueKind::Number, "pad_words [VARIANT]",
+     "the state view (the pad cells, drawn hatched)",
+     "of those, the words that only pad (zeros before a warp's partials, a bank pad word) and never hold data"},
+    {"phase_work", 1, 2, ValueKind::Number, "phase_work PHASE [VARIANT]",
+     "the 'work' column of the work and span view, the rows of that phase",
+     "operator applications in the steps whose label starts with PHASE (up-sweep, warp, ...)"},
+    {"phase_conflict", 1, 2, ValueKind::Number, "phase_conflict PHASE [VARIANT]",
+     "the 'bank conf.' column of the work and span view, the rows of that phase",
+     "worst bank-conflict degree in the steps whose label starts with PHASE"},
+    {"sass", 1, 2, ValueKind::Number, "sass VARIANT [CLASS]", kSassView,
+     "SASS instructions in the variant's scan region, all or of one opcode class (shared, control, ...; "
+     "this build's disassembly or the committed one)"},
+    {"sass_on", 2, 3, ValueKind::Number, "sass_on ARCH VARIANT [CLASS]", kSassView,
+     "SASS instructions in the variant's scan region on one architecture (sm_75 .. sm_120), whatever the "
+     "lesson's arch: to compare what the compiler did across GPU generations"},
     {"fewer_sass", 2, -1, ValueKind::Choice, "fewer_sass A B [C ...]", kSassView,
      "which of the variants compiles to the fewest SASS instructions in its scan region"},
+    {"sass_base", 1, 2, ValueKind::Number, "sass_base VARIANT [CLASS]", kSassBaseView,
+     "SASS instructions of the whole isolation kernel minus its load/store baseline (the -base count: it "
+     "keeps set-up that the line split puts outside the region)"},
+    {"fewer_sass_base", 2, -1, ValueKind::Choice, "fewer_sass_base A B [C ...]", kSassBaseView,
+     "which of the variants has the fewest instructions by the -base count"},
+    {"executed", 1, 1, ValueKind::Number, "executed VARIANT", kProfileView,
+     "instructions executed per warp, measured by Nsight Compute (the profile table; whole kernel)"},
+    {"kernel_ns", 1, 1, ValueKind::Number, "kernel_ns VARIANT", kProfileView,
+     "the kernel's time measured by Nsight Compute (ns, gpu__time_duration; the profile table)"},
+    {"profiled_n", 1, 1, ValueKind::Number, "profiled_n VARIANT", kProfileView,
+     "the n of the variant's case in the profile table"},
+    {"fewer_executed", 2, -1, ValueKind::Choice, "fewer_executed A B [C ...]", kProfileView,
+     "which of the variants executed the fewest instructions per warp (measured)"},
+    {"quicker", 2, -1, ValueKind::Choice, "quicker A B [C ...]", kProfileView,
+     "which of the variants' kernels took the least measured time (the profile table)"},
+    {"race_wrong", 2, 3, ValueKind::Number, "race_wrong VARIANT BARRIER [diverged]", kRaceView,
+     "percent of warps (blocks) the GPU got wrong with that barrier left out (BARRIER = none: as written; "
+     "diverged: after a data-dependent branch), from the race lab's table"},
     {"gbps", 2, 2, ValueKind::Number, "gbps VARIANT N", kBenchView,
      "measured throughput at n = N (GB/s: bytes read plus written per second)"},
     {"memcpy_fraction", 2, 2, ValueKind::Number, "memcpy_fraction VARIANT N", kBenchView,
@@ -66,25 +114,6 @@ bool known_bench_variant(const std::string& v) {
     return v == kBenchCub || v == kBenchThrust || v == kBenchMemcpy || find_variant(v) != nullptr;
 }
 
-// Variants that have an isolation kernel in the SASS table: registry ids, and
-// extra instantiations "<id>__<tag>".
-bool known_sass_variant(const std::string& v) { return find_variant(v.substr(0, v.find("__"))) != nullptr; }
-
-Value fail(std::string why) {
-    Value v;
-    v.ok = false;
-    v.why_not = std::move(why);
-    return v;
-}
-
-Value number(double x, int decimals = 0) {
-    Value v;
-    v.ok = true;
-    v.kind = ValueKind::Number;
-    v.number = x;
-    v.decimals = decimals;
-    return v;
-}
 
 // The trace a whole-run quantity reads: the one on screen, or VARIANT on the same input.
 struct OtherRun {
@@ -117,32 +146,6 @@ std::optional<OtherRun> run_other(const std::string& variant, const StepData& d,
     }
 }
 
-int arch_number(const std::string& arch) {
-    try {
-        return std::stoi(arch.substr(arch.find('_') + 1));
-    } catch (const std::exception&) {
-        return 0;
-    }
-}
-
-// The SASS region total of a variant at the lesson's architecture.
-Value sass_count(const std::string& variant, const Sources& s) {
-    if (s.sass_rows.empty())
-        return fail("no SASS here" + (s.sass_missing.empty() ? std::string() : ": " + s.sass_missing));
-    std::string arch = s.arch;
-    if (arch.empty())
-        for (const auto& r : s.sass_rows)
-            if (r.method && arch_number(r.arch) > arch_number(arch)) arch = r.arch;
-    for (const auto& r : s.sass_rows) {
-        if (r.arch != arch || r.variant != variant) continue;
-        if (!r.method) return fail("no SASS of " + variant + " for " + arch + ": " + r.message);
-        Value v = number(r.region.total());
-        v.origin = arch + ", " + std::string(sass::provenance_name(r.provenance)) + " listing";
-        return v;
-    }
-    return fail("the SASS table has no " + variant + " for " + (arch.empty() ? "any architecture" : arch));
-}
-
 const BenchResult* bench_row(const BenchReport& report, const std::string& variant, long long n) {
     for (const auto& r : report.rows)
         if (r.variant == variant && r.n == n && r.type == ValueType::I32 && r.op == Op::Add && !r.exclusive)
@@ -153,11 +156,13 @@ const BenchResult* bench_row(const BenchReport& report, const std::string& varia
 Value bench_value(const std::string& kind, const std::string& variant, long long n, const Sources& s) {
     if (!s.bench)
         return fail("no benchmark results here" +
-                    (s.bench_missing.empty() ? std::string() : ": " + s.bench_missing));
+                        (s.bench_missing.empty() ? std::string() : ": " + s.bench_missing),
+                    true);
     const BenchResult* r = bench_row(*s.bench, variant, n);
     if (!r)
-        return fail("the benchmark results (" + s.bench_origin + ") have no " + variant +
-                    " at n = " + std::to_string(n) + " (int32, inclusive add)");
+        return fail("the benchmark results (" + s.bench_origin + ") have no " + variant + " at n = " +
+                        std::to_string(n) + " (int32, inclusive add)",
+                    true);
     Value v;
     if (kind == "gbps") {
         v = number(r->gbps, 1);
@@ -167,12 +172,60 @@ Value bench_value(const std::string& kind, const std::string& variant, long long
         const double x = kind == "memcpy_fraction" ? r->ratio_memcpy : r->ratio_cub;
         if (x <= 0)
             return fail("the benchmark results (" + s.bench_origin + ") have no " +
-                        (kind == "memcpy_fraction" ? "memcpy" : "CUB") + " row at n = " + std::to_string(n));
+                            (kind == "memcpy_fraction" ? "memcpy" : "CUB") + " row at n = " + std::to_string(n),
+                        true);
         v = number(x, 3);
         v.tolerance = 0.02;
     }
     v.origin = s.bench_origin;
     return v;
+}
+
+// Shared-memory access instructions per warp: the access groups of every step
+// (a warp's k-th shared read, or write, of a step is one instruction).
+Value shared_accesses_per_warp(const Trace& t) {
+    int64_t groups = 0;
+    for (int step = 0; step < static_cast<int>(t.steps.size()); ++step)
+        groups += static_cast<int64_t>(shared_access_groups(t, step).size());
+    const int warps = std::max(1, (t.spec.threads + kWarpThreads - 1) / kWarpThreads);
+    const double per_warp = static_cast<double>(groups) / warps;
+    Value v = number(per_warp, groups % warps == 0 ? 0 : 1);
+    v.tolerance = 0.5;
+    return v;
+}
+
+// Shared-memory words of the layout (pad words included), or only the pad words.
+Value shared_words(bool pads_only, const Trace& t) {
+    int64_t words = 0;
+    for (const auto& r : t.layout.regions) {
+        if (r.space != Space::Shared) continue;
+        for (int i = 0; i < r.count; ++i) {
+            const size_t slot = static_cast<size_t>(r.first_slot + i);
+            const bool pad = slot < t.layout.padding.size() && t.layout.padding[slot];
+            if (!pads_only || pad) words += r.elem_bytes;
+        }
+    }
+    return number(static_cast<double>(words / kBankWordBytes));
+}
+
+// The steps of one phase: labels that start with PHASE ("up-sweep" matches "up-sweep d=4").
+Value phase_value(const std::string& kind, const std::string& phase, const Trace& t, const Metrics& m) {
+    bool any = false;
+    int64_t work = 0;
+    int worst = 1;
+    for (size_t i = 0; i < t.steps.size() && i < m.per_step.size(); ++i) {
+        if (t.steps[i].label.rfind(phase, 0) != 0) continue;
+        any = true;
+        work += m.per_step[i].work;
+        worst = std::max(worst, m.per_step[i].max_conflict_degree);
+    }
+    if (!any) {
+        std::string labels;
+        for (const auto& st : t.steps)
+            if (labels.find(st.label) == std::string::npos) labels += (labels.empty() ? "" : "; ") + st.label;
+        return fail(kind + ": no step of " + t.spec.variant + " is labelled '" + phase + "...' (" + labels + ")");
+    }
+    return number(kind == "phase_work" ? static_cast<double>(work) : worst);
 }
 
 std::string format_number(double x, int decimals) {
@@ -227,9 +280,11 @@ std::optional<std::string> check_shape(const Quantity& q) {
         for (size_t i = 0; i + 1 < q.args.size(); ++i)
             if (!known_bench_variant(q.args[i]))
                 return name + ": unknown variant '" + q.args[i] + "' (scanviz list, or cub, thrust, memcpy)";
-    } else if (name == "sass" || name == "fewer_sass") {
-        for (const auto& a : q.args)
-            if (!known_sass_variant(a)) return name + ": unknown variant '" + a + "' (scanviz list)";
+    } else if (detail::is_measured_kind(name)) {
+        return detail::check_measured_shape(name, q.args);
+    } else if (name == "phase_work" || name == "phase_conflict") {
+        if (q.args.size() > 1 && !find_variant(q.args[1]))
+            return name + ": unknown variant '" + q.args[1] + "' (scanviz list)";
     } else {
         for (const auto& a : q.args)
             if (!find_variant(a)) return name + ": unknown variant '" + a + "' (scanviz list)";
@@ -239,6 +294,7 @@ std::optional<std::string> check_shape(const Quantity& q) {
 
 Value evaluate(const Quantity& q, const StepData& d, const Sources& s) {
     if (auto err = check_shape(q)) return fail(*err);
+    if (detail::is_measured_kind(q.kind)) return detail::evaluate_measured(q, s);
     if (!d.trace || !d.metrics || !d.graph) return fail("no trace on screen");
     const Trace& t = *d.trace;
     const Metrics& m = *d.metrics;
@@ -254,15 +310,23 @@ Value evaluate(const Quantity& q, const StepData& d, const Sources& s) {
                       : k == "step_work"  ? static_cast<double>(sm.work)
                                           : sm.max_conflict_degree);
     }
-    if (k == "work" || k == "span" || k == "steps" || k == "max_conflict") {
+    if (k == "work" || k == "span" || k == "steps" || k == "max_conflict" || k == "shared_accesses" ||
+        k == "shared_words" || k == "pad_words" || k == "phase_work" || k == "phase_conflict") {
+        const bool phase = k == "phase_work" || k == "phase_conflict";
+        const size_t variant_arg = phase ? 1 : 0;
         const Metrics* mm = &m;
+        const Trace* tt = &t;
         std::optional<OtherRun> other;
-        if (!q.args.empty() && q.args[0] != t.spec.variant) {
+        if (q.args.size() > variant_arg && q.args[variant_arg] != t.spec.variant) {
             std::string why;
-            other = run_other(q.args[0], d, s, &why);
+            other = run_other(q.args[variant_arg], d, s, &why);
             if (!other) return fail(why);
             mm = &other->metrics;
+            tt = &other->trace;
         }
+        if (k == "shared_accesses") return shared_accesses_per_warp(*tt);
+        if (k == "shared_words" || k == "pad_words") return shared_words(k == "pad_words", *tt);
+        if (phase) return phase_value(k, q.args[0], *tt, *mm);
         return number(k == "work"    ? static_cast<double>(mm->work)
                       : k == "span"  ? mm->span
                       : k == "steps" ? mm->steps
@@ -299,29 +363,6 @@ Value evaluate(const Quantity& q, const StepData& d, const Sources& s) {
         v.kind = ValueKind::Cells;
         v.cells.assign(cells.begin(), cells.end());
         return v;
-    }
-    if (k == "sass") return sass_count(q.args[0], s);
-    if (k == "fewer_sass") {
-        Value best;
-        double least = 0;
-        std::string origin;
-        for (const auto& variant : q.args) {
-            Value c = sass_count(variant, s);
-            if (!c.ok) return c;
-            if (c.number == least && best.ok)
-                return fail(variant + " and " + best.choice +
-                            " have the same count; the question has no one answer");
-            if (!best.ok || c.number < least) {
-                least = c.number;
-                best.ok = true;
-                best.choice = variant;
-            }
-            origin = c.origin;
-        }
-        best.kind = ValueKind::Choice;
-        best.options = q.args;
-        best.origin = origin;
-        return best;
     }
     if (k == "gbps" || k == "memcpy_fraction" || k == "cub_ratio")
         return bench_value(k, q.args[0], *parse_count(q.args[1]), s);
@@ -467,8 +508,11 @@ Verdict judge(const Question& q, const Value& answer, const std::string& given_r
     return v;
 }
 
-std::optional<std::string> expand(const std::string& paragraph, const StepData& data, const Sources& sources,
-                                  std::string* error) {
+namespace {
+
+// `say_missing`: a placeholder whose data is not here turns the paragraph into one line saying so.
+std::optional<std::string> expand_paragraph(const std::string& paragraph, const StepData& data,
+                                            const Sources& sources, bool say_missing, std::string* error) {
     std::vector<NarrationPart> parts;
     try {
         parts = split_narration(paragraph);
@@ -484,12 +528,27 @@ std::optional<std::string> expand(const std::string& paragraph, const StepData& 
         }
         const Value v = evaluate(p.quantity, data, sources);
         if (!v.ok) {
+            if (say_missing && v.missing)
+                return "[Not shown here: this paragraph quotes a figure whose data is missing (" + v.why_not +
+                       "), and the lesson does not state a comparison it cannot check.]";
             if (error) *error = p.text + ": " + v.why_not;
             return std::nullopt;
         }
         out += v.text();
     }
     return out;
+}
+
+}  // namespace
+
+std::optional<std::string> expand(const std::string& paragraph, const StepData& data, const Sources& sources,
+                                  std::string* error) {
+    return expand_paragraph(paragraph, data, sources, false, error);
+}
+
+std::optional<std::string> expand_or_say(const std::string& paragraph, const StepData& data,
+                                         const Sources& sources, std::string* error) {
+    return expand_paragraph(paragraph, data, sources, true, error);
 }
 
 }  // namespace scanviz::lessons

@@ -14,14 +14,34 @@
 //   cone                    input cells the selected cell depends on (a set: the cone's leaves,
 //                           initial values or values loaded with no operand, numbered as the views do)
 //   cone_size               how many input cells that is
-//   sass VARIANT            SASS instructions in the variant's scan region
+//   sass VARIANT [CLASS]    SASS instructions in the variant's scan region (of one opcode class)
 //   fewer_sass A B [C ...]  which of the variants has fewest (a choice)
+//   sass_base VARIANT [CLASS]   the whole isolation kernel minus its load/store baseline
+//   fewer_sass_base A B [C ...] which has fewest by that count (a choice)
+//   executed VARIANT        instructions executed per warp, measured by Nsight Compute
+//   kernel_ns VARIANT       the kernel's measured time (ns), from the same profile table
+//   profiled_n VARIANT      the n of the profiled case
+//   fewer_executed A B ...  which executed fewest per warp (a choice)
+//   quicker A B [C ...]     which kernel took the least measured time (a choice)
+//   shared_accesses [VARIANT]   shared-memory access instructions per warp, from the trace
+//   shared_words [VARIANT]  4-byte words of shared memory the layout uses (pad words included)
+//   pad_words [VARIANT]     of those, the words that only pad
+//   phase_work PHASE [VARIANT]  operator applications in the steps whose label starts with PHASE
+//   phase_conflict PHASE [VARIANT]  worst bank-conflict degree in those steps
+//   race_wrong VARIANT BARRIER [diverged]  percent of warps (blocks) the GPU got wrong with
+//                           that barrier left out (the race lab's table; BARRIER = none: as written)
 //   gbps VARIANT N          measured throughput at n = N (GB/s)
 //   memcpy_fraction VARIANT N   throughput as a fraction of cudaMemcpy's
 //   cub_ratio VARIANT N     throughput over CUB's
 //   faster A B [C ...] N    which variant measured fastest at n = N (a choice)
 //
 // [VARIANT]: the same input run by another variant (through Sources::run).
+//
+// A figure whose data is not here (no SASS, no benchmark results, no profile
+// table, no race table, or a table without that row) is never guessed: the
+// value is not ok and says why, with `missing` set; `lesson check` reports it,
+// and a window or page that shows the lesson anyway says what is missing in
+// place of the paragraph (expand_or_say).
 #pragma once
 
 #include <functional>
@@ -33,6 +53,8 @@
 #include "core/bench/bench.hpp"
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
+#include "core/profile/profile.hpp"
+#include "core/race/table.hpp"
 #include "core/sass/sass.hpp"
 #include "core/trace/trace.hpp"
 #include "lesson.hpp"
@@ -66,6 +88,14 @@ struct Sources {
     std::optional<BenchReport> bench;
     std::string bench_origin;
     std::string bench_missing;
+    // Nsight Compute's table (scanviz profile): executed instructions and kernel times.
+    std::optional<ProfileTable> profile;
+    std::string profile_origin;
+    std::string profile_missing;
+    // The race lab's table (scanviz race): what the GPU did with a barrier left out.
+    std::optional<RaceTable> race;
+    std::string race_origin;
+    std::string race_missing;
 };
 
 // The trace on screen and what the step shows.
@@ -90,6 +120,7 @@ struct Value {
     std::string choice;                // Choice: the variant id
     std::vector<std::string> options;  // Choice: the variants to choose from
     std::string origin;                // where a SASS or benchmark figure comes from
+    bool missing = false;              // !ok because the data is not here (not a fault of the lesson)
     std::string text() const;          // as narration prints it
 };
 
@@ -118,5 +149,12 @@ std::optional<std::vector<int>> parse_cells(const std::string& text);
 // computed, returns nothing and sets *error to one line.
 std::optional<std::string> expand(const std::string& paragraph, const StepData& data, const Sources& sources,
                                   std::string* error);
+
+// The same, for a lesson shown where some measured data is missing: a paragraph
+// whose figures cannot be computed because their data is not here is replaced by
+// one line saying what is missing (never the sentence with a figure left out).
+// Other problems (a fault of the lesson) return nothing and set *error, as expand.
+std::optional<std::string> expand_or_say(const std::string& paragraph, const StepData& data,
+                                         const Sources& sources, std::string* error);
 
 }  // namespace scanviz::lessons

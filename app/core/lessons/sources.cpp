@@ -1,6 +1,9 @@
 #include "sources.hpp"
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+
 
 namespace scanviz::lessons {
 
@@ -53,6 +56,68 @@ void load_bench(Sources& sources, const Recording* recording, const std::string&
     }
     if (sources.bench_missing.empty())
         sources.bench_missing = "no results file was found and no recording with benchmark results is open";
+}
+
+namespace {
+
+std::optional<std::string> read_text(const std::string& path, std::string* why) {
+    std::error_code ec;
+    if (path.empty() || !std::filesystem::is_regular_file(path, ec)) {
+        *why = "no file " + (path.empty() ? std::string("named") : path);
+        return std::nullopt;
+    }
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    if (!f && !f.eof()) {
+        *why = "cannot read " + path;
+        return std::nullopt;
+    }
+    return ss.str();
+}
+
+}  // namespace
+
+void load_profile(Sources& sources, const Recording* recording, const std::string& table_file) {
+    sources.profile.reset();
+    sources.profile_missing.clear();
+    if (recording && recording->profile && !recording->profile->rows.empty()) {
+        sources.profile = *recording->profile;
+        sources.profile_origin = "from the recording";
+        return;
+    }
+    std::string why;
+    if (const auto text = read_text(table_file, &why)) {
+        try {
+            sources.profile = parse_profile_json(*text);
+            sources.profile_origin = std::filesystem::path(table_file).filename().string();
+            return;
+        } catch (const std::exception& e) {
+            why = table_file + ": " + e.what();
+        }
+    }
+    sources.profile_missing = "the recording has no profile table and " + why;
+}
+
+void load_race(Sources& sources, const Recording* recording, const std::string& table_file) {
+    sources.race.reset();
+    sources.race_missing.clear();
+    if (recording && recording->race && !recording->race->rows.empty()) {
+        sources.race = *recording->race;
+        sources.race_origin = "from the recording";
+        return;
+    }
+    std::string why;
+    if (const auto text = read_text(table_file, &why)) {
+        try {
+            sources.race = race_table_from_json(nlohmann::json::parse(*text));
+            sources.race_origin = std::filesystem::path(table_file).filename().string();
+            return;
+        } catch (const std::exception& e) {
+            why = table_file + ": " + e.what();
+        }
+    }
+    sources.race_missing = "the recording has no race lab table and " + why;
 }
 
 }  // namespace scanviz::lessons

@@ -1,6 +1,7 @@
 // Filling a lesson's Sources: the traces (through the Runner), the SASS count table (this build's listings or
-// the committed snapshot, as the SASS view reads them) and the measured
-// benchmark results (the results file the benchmark view shows, else an open recording's).
+// the committed snapshot, as the SASS view reads them), the measured
+// benchmark results (the results file the benchmark view shows, else an open recording's),
+// and Nsight Compute's profile table and the race lab's table (an open recording's, else the committed ones).
 #pragma once
 
 #include <string>
@@ -24,5 +25,14 @@ void load_sass(Sources& sources, const sass::Locations& where, const std::vector
 // benchmark view shows) when it reads, else those of `recording`; bench_origin
 // names the device, the date and where they came from.
 void load_bench(Sources& sources, const Recording* recording, const std::string& results_file);
+
+// Nsight Compute's profile table: the recording's when it holds one, else the
+// table `table_file` (scanviz profile --format json; the committed
+// assets/profile/h100_profile.json); profile_missing says why there is none.
+void load_profile(Sources& sources, const Recording* recording, const std::string& table_file);
+
+// The race lab's table: the recording's when it holds one, else `table_file`
+// (scanviz race --save; the committed assets/race/h100_race.json).
+void load_race(Sources& sources, const Recording* recording, const std::string& table_file);
 
 }  // namespace scanviz::lessons

@@ -47,7 +47,7 @@ nlohmann::json question_data(const Question& q, const Value& v) {
 nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in) {
     Sources sources = sources_in;
     sources.arch = lesson.arch;
-    if (const auto problems = check_lesson(lesson, sources); !problems.empty())
+    if (const auto problems = check_lesson(lesson, sources, MissingData::Say); !problems.empty())
         throw std::runtime_error(problems.front());
 
     nlohmann::json page;
@@ -81,7 +81,7 @@ nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in)
         step["panels"] = s.view.panels;
         step["narration"] = nlohmann::json::array();
         for (size_t p = 0; p < s.paragraphs.size(); ++p) {
-            const auto text = expand(s.paragraphs[p], shown->data(), sources, &error);
+            const auto text = expand_or_say(s.paragraphs[p], shown->data(), sources, &error);
             if (!text)
                 throw std::runtime_error(lesson.path + ":" + std::to_string(s.paragraph_lines[p]) + ": " +
                                          error);
@@ -90,10 +90,15 @@ nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in)
         step["question"] = nullptr;
         if (s.question) {
             const Value v = evaluate(s.question->quantity, shown->data(), sources);
-            if (!v.ok)
+            if (!v.ok && v.missing) {
+                // The page says the question cannot be answered here, as the window does.
+                step["narration"].push_back("[The question of this step cannot be answered here: " + v.why_not +
+                                            ".]");
+            } else if (!v.ok)
                 throw std::runtime_error(lesson.path + ":" + std::to_string(s.question->line) + ": " +
                                          v.why_not);
-            step["question"] = question_data(*s.question, v);
+            else
+                step["question"] = question_data(*s.question, v);
         }
         page["steps"].push_back(std::move(step));
     }

@@ -105,9 +105,11 @@ std::string_view class_explanation(OpClass c) {
     return "?";
 }
 
-OpClass classify(std::string_view opcode) {
-    std::string_view base = opcode.substr(0, opcode.find('.'));
-    const std::string_view mods = opcode.size() > base.size() ? opcode.substr(base.size() + 1) : "";
+namespace {
+
+// Every opcode the listings hold, by base name (a uniform-datapath U... form takes its
+// base's class).
+const std::map<std::string_view, OpClass, std::less<>>& opcode_table() {
     static const std::map<std::string_view, OpClass, std::less<>> kTable = {
         {"LDS", OpClass::Shared},
         {"STS", OpClass::Shared},
@@ -191,6 +193,7 @@ OpClass classify(std::string_view opcode) {
         {"BSSY", OpClass::Control},
         {"BSYNC", OpClass::Control},
         {"WARPSYNC", OpClass::Control},
+        {"ENDCOLLECTIVE", OpClass::Control},  // closes a WARPSYNC.COLLECTIVE region
         {"BREAK", OpClass::Control},
         {"BPT", OpClass::Control},
         {"KILL", OpClass::Control},
@@ -218,13 +221,42 @@ OpClass classify(std::string_view opcode) {
         {"REDUX", OpClass::VoteBit},
         {"ELECT", OpClass::VoteBit},
         {"NOP", OpClass::Nop},
+        // Moves and other: register moves, special registers, constant loads. LDCU (sm_100
+        // and sm_120) loads a constant into a uniform register, where sm_90 used ULDC.
+        {"MOV", OpClass::Move},
+        {"MOV32I", OpClass::Move},
+        {"S2R", OpClass::Move},
+        {"CS2R", OpClass::Move},
+        {"S2UR", OpClass::Move},
+        {"LDC", OpClass::Move},
+        {"LDCU", OpClass::Move},
+        {"R2UR", OpClass::Move},
+        {"P2R", OpClass::Move},  // predicates into a register
+        {"R2P", OpClass::Move},
     };
+    return kTable;
+}
+
+// The table's entry for an opcode's base (or its non-uniform form), or nullptr.
+const OpClass* find_class(std::string_view base) {
+    const auto& t = opcode_table();
+    auto it = t.find(base);
+    if (it == t.end() && base.size() > 1 && base.front() == 'U') it = t.find(base.substr(1));
+    return it == t.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
+OpClass classify(std::string_view opcode) {
+    const std::string_view base = opcode.substr(0, opcode.find('.'));
+    const std::string_view mods = opcode.size() > base.size() ? opcode.substr(base.size() + 1) : "";
     // IMAD.MOV is how the compiler writes a register move on Volta and later.
     if (base == "IMAD" && mods.starts_with("MOV")) return OpClass::Move;
-    auto it = kTable.find(base);
-    if (it == kTable.end() && base.size() > 1 && base.front() == 'U') it = kTable.find(base.substr(1));
-    return it == kTable.end() ? OpClass::Move : it->second;
+    const OpClass* c = find_class(base);
+    return c ? *c : OpClass::Move;
 }
+
+bool is_classified(std::string_view opcode) { return find_class(opcode.substr(0, opcode.find('.'))) != nullptr; }
 
 int Counts::total() const {
     int n = 0;

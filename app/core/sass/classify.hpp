@@ -36,6 +36,11 @@ std::string_view class_explanation(OpClass c);  // a sentence in plain words, fo
 // "IMAD.IADD" integer arithmetic); uniform-datapath forms (UIADD3, ULDC) are
 // classed as their per-thread counterparts.
 OpClass classify(std::string_view opcode);
+// True when the opcode's class comes from the table, not from classify()'s fallback to
+// "moves and other": a listing of a new architecture whose opcodes are all classified
+// was read class by class, not lumped together (tests/test_sass_counts.cpp checks every
+// snapshot).
+bool is_classified(std::string_view opcode);
 
 // Counts per class over a set of instructions.
 struct Counts {

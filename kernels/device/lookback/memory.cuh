@@ -83,11 +83,17 @@ __device__ __forceinline__ uint64_t lb_policy_evict() {
     return p;
 }
 __device__ __forceinline__ uint64_t lb_policy_evict_first() { return lb_policy_evict<false>(); }
-template <bool kHint>
+// kPrefetch256: the copy also asks L2 to fetch the whole 256-byte block around it
+// (.L2::256B), so a warp's 512 contiguous bytes come from DRAM in two requests of 256
+// bytes rather than sectors of 32.
+template <bool kHint, bool kPrefetch256 = false>
 __device__ __forceinline__ void lb_cp_async16_hint(void* smem, const void* gmem, uint64_t policy) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-    if constexpr (kHint)
+    static_assert(!(kHint && kPrefetch256), "one hint at a time");
+    if constexpr (kPrefetch256)
+        asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
+    else if constexpr (kHint)
         asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;" ::"r"(s), "l"(gmem),
                      "l"(policy)
                      : "memory");

@@ -4,6 +4,8 @@
 
 #include <type_traits>
 
+#include "core/bench/lookback_policy.hpp"
+
 namespace scanviz::kern {
 
 // Tiles per group of the grouped look-back (a policy's kGroups): one per lane of the
@@ -54,6 +56,12 @@ inline constexpr int kLbGroupTiles = 32;
 // kStreamHints (staged only): the tile's loads and stores carry an L2 evict-first hint
 // (neither is read again), leaving L2 to the status words.
 //
+// kPrefetch256 (staged only): the tile's loads ask L2 for whole 256-byte blocks
+// (cp.async .L2::256B).
+//
+// kDynamicSmem (staged only): the tile lives in dynamic shared memory, so it may exceed
+// the 48 KiB a block's static shared memory is limited to (the launch opts in to more).
+//
 // kGroups: the look-back runs in groups of kLbGroupTiles tiles (lb_look_back_grouped),
 // for every operator, rather than tile by tile (float add: not the left fold over every
 // tile).
@@ -67,6 +75,8 @@ struct LookbackTuningDefaults {
     static constexpr bool kEarlyAggregate = false;
     static constexpr bool kStreamHints = false;
     static constexpr bool kGroups = false;
+    static constexpr bool kPrefetch256 = false;
+    static constexpr bool kDynamicSmem = false;
 };
 
 // A tuning's fields (inherited) and what follows from them.
@@ -88,6 +98,8 @@ struct LookbackPolicy : Tuning {
     static_assert(!Tuning::kStaged || kVecItems == 4,
                   "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
+    static_assert(!Tuning::kPrefetch256 || Tuning::kStaged, "the prefetch hint is the staged tile's");
+    static_assert(!Tuning::kDynamicSmem || Tuning::kStaged, "only a staged tile needs dynamic shared memory");
 };
 
 // ---------------------------------------------------------------------------
@@ -153,8 +165,60 @@ using LookbackTuned64Policy = LookbackPolicy<LookbackTuned64>;
 static_assert(LookbackTuned64Policy::kTileItems * 8 == 32 * 1024 && LookbackTuned64Policy::kMinBlocks == 6,
               "the comment above states the 8-byte policy: update it with the fields");
 
-// The whole-array scan `scanviz bench` times (`ours`) for values of type T.
+// The H100's tuning for values of type T (the traces and the timeline run it).
 template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
+
+// ---------------------------------------------------------------------------
+// Issue 24: the H200's tunings (kernels/bench/NOTES.md, runs 2 to 4). The H200 moves 4.8 TB/s
+// against the H100's 3.35 over the same 132 SMs; with 6144-item tiles a tile then waits
+// longer, relative to its own loads, on its predecessors. Tiles over the 48 KiB of static
+// shared memory (kDynamicSmem) gave the H200 its limit:
+//   - 128 x 144 items (72 KiB, 3 blocks per SM), backoff 8 to 64 ns: from 2^24 up, 0.917 of
+//     memcpy at 2^28 (the H100's tuning: 0.863) and 0.904 at 2^26;
+//   - 128 x 104 items (52 KiB, 4 blocks per SM) with evict-first hints: while input and
+//     output fit in L2 together (2^22 int32: 1.225x CUB; the H100's tuning 1.13x);
+//   - below 4 MiB of input the H100's tuning stays best (big tiles leave SMs idle).
+// core/bench/lookback_policy.cpp names these bands; `scanviz bench --policy` picks.
+struct LookbackWideHinted : LookbackTuned {
+    static constexpr int kItemsPerThread = 104;
+    static constexpr int kMinBlocks = 4;
+    static constexpr bool kStreamHints = true;
+    static constexpr bool kDynamicSmem = true;
+};
+struct LookbackWideHinted64 : LookbackWideHinted {
+    static constexpr int kItemsPerThread = 52;
+};
+struct LookbackWidest : LookbackTuned {
+    static constexpr int kItemsPerThread = 144;
+    static constexpr int kMinBlocks = 3;
+    static constexpr int kSleepMinNs = 8;
+    static constexpr int kSleepMaxNs = 64;
+    static constexpr bool kDynamicSmem = true;
+};
+struct LookbackWidest64 : LookbackWidest {
+    static constexpr int kItemsPerThread = 72;
+};
+
+// The kernel's policy for a tuning of core/bench/lookback_policy.hpp and values of type T.
+template <LookbackTuningId Id, class T>
+using LookbackPolicyOf = LookbackPolicy<std::conditional_t<
+    Id == LookbackTuningId::Widest, std::conditional_t<sizeof(T) == 8, LookbackWidest64, LookbackWidest>,
+    std::conditional_t<Id == LookbackTuningId::WideHinted,
+                       std::conditional_t<sizeof(T) == 8, LookbackWideHinted64, LookbackWideHinted>,
+                       std::conditional_t<sizeof(T) == 8, LookbackTuned64, LookbackTuned>>>>;
+
+// The shapes core/bench/lookback_policy.hpp states are the kernels'.
+template <LookbackTuningId Id>
+constexpr bool lookback_shape_matches() {
+    constexpr LookbackTuningShape s = lookback_tuning_shape(Id);
+    return LookbackPolicyOf<Id, int>::kThreads == s.threads && LookbackPolicyOf<Id, int>::kItemsPerThread == s.items4 &&
+           LookbackPolicyOf<Id, double>::kThreads == s.threads &&
+           LookbackPolicyOf<Id, double>::kItemsPerThread == s.items8;
+}
+static_assert(lookback_shape_matches<LookbackTuningId::Tuned>() &&
+                  lookback_shape_matches<LookbackTuningId::WideHinted>() &&
+                  lookback_shape_matches<LookbackTuningId::Widest>(),
+              "core/bench/lookback_policy.hpp states the tunings' shapes: update it with the fields");
 
 }  // namespace scanviz::kern

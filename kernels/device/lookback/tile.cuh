@@ -71,7 +71,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             if constexpr (Policy::kStreamHints) drop = lb_policy_evict_first();
 #pragma unroll
             for (int k = 0; k < V; ++k)
-                lb_cp_async16_hint<Policy::kStreamHints>(s_warp + offset(k), in + warp_base + offset(k),
+                lb_cp_async16_hint<Policy::kStreamHints, Policy::kPrefetch256>(s_warp + offset(k), in + warp_base + offset(k),
                                                          drop);
             lb_cp_async_wait_all();
         } else {

@@ -1,0 +1,121 @@
+#include "core/bench/lookback_policy.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace scanviz {
+namespace {
+
+// The cards the policies were tuned on, from their CUDA attributes (memory clock x 2 x bus
+// width): H100 SXM 2619 MHz x 5120 bits, H200 3201 MHz x 6144 bits; 132 SMs each.
+constexpr double kH100GbpsPerSm = 2 * 2.619e9 * 5120 / 8 / 1e9 / 132;  // 25.4
+constexpr double kH200GbpsPerSm = 2 * 3.201e9 * 6144 / 8 / 1e9 / 132;  // 37.2
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+}  // namespace
+
+std::string_view to_string(LookbackTuningId t) {
+    switch (t) {
+        case LookbackTuningId::WideHinted:
+            return "128x104 b4 hints";
+        case LookbackTuningId::Widest:
+            return "128x144 b3";
+        case LookbackTuningId::Tuned:
+        default:
+            return "128x48 b9";
+    }
+}
+
+const std::vector<LookbackPolicyInfo>& lookback_policies() {
+    // Bands and tunings as measured (kernels/bench/NOTES.md, issue 24 runs 2 to 4 on the
+    // H200; issue 14 on the H100).
+    static const std::vector<LookbackPolicyInfo> p = {
+        {"h100", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned}}},
+        {"h200",
+         "NVIDIA H200",
+         kH200GbpsPerSm,
+         {{int64_t{4} << 20, LookbackTuningId::Tuned},
+          {-1, LookbackTuningId::WideHinted},
+          {0, LookbackTuningId::Widest}}},
+    };
+    return p;
+}
+
+std::string lookback_policy_names() {
+    std::string s;
+    for (const auto& p : lookback_policies()) s += (s.empty() ? "" : ", ") + std::string(p.name);
+    return s;
+}
+
+LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& d, std::string_view requested) {
+    // The most any band of the policy asks of one block (8-byte values ask the most).
+    auto fits = [&](const LookbackPolicyInfo& p, int64_t* need) {
+        *need = 0;
+        for (const auto& b : p.bands) *need = std::max(*need, lookback_tuning_smem_bytes(b.tuning, 8));
+        return d.smem_per_block_optin <= 0 || *need <= d.smem_per_block_optin;
+    };
+    const auto& all = lookback_policies();
+    if (!requested.empty() && requested != "auto") {
+        for (const auto& p : all) {
+            if (p.name != requested) continue;
+            int64_t need = 0;
+            if (!fits(p, &need))
+                throw std::invalid_argument("--policy " + std::string(requested) + " needs " +
+                                            std::to_string(need / 1024) + " KiB of shared memory per block; " +
+                                            d.name + " allows " + std::to_string(d.smem_per_block_optin / 1024) +
+                                            " KiB");
+            return {&p, "--policy"};
+        }
+        throw std::invalid_argument("--policy '" + std::string(requested) + "': expected auto or one of " +
+                                    lookback_policy_names());
+    }
+    if (d.sms <= 0 || d.dram_gbps <= 0) return {&all.front(), "auto: the device's bandwidth is unknown"};
+    const double per_sm = d.dram_gbps / d.sms;
+    const LookbackPolicyInfo* best = nullptr;
+    double best_dist = 0;
+    for (const auto& p : all) {
+        int64_t need = 0;
+        if (!fits(p, &need)) continue;
+        const double dist = std::fabs(std::log(per_sm / p.tuned_gbps_per_sm));
+        if (!best || dist < best_dist) best = &p, best_dist = dist;
+    }
+    if (!best) best = &all.front();  // h100's tuning fits any card with 48 KiB per block
+    return {best, "auto: " + fmt("%.0f", d.dram_gbps) + " GB/s over " + std::to_string(d.sms) + " SMs = " +
+                      fmt("%.1f", per_sm) + " GB/s per SM, nearest the " + std::string(best->tuned_on) + "'s " +
+                      fmt("%.1f", best->tuned_gbps_per_sm)};
+}
+
+LookbackTuningId lookback_tuning_for(const LookbackPolicyInfo& policy, int64_t n, int value_bytes,
+                                     int64_t l2_bytes) {
+    const int64_t bytes = n * value_bytes;
+    for (const auto& b : policy.bands) {
+        const int64_t limit = b.max_input_bytes == -1 ? l2_bytes / 2 : b.max_input_bytes;
+        if (b.max_input_bytes == 0 || bytes <= limit) return b.tuning;
+    }
+    return policy.bands.back().tuning;
+}
+
+std::string describe(const LookbackPolicyChoice& c) {
+    if (!c.policy) return "";
+    std::string s = std::string(c.policy->name) + " (" + c.reason + "):";
+    for (size_t i = 0; i < c.policy->bands.size(); ++i) {
+        const LookbackBand& b = c.policy->bands[i];
+        s += (i ? ", " : " ") + std::string(to_string(b.tuning));
+        if (b.max_input_bytes == -1)
+            s += " to half the L2";
+        else if (b.max_input_bytes > 0)
+            s += " to " + std::to_string(b.max_input_bytes >> 20) + " MiB";
+        else if (c.policy->bands.size() > 1)
+            s += " above";
+    }
+    return s;
+}
+
+}  // namespace scanviz

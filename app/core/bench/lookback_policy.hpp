@@ -1,0 +1,98 @@
+// Which tuning of the whole-array scan (`ours`) runs on which card (issue 24).
+//
+// The look-back kernel keeps a small compiled set of tunings (kernels/device/lookback/
+// policy.cuh). A *policy* is what one card was tuned to: the tuning for each band of input
+// sizes. This file is plain C++: it names the policies, picks one from a device's facts
+// (or takes the user's --policy), and says which tuning a size gets. The kernels launch
+// the tuning it names.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scanviz {
+
+// The compiled tunings (kernels/device/lookback/policy.cuh has their fields and history).
+enum class LookbackTuningId : uint8_t {
+    Tuned,       // 128 threads x 48 items (4-byte; 8-byte: 128 x 32), staged, 9 blocks per SM: the H100's
+    WideHinted,  // 128 x 104 (8-byte: 128 x 52), 4 blocks per SM, evict-first hints
+    Widest,      // 128 x 144 (8-byte: 128 x 72), 3 blocks per SM, backoff 8 to 64 ns
+};
+std::string_view to_string(LookbackTuningId t);
+
+// A tuning's tile: threads, and items per thread for 4-byte and for 8-byte values. The
+// kernels' tunings static_assert that they match.
+struct LookbackTuningShape {
+    int threads;
+    int items4;
+    int items8;
+};
+constexpr LookbackTuningShape lookback_tuning_shape(LookbackTuningId t) {
+    switch (t) {
+        case LookbackTuningId::WideHinted:
+            return {128, 104, 52};
+        case LookbackTuningId::Widest:
+            return {128, 144, 72};
+        case LookbackTuningId::Tuned:
+        default:
+            return {128, 48, 32};
+    }
+}
+// Bytes of shared memory one block of the tuning needs for values of `value_bytes` bytes:
+// two values per warp, then the 16-byte aligned tile (the kernel's LookbackTempStorage).
+constexpr int64_t lookback_tuning_smem_bytes(LookbackTuningId t, int value_bytes) {
+    const LookbackTuningShape s = lookback_tuning_shape(t);
+    const int64_t items = static_cast<int64_t>(s.threads) * (value_bytes == 8 ? s.items8 : s.items4);
+    const int64_t head = (2 * (s.threads / 32) * value_bytes + 15) / 16 * 16;
+    return head + items * value_bytes;
+}
+
+// What the policy choice reads of a device (cudaDeviceProp and attributes).
+struct LookbackDeviceFacts {
+    std::string name;
+    int sms = 0;
+    int64_t l2_bytes = 0;
+    double dram_gbps = 0;              // peak: 2 x memory clock x bus width
+    int64_t smem_per_block_optin = 0;  // the most shared memory one block may ask for
+};
+
+// One policy: a band per size range, in order; a band holds inputs of at most
+// max_input_bytes (0: no limit; -1: at most half the L2, in + out fitting in it).
+struct LookbackBand {
+    int64_t max_input_bytes = 0;
+    LookbackTuningId tuning = LookbackTuningId::Tuned;
+};
+struct LookbackPolicyInfo {
+    std::string_view name;         // "h100", "h200"
+    std::string_view tuned_on;     // the card it was tuned on
+    double tuned_gbps_per_sm = 0;  // that card's peak DRAM bandwidth per SM (GB/s)
+    std::vector<LookbackBand> bands;
+};
+const std::vector<LookbackPolicyInfo>& lookback_policies();
+
+struct LookbackPolicyChoice {
+    const LookbackPolicyInfo* policy = nullptr;
+    std::string reason;  // "auto: ..." or "--policy"
+};
+
+// "auto" (or empty): among the policies whose tunings fit the device's shared memory, the
+// one tuned for the nearest DRAM bandwidth per SM (by ratio). A name: that policy.
+// Throws std::invalid_argument with one line for an unknown name, or a policy whose
+// tunings do not fit the device.
+LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& device, std::string_view requested);
+
+// The tuning `policy` gives an input of n values of value_bytes bytes on a device with
+// an L2 of l2_bytes.
+LookbackTuningId lookback_tuning_for(const LookbackPolicyInfo& policy, int64_t n, int value_bytes,
+                                     int64_t l2_bytes);
+
+// "h200 (auto: 4915 GB/s over 132 SMs = 37 GB/s per SM, nearest the H200's 37)": the
+// line the bench prints and stores.
+std::string describe(const LookbackPolicyChoice& choice);
+
+// Every policy name, for help text and errors: "h100, h200".
+std::string lookback_policy_names();
+
+}  // namespace scanviz

@@ -1,0 +1,228 @@
+#include "measured.hpp"
+
+#include <cmath>
+
+#include "core/models/variants.hpp"
+
+namespace scanviz::lessons::detail {
+namespace {
+
+int arch_number(const std::string& arch) {
+    try {
+        return std::stoi(arch.substr(arch.find('_') + 1));
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+std::optional<sass::OpClass> class_named(const std::string& name) {
+    for (sass::OpClass c : sass::kAllClasses)
+        if (sass::class_name(c) == name) return c;
+    return std::nullopt;
+}
+
+std::string class_names() {
+    std::string out;
+    for (sass::OpClass c : sass::kAllClasses) out += (out.empty() ? "" : ", ") + std::string(sass::class_name(c));
+    return out;
+}
+
+bool known_sass_variant(const std::string& v) { return find_variant(v.substr(0, v.find("__"))) != nullptr; }
+
+// A number printed with as many decimals as it needs (up to one).
+Value measured_number(double x) {
+    const bool whole = std::fabs(x - std::round(x)) < 1e-9;
+    Value v = number(x, whole ? 0 : 1);
+    v.tolerance = 0.5;
+    return v;
+}
+
+const ProfileRow* profile_row(const std::string& variant, const Sources& s, Value* why) {
+    if (!s.profile) {
+        *why = fail("no Nsight Compute profile table here" +
+                        (s.profile_missing.empty() ? std::string() : ": " + s.profile_missing),
+                    true);
+        return nullptr;
+    }
+    const ProfileRow* r = find_row(*s.profile, variant);
+    if (!r) *why = fail("the profile table (" + s.profile_origin + ") has no row for " + variant, true);
+    return r;
+}
+
+Value profile_value(const std::string& kind, const std::string& variant, const Sources& s) {
+    Value why;
+    const ProfileRow* r = profile_row(variant, s, &why);
+    if (!r) return why;
+    Value v;
+    if (kind == "executed") {
+        // ncu's smsp__inst_executed counts warp-level instructions over the launch; per warp of it.
+        const int64_t warps = static_cast<int64_t>(std::max(1, r->ncu.grid_blocks)) *
+                              ((std::max(1, r->ncu.block_threads) + 31) / 32);
+        v = measured_number(static_cast<double>(r->ncu.inst_executed) / static_cast<double>(warps));
+    } else if (kind == "kernel_ns") {
+        if (r->ncu.duration_ns <= 0) return fail("the profile table has no time for " + variant, true);
+        v = measured_number(r->ncu.duration_ns);
+        v.tolerance = 0.01;
+        v.relative = true;
+    } else {
+        v = number(r->n);
+    }
+    v.origin = measured_line(*s.profile) + ", one block of n = " + std::to_string(r->n) + ", " +
+               s.profile_origin;
+    return v;
+}
+
+Value race_value(const std::vector<std::string>& args, const Sources& s) {
+    if (!s.race)
+        return fail("no race lab table here" + (s.race_missing.empty() ? std::string() : ": " + s.race_missing),
+                    true);
+    RaceCase c = parse_race_case(args[0] + ":" + args[1] + (args.size() > 2 ? "+diverged" : ""));
+    const RaceRow* r = s.race->find(c);
+    if (!r) return fail("the race lab table (" + s.race_origin + ") has no case " + c.key(), true);
+    if (r->total <= 0) return fail("the race lab table has no measurement for " + c.key(), true);
+    const double pct = 100.0 * r->rate();
+    // Round so that a case that failed at all never prints as 0 and one that did not as more.
+    Value v = number(pct, pct == 0 || pct == 100 ? 0 : 1);
+    if (pct > 0 && pct < 0.05) v.decimals = 3;
+    v.tolerance = 0.5;
+    v.origin = s.race->badge() + ": " + std::to_string(r->wrong) + " of " + std::to_string(r->total) + " " +
+               r->unit + "s wrong, " + s.race_origin;
+    return v;
+}
+
+}  // namespace
+
+Value fail(std::string why, bool missing) {
+    Value v;
+    v.ok = false;
+    v.why_not = std::move(why);
+    v.missing = missing;
+    return v;
+}
+
+Value number(double x, int decimals) {
+    Value v;
+    v.ok = true;
+    v.kind = ValueKind::Number;
+    v.number = x;
+    v.decimals = decimals;
+    return v;
+}
+
+Value pick(const std::vector<std::string>& options, const std::function<Value(const std::string&)>& value_of,
+           bool least) {
+    std::vector<Value> values;
+    for (const auto& o : options) {
+        values.push_back(value_of(o));
+        if (!values.back().ok) return values.back();
+    }
+    size_t best = 0;
+    for (size_t i = 1; i < values.size(); ++i)
+        if (least ? values[i].number < values[best].number : values[i].number > values[best].number) best = i;
+    for (size_t i = 0; i < values.size(); ++i)
+        if (i != best && values[i].number == values[best].number)
+            return fail(options[i] + " and " + options[best] + " have the same figure (" + values[i].text() +
+                        "); the comparison has no one answer");
+    Value v;
+    v.ok = true;
+    v.kind = ValueKind::Choice;
+    v.choice = options[best];
+    v.options = options;
+    v.origin = values[best].origin;
+    return v;
+}
+
+Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s,
+                 const std::string& on_arch) {
+    if (s.sass_rows.empty())
+        return fail("no SASS here" + (s.sass_missing.empty() ? std::string() : ": " + s.sass_missing), true);
+    std::optional<sass::OpClass> cls;
+    if (!op_class.empty()) {
+        cls = class_named(op_class);
+        if (!cls) return fail("unknown opcode class '" + op_class + "' (" + class_names() + ")");
+    }
+    std::string arch = on_arch.empty() ? s.arch : on_arch;
+    if (arch.empty())
+        for (const auto& r : s.sass_rows)
+            if (r.method && arch_number(r.arch) > arch_number(arch)) arch = r.arch;
+    for (const auto& r : s.sass_rows) {
+        if (r.arch != arch || r.variant != variant) continue;
+        if (!r.method) return fail("no SASS of " + variant + " for " + arch + ": " + r.message, true);
+        if (minus_base && !r.minus_base)
+            return fail("the listing of " + variant + " for " + arch + " has no baseline kernel (base_" +
+                            variant + "): no -base count",
+                        true);
+        const sass::Counts& counts = minus_base ? *r.minus_base : r.region;
+        Value v = number(cls ? counts[*cls] : counts.total());
+        v.origin = arch + ", " + std::string(sass::provenance_name(r.provenance)) + " listing" +
+                   (minus_base ? ", whole kernel minus baseline" : ", scan region");
+        return v;
+    }
+    return fail("the SASS table has no " + variant + " for " + (arch.empty() ? "any architecture" : arch), true);
+}
+
+bool is_measured_kind(std::string_view k) {
+    return k == "sass" || k == "sass_on" || k == "fewer_sass" || k == "sass_base" || k == "fewer_sass_base" ||
+           k == "executed" || k == "kernel_ns" || k == "profiled_n" || k == "fewer_executed" || k == "quicker" ||
+           k == "race_wrong";
+}
+
+std::optional<std::string> check_measured_shape(const std::string& k, const std::vector<std::string>& args) {
+    if (k == "sass" || k == "sass_base") {
+        if (!known_sass_variant(args[0])) return k + ": unknown variant '" + args[0] + "' (scanviz list)";
+        if (args.size() > 1 && !class_named(args[1]))
+            return k + ": unknown opcode class '" + args[1] + "' (" + class_names() + ")";
+        return std::nullopt;
+    }
+    if (k == "sass_on") {
+        if (args[0].rfind("sm_", 0) != 0 || arch_number(args[0]) <= 0)
+            return k + ": '" + args[0] + "' is not an architecture (sm_75 .. sm_120)";
+        if (!known_sass_variant(args[1])) return k + ": unknown variant '" + args[1] + "' (scanviz list)";
+        if (args.size() > 2 && !class_named(args[2]))
+            return k + ": unknown opcode class '" + args[2] + "' (" + class_names() + ")";
+        return std::nullopt;
+    }
+    if (k == "fewer_sass" || k == "fewer_sass_base") {
+        for (const auto& a : args)
+            if (!known_sass_variant(a)) return k + ": unknown variant '" + a + "' (scanviz list)";
+        return std::nullopt;
+    }
+    if (k == "race_wrong") {
+        if (!find_variant(args[0])) return k + ": unknown variant '" + args[0] + "' (scanviz list)";
+        if (args.size() > 2 && args[2] != "diverged")
+            return k + ": the third argument is 'diverged' or nothing, not '" + args[2] + "'";
+        try {
+            parse_race_case(args[0] + ":" + args[1]);
+        } catch (const std::exception& e) {
+            return k + ": " + e.what();
+        }
+        return std::nullopt;
+    }
+    for (const auto& a : args)
+        if (!find_variant(a)) return k + ": unknown variant '" + a + "' (scanviz list)";
+    return std::nullopt;
+}
+
+Value evaluate_measured(const Quantity& q, const Sources& s) {
+    const std::string& k = q.kind;
+    const auto& a = q.args;
+    if (k == "sass" || k == "sass_base") return sass_count(a[0], a.size() > 1 ? a[1] : "", k == "sass_base", s);
+    if (k == "sass_on") {
+        if (a[0].rfind("sm_", 0) != 0 || arch_number(a[0]) <= 0)
+            return fail("sass_on: '" + a[0] + "' is not an architecture (sm_75 .. sm_120)");
+        return sass_count(a[1], a.size() > 2 ? a[2] : "", false, s, a[0]);
+    }
+    if (k == "fewer_sass" || k == "fewer_sass_base")
+        return pick(
+            a, [&](const std::string& v) { return sass_count(v, "", k == "fewer_sass_base", s); }, true);
+    if (k == "executed" || k == "kernel_ns" || k == "profiled_n") return profile_value(k, a[0], s);
+    if (k == "fewer_executed" || k == "quicker")
+        return pick(
+            a,
+            [&](const std::string& v) { return profile_value(k == "quicker" ? "kernel_ns" : "executed", v, s); },
+            true);
+    if (k == "race_wrong") return race_value(a, s);
+    return fail("unknown quantity '" + k + "'");
+}
+
+}  // namespace scanviz::lessons::detail
