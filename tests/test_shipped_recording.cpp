@@ -4,9 +4,11 @@
 // model's trace for its spec, step by step (what the GPU did is what we teach).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "core/recording/catalog.hpp"
 #include "core/recording/recording.hpp"
 #include "core/trace/compare.hpp"
 #include "core/trace/replay.hpp"
@@ -89,4 +91,29 @@ TEST(ShippedRecording, KeepsTheValidationAndBenchmarkOfItsRun) {
     }
     EXPECT_TRUE(has_cub);
     EXPECT_TRUE(has_memcpy);
+}
+
+// The recording picker (issue 24): the shipped recordings, one per card, each naming the card
+// it came from; a file that does not load is listed with its problem, not left out.
+TEST(ShippedRecording, ThePickerListsEveryCardsRecording) {
+    const auto dir = std::filesystem::path(SCANVIZ_SOURCE_DIR) / "assets" / "recordings";
+    const auto list = scanviz::list_recordings(dir.string());
+    bool h100 = false, h200 = false;
+    for (const auto& r : list) {
+        EXPECT_TRUE(r.problem.empty()) << r.path << ": " << r.problem;
+        EXPECT_GT(r.traces, 0u) << r.path;
+        EXPECT_EQ(r.device, scanviz::load_recording(r.path).device.name);
+        EXPECT_NE(r.label().find(r.device + " (sm_90)"), std::string::npos) << r.label();
+        h100 = h100 || r.device.find("H100") != std::string::npos;
+        h200 = h200 || r.device.find("H200") != std::string::npos;
+    }
+    EXPECT_TRUE(h100 && h200) << "assets/recordings should hold an H100 and an H200 recording";
+    const auto tmp = std::filesystem::temp_directory_path() / "scanviz_test_recording_picker";
+    std::filesystem::create_directories(tmp);
+    std::ofstream(tmp / "broken.svzrec") << "not a recording";
+    const auto broken = scanviz::list_recordings(tmp.string());
+    ASSERT_EQ(broken.size(), 1u);
+    EXPECT_FALSE(broken[0].problem.empty());
+    EXPECT_NE(broken[0].label().find("broken.svzrec: "), std::string::npos);
+    std::filesystem::remove_all(tmp);
 }

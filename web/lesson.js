@@ -1,58 +1,34 @@
-// scanviz published lesson page: steps through a lesson with next / back (PageDown /
-// PageUp, as in the window). Each step shows its narration, its trace at the step and
-// cell the lesson names (drawn by scanviz.js), and its question. The page data
-// (app/core/publish/lesson_page.hpp) holds the answers the C++ evaluators computed at
-// publish time; an answer is judged here by the rules of lessons::judge (quantity.cpp).
+// scanviz lesson page: steps through a lesson with next / back (PageDown / PageUp, as in the
+// window). The lesson is computed in this browser from its text by the core (WebAssembly,
+// core.js): the checker, the narration's figures, each step's trace (drawn by scanviz.js) and
+// the answers (core/lessons/quantity.hpp's evaluators), and an answer is judged there too
+// (lessons::judge). A learner may open a .lesson file of their own (picker or drag and drop):
+// a lesson with problems gets the checker's lines, "FILE:LINE: ...", as `scanviz lesson check`
+// prints them. Progress (the step, the questions answered right) is kept in localStorage.
 (function () {
   'use strict';
 
-  var L = JSON.parse(document.getElementById('scanviz-lesson').textContent);
-  var nSteps = L.steps.length;
-  var current = -1;
+  var core = null, L = null, source = null, nSteps = 0, current = -1, progress = null;
   var VIEWER_PANELS = { state: 'panel-state', diagram: 'panel-diagram', metrics: 'panel-metrics' };
   var OTHER_PANELS = { source: 'source', sass: 'SASS', bench: 'benchmark', lookback: 'look-back' };
 
   function $(id) { return document.getElementById(id); }
 
-  // ---- judging an answer (lessons::judge, parse_cells) --------------------------------
-  function parseCells(text) {
-    var words = text.replace(/\.\./g, '-').replace(/[,;]/g, ' ').split(/\s+/).filter(function (w) { return w; });
-    var out = {};
-    for (var i = 0; i < words.length; ++i) {
-      var m = /^(\d+)(?:-(\d+))?$/.exec(words[i]);
-      if (!m) return null;
-      var lo = parseInt(m[1], 10), hi = m[2] === undefined ? lo : parseInt(m[2], 10);
-      if (hi < lo || hi - lo > (1 << 20)) return null;
-      for (var v = lo; v <= hi; ++v) out[v] = true;
-    }
-    var cells = Object.keys(out).map(Number).sort(function (a, b) { return a - b; });
-    return cells.length ? cells : null;
+  // ---- progress, per lesson name, in this browser ----------------------------------------
+  function progressKey() { return 'scanviz-lesson:' + L.name; }
+  function loadProgress() {
+    var p = null;
+    try { p = JSON.parse(window.localStorage.getItem(progressKey()) || 'null'); } catch (e) { p = null; }
+    if (!p || typeof p.step !== 'number' || !Array.isArray(p.answered)) p = { step: 0, answered: [] };
+    return p;
   }
-  function judge(q, raw) {
-    var given = raw.replace(/^\s+|\s+$/g, '');
-    if (!given) return { correct: false, message: 'Type an answer first.' };
-    var correct = false;
-    if (q.kind === 'number') {
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(given))
-        return { correct: false, message: "'" + given + "' is not a number." };
-      var x = parseFloat(given);
-      var tol = q.relative ? q.tolerance * Math.abs(q.number) : q.tolerance;
-      correct = q.tolerance > 0 ? Math.abs(x - q.number) <= tol + 1e-12 : x === q.number;
-    } else if (q.kind === 'cells') {
-      var cells = parseCells(given);
-      if (!cells) return { correct: false, message: "'" + given + "' is not a list of cells (for example 0-3, 7)." };
-      correct = cells.length === q.cells.length && cells.every(function (c, i) { return c === q.cells[i]; });
-    } else {
-      var pick = given.toLowerCase();
-      if (/^\d+$/.test(pick) && +pick >= 1 && +pick <= q.options.length) pick = q.options[+pick - 1];
-      if (q.options.indexOf(pick) < 0)
-        return { correct: false, message: "'" + given + "' is not one of " + q.options.join(', ') + '.' };
-      correct = pick === q.choice;
-    }
-    return { correct: correct, message: correct ? q.right : q.hint };
+  function saveProgress() {
+    try { window.localStorage.setItem(progressKey(), JSON.stringify(progress)); } catch (e) { /* private mode */ }
+    var asked = L.steps.filter(function (s) { return s.question; }).length;
+    $('progress').textContent = asked ? progress.answered.length + ' of ' + asked + ' questions answered' : '';
   }
 
-  // ---- one lesson step ------------------------------------------------------------------
+  // ---- one lesson step ----------------------------------------------------------------------
   function show(i) {
     i = Math.max(0, Math.min(nSteps - 1, i));
     if (i === current) return;
@@ -85,36 +61,109 @@
     var form = $('question');
     form.hidden = !s.question;
     $('answer').value = '';
-    $('feedback').textContent = '';
+    $('feedback').textContent = progress.answered.indexOf(i) >= 0 ? 'Answered right before.' : '';
     $('feedback').className = 'feedback';
     $('feedback').removeAttribute('data-correct');
     if (s.question) $('ask').textContent = s.question.ask;
 
     window.scanviz.load(t, s.at, s.select);
+    progress.step = i;
+    saveProgress();
     if (window.history && window.history.replaceState) window.history.replaceState(null, '', '#' + (i + 1));
+  }
+
+  // ---- computing a lesson from its text -----------------------------------------------------
+  function problems(lines) {
+    var box = $('lesson-problems');
+    box.textContent = lines.join('\n');
+    box.hidden = !lines.length;
+    document.body.setAttribute('data-problems', lines.length);
+  }
+  function open(src, startStep) {
+    var result;
+    try {
+      result = core.call({ fn: 'lesson', text: src.text, path: src.path });
+    } catch (err) {
+      result = { error: err.message, problems: [err.message] };
+    }
+    if (result.error) {
+      problems(result.problems);
+      $('lesson-main').hidden = true;  // no steps of a lesson the checker refused
+      return false;
+    }
+    problems([]);
+    source = src;
+    L = result;
+    L.traces.forEach(core.attach);
+    nSteps = L.steps.length;
+    current = -1;
+    $('lesson-main').hidden = false;
+    $('lesson-title').textContent = L.title;
+    $('lesson-pre').textContent = L.prerequisites;
+    $('lesson-out').textContent = L.outcomes;
+    document.title = L.title + ' · scanviz lesson';
+    progress = loadProgress();
+    show(startStep === undefined ? progress.step : startStep);
+    return true;
+  }
+  function openFile(file) {
+    var reader = new FileReader();
+    reader.onload = function () { open({ text: String(reader.result), path: file.name }, 0); };
+    reader.onerror = function () { problems(["cannot read lesson '" + file.name + "'"]); };
+    reader.readAsText(file);
   }
 
   $('lesson-back').addEventListener('click', function (ev) { show(current - 1); ev.currentTarget.blur(); });
   $('lesson-next').addEventListener('click', function (ev) { show(current + 1); ev.currentTarget.blur(); });
   $('question').addEventListener('submit', function (ev) {
     ev.preventDefault();
-    var q = L.steps[current].question;
-    if (!q) return;
-    var v = judge(q, $('answer').value);
+    if (!L || !L.steps[current].question) return;
+    var v;
+    try {
+      v = core.call({ fn: 'judge', text: source.text, path: source.path, step: current, answer: $('answer').value });
+    } catch (err) {
+      v = { correct: false, message: err.message };
+    }
     var fb = $('feedback');
     fb.textContent = v.message;
     fb.className = 'feedback ' + (v.correct ? 'right' : 'wrong');
     fb.setAttribute('data-correct', v.correct ? '1' : '0');
+    if (v.correct && progress.answered.indexOf(current) < 0) { progress.answered.push(current); saveProgress(); }
+  });
+  $('lesson-input').addEventListener('change', function () {
+    if (this.files && this.files[0]) openFile(this.files[0]);
+  });
+  var drop = $('lesson-file');
+  ['dragenter', 'dragover'].forEach(function (t) {
+    document.addEventListener(t, function (ev) { ev.preventDefault(); drop.className = 'lesson-file over'; });
+  });
+  document.addEventListener('dragleave', function () { drop.className = 'lesson-file'; });
+  document.addEventListener('drop', function (ev) {
+    ev.preventDefault();
+    drop.className = 'lesson-file';
+    if (ev.dataTransfer && ev.dataTransfer.files && ev.dataTransfer.files[0]) openFile(ev.dataTransfer.files[0]);
   });
   document.addEventListener('keydown', function (ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (!L || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     var tag = ev.target && ev.target.tagName;
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;  // typing an answer
     if (ev.key === 'PageDown') { show(current + 1); ev.preventDefault(); }
     if (ev.key === 'PageUp') { show(current - 1); ev.preventDefault(); }
   });
 
-  var start = parseInt(window.location.hash.replace(/^#/, ''), 10);
-  show(isNaN(start) ? 0 : start - 1);
-  document.body.setAttribute('data-ready', '1');
+  var embedded = JSON.parse($('scanviz-lesson').textContent);
+  window.scanvizLesson = { open: open };  // for tests: open({text, path})
+  window.scanvizCore.ready.then(function (c) {
+    core = c;
+    if (embedded) {
+      var start = parseInt(window.location.hash.replace(/^#/, ''), 10);
+      open(embedded, isNaN(start) ? undefined : start - 1);
+    } else {
+      $('lesson-main').hidden = true;
+    }
+    document.body.setAttribute('data-ready', '1');
+  }, function (err) {
+    problems(['scanviz could not start in this browser: ' + err.message]);
+    document.body.setAttribute('data-ready', '1');
+  });
 })();

@@ -1,16 +1,18 @@
-// scanviz published trace page: steps through one trace. Plain JavaScript, no
-// libraries, no build step. The page embeds its data (app/core/publish/trace_page.hpp):
-// the state scenes and the diagram scene come from the same C++ code as the window
-// and its SVG export (core/figure/trace_scene.cpp); this script draws them with the
-// rules of scene_to_svg (core/figure/svg.cpp) and restyles the diagram for the
-// current step and the clicked cell as build_diagram_scene does. A lesson page
-// (lesson.js) shows one trace after another through window.scanviz.load.
+// scanviz published pages: steps through one trace. Plain JavaScript, no libraries, no
+// build step. The app page (app.js) and the lesson pages (lesson.js) compute the trace's
+// page data in the browser (app/wasm: app/core/publish/trace_page.hpp) and show it through
+// window.scanviz.load; a page may also embed its data (id "scanviz-data"). The state
+// scenes and the diagram scene come from the same C++ code as the window and its SVG
+// export (core/figure/trace_scene.cpp); this script draws them with the rules of
+// scene_to_svg (core/figure/svg.cpp) and restyles the diagram for the current step and
+// the clicked cell as build_diagram_scene does.
 (function () {
   'use strict';
 
   var SVG_NS = 'http://www.w3.org/2000/svg';
   var D = null, S = null, nSteps = 0;  // the trace shown: its page data, style and number of steps
   var keepHash = false;                // a trace page keeps the step and cell in the address
+  var onView = null;                   // the app page's hook: called with the step and cell on every change
 
   // What is on screen: the step (-1 = initial state), the clicked cell, playing.
   var view = { step: -1, sel: null, playing: false, speed: 2, timer: null };
@@ -45,31 +47,71 @@
   // ---- one scene as SVG: nodes, then edges, then labels (as scene_to_svg) ---------
   var NODE = 10, EDGE = 7, LABEL = 7;  // numbers per node, edge, label (core/figure/figure_json.hpp)
 
-  function Figure(container, scene) {
+  // The SVG is written as one piece of markup and parsed once (a 2048-element diagram has
+  // some 20000 elements: made one by one through the DOM they took a second to draw).
+  // `extra` are more edges [x0, y0, x1, y1, colour (unpacked), width_px, head_px], drawn
+  // after the scene's own (the diagram's graph edges).
+  function Figure(container, scene, extra) {
     this.container = container;
     this.scene = scene;
     this.pal = scene.palette;
     this.zoom = 0;  // 0 = fit the width
-    this.svg = el('svg', { viewBox: '0 0 ' + num(scene.w) + ' ' + num(scene.h), role: 'img' });
-    this.defs = el('defs', {}, this.svg);
     this.markers = {};
-    el('rect', { x: 0, y: 0, width: num(scene.w), height: num(scene.h), fill: rgb(scene.bg) }, this.svg);
-    this.gNodes = el('g', { 'class': 'nodes' }, this.svg);
-    // Edges and labels lie over the cells; clicks go through them to the cell.
-    this.gEdges = el('g', { 'class': 'edges', 'stroke-linecap': 'round', 'pointer-events': 'none' }, this.svg);
-    this.gLabels = el('g', { 'class': 'labels', 'font-family': 'DejaVu Sans, sans-serif', 'pointer-events': 'none' },
-      this.svg);
-    this.nodes = [];
-    this.edges = [];
-    this.labels = [];
-    var i, a;
-    for (a = scene.nodes, i = 0; i < a.length; i += NODE) this.nodes.push(this.addNode(a.slice(i, i + NODE)));
-    for (a = scene.edges, i = 0; i < a.length; i += EDGE) this.edges.push(this.addEdge(a.slice(i, i + EDGE)));
-    for (a = scene.labels, i = 0; i < a.length; i += LABEL) this.labels.push(this.addLabel(a.slice(i, i + LABEL)));
-    container.textContent = '';
-    container.appendChild(this.svg);
+    this.markerMarkup = [];
+    var pal = this.pal, out = [], i, a, n, e, l;
+    for (a = scene.nodes, i = 0; i < a.length; i += NODE) {
+      // n = [x, y, w, h, fill, border, border_px, step, slot, radius]
+      n = a.slice(i, i + NODE);
+      out.push('<rect x="' + num(n[0]) + '" y="' + num(n[1]) + '" width="' + num(n[2]) + '" height="' + num(n[3]) +
+        '" rx="' + num(n[9] * Math.min(n[2], n[3])) + '"' + fillAttrs(pal[n[4]]) + strokeAttrs(pal[n[5]], n[6]) +
+        (n[8] >= 0 ? ' data-step="' + n[7] + '" data-slot="' + n[8] + '"' : '') + '/>');
+    }
+    var nodesMarkup = out.join('');
+    out = [];
+    for (a = scene.edges, i = 0; i < a.length; i += EDGE) {
+      e = a.slice(i, i + EDGE);  // [x0, y0, x1, y1, colour, width_px, head_px]
+      out.push(this.edgeMarkup(e[0], e[1], e[2], e[3], pal[e[4]], e[5], e[6]));
+    }
+    for (i = 0; extra && i < extra.length; ++i) {
+      e = extra[i];
+      out.push(this.edgeMarkup(e[0], e[1], e[2], e[3], e[4], e[5], e[6]));
+    }
+    var edgesMarkup = out.join('');
+    out = [];
+    for (a = scene.labels, i = 0; i < a.length; i += LABEL) {
+      l = a.slice(i, i + LABEL);  // [x, y, text, colour, size, centered, slot]; SVG places text by its baseline
+      var y = l[5] ? l[1] + l[4] * 0.36 : l[1] + l[4] * 0.76;
+      out.push('<text x="' + num(l[0]) + '" y="' + num(y) + '" font-size="' + num(l[4]) + '"' + fillAttrs(pal[l[3]]) +
+        (l[5] ? ' text-anchor="middle"' : '') + (l[6] >= 0 ? ' data-slot="' + l[6] + '" class="value"' : '') + '>' +
+        escapeText(l[2]) + '</text>');
+    }
+    container.innerHTML = '<svg xmlns="' + SVG_NS + '" viewBox="0 0 ' + num(scene.w) + ' ' + num(scene.h) +
+      '" role="img"><defs>' + this.markerMarkup.join('') + '</defs><rect x="0" y="0" width="' + num(scene.w) +
+      '" height="' + num(scene.h) + '" fill="' + rgb(scene.bg) + '"/><g class="nodes">' + nodesMarkup +
+      // Edges and labels lie over the cells; clicks go through them to the cell.
+      '</g><g class="edges" stroke-linecap="round" pointer-events="none">' + edgesMarkup +
+      '</g><g class="labels" font-family="DejaVu Sans, sans-serif" pointer-events="none">' + out.join('') + '</g></svg>';
+    this.svg = container.firstChild;
+    this.defs = this.svg.firstChild;
+    this.gNodes = this.svg.childNodes[2];
+    this.gEdges = this.svg.childNodes[3];
+    this.gLabels = this.svg.childNodes[4];
+    this.nodes = Array.prototype.slice.call(this.gNodes.childNodes);
+    this.edges = Array.prototype.slice.call(this.gEdges.childNodes);
+    this.labels = Array.prototype.slice.call(this.gLabels.childNodes);
     this.layout();
   }
+  function escapeText(t) { return String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); }
+  function fillAttrs(c) { return ' fill="' + rgb(c) + '"' + (opacity(c) < 1 ? ' fill-opacity="' + num(opacity(c)) + '"' : ''); }
+  function strokeAttrs(c, width) {
+    return width > 0 ? ' stroke="' + rgb(c) + '" stroke-width="' + num(width) + '"' +
+      (opacity(c) < 1 ? ' stroke-opacity="' + num(opacity(c)) + '"' : '') : '';
+  }
+  Figure.prototype.edgeMarkup = function (x0, y0, x1, y1, c, width, head) {
+    return '<line x1="' + num(x0) + '" y1="' + num(y0) + '" x2="' + num(x1) + '" y2="' + num(y1) + '" stroke="' + rgb(c) +
+      '" stroke-width="' + num(width) + '"' + (opacity(c) < 1 ? ' stroke-opacity="' + num(opacity(c)) + '"' : '') +
+      (head > 0 ? ' marker-end="' + this.marker(c, head) + '"' : '') + '/>';
+  };
   // Node i of the scene as [x, y, w, h, fill, border, border_px, step, slot, radius], colours unpacked.
   Figure.prototype.node = function (i) {
     var n = this.scene.nodes.slice(i * NODE, (i + 1) * NODE);
@@ -82,6 +124,14 @@
     if (this.markers[key]) return this.markers[key];
     var id = 'm' + this.container.id + Object.keys(this.markers).length;
     var len = Math.round(head * 4) / 4, half = len * 0.45;
+    if (!this.defs) {  // still writing the markup
+      this.markerMarkup.push('<marker id="' + id + '" markerUnits="userSpaceOnUse" markerWidth="' + num(len) +
+        '" markerHeight="' + num(2 * half) + '" refX="' + num(len) + '" refY="' + num(half) + '" orient="auto"><path d="M0,0 L' +
+        num(len) + ',' + num(half) + ' L0,' + num(2 * half) + ' z" fill="' + rgb(c) + '" fill-opacity="' + num(opacity(c)) +
+        '"/></marker>');
+      this.markers[key] = 'url(#' + id + ')';
+      return this.markers[key];
+    }
     var m = el('marker', { id: id, markerUnits: 'userSpaceOnUse', markerWidth: num(len),
       markerHeight: num(2 * half), refX: num(len), refY: num(half), orient: 'auto' }, this.defs);
     var p = el('path', { d: 'M0,0 L' + num(len) + ',' + num(half) + ' L0,' + num(2 * half) + ' z' }, m);
@@ -90,43 +140,12 @@
     this.markers[key] = 'url(#' + id + ')';
     return this.markers[key];
   };
-  Figure.prototype.addNode = function (n) {
-    // n = [x, y, w, h, fill, border, border_px, step, slot, radius]
-    var r = el('rect', { x: num(n[0]), y: num(n[1]), width: num(n[2]), height: num(n[3]),
-      rx: num(n[9] * Math.min(n[2], n[3])) }, this.gNodes);
-    setFill(r, this.pal[n[4]]);
-    setStroke(r, this.pal[n[5]], n[6]);
-    if (n[8] >= 0) {
-      r.setAttribute('data-step', n[7]);
-      r.setAttribute('data-slot', n[8]);
-    }
-    return r;
-  };
   Figure.prototype.styleEdge = function (line, c, width, head) {
     line.setAttribute('stroke', rgb(c));
     line.setAttribute('stroke-width', num(width));
     if (opacity(c) < 1) line.setAttribute('stroke-opacity', num(opacity(c)));
     else line.removeAttribute('stroke-opacity');
     if (head > 0) line.setAttribute('marker-end', this.marker(c, head));
-  };
-  Figure.prototype.addEdge = function (e) {
-    // e = [x0, y0, x1, y1, colour, width_px, head_px]
-    var line = el('line', { x1: num(e[0]), y1: num(e[1]), x2: num(e[2]), y2: num(e[3]) }, this.gEdges);
-    this.styleEdge(line, this.pal[e[4]], e[5], e[6]);
-    return line;
-  };
-  Figure.prototype.addLabel = function (l) {
-    // l = [x, y, text, colour, size, centered, slot]; SVG places text by its baseline.
-    var y = l[5] ? l[1] + l[4] * 0.36 : l[1] + l[4] * 0.76;
-    var t = el('text', { x: num(l[0]), y: num(y), 'font-size': num(l[4]) }, this.gLabels);
-    setFill(t, this.pal[l[3]]);
-    if (l[5]) t.setAttribute('text-anchor', 'middle');
-    if (l[6] >= 0) {
-      t.setAttribute('data-slot', l[6]);
-      t.setAttribute('class', 'value');
-    }
-    t.textContent = l[2];
-    return t;
   };
   // Width in CSS pixels: fit the container, or the zoom factor times the scene's size;
   // never below the style's legible scale (values stay readable: the box scrolls instead).
@@ -205,27 +224,35 @@
   var stateFig = null, diagram = null, band = null;
   function buildDiagram() {
     var zoom = diagram ? diagram.zoom : 0;
-    diagram = new Figure(diagramBox, G.scene);
-    diagram.zoom = zoom;
-    diagram.layout();
     // Graph edge j, as build_diagram_scene draws it: from the bottom centre of the value
     // read to the top centre of the value written.
-    links.forEach(function (l) {
+    var extra = links.map(function (l) {
       var a = gNodes[l[0]], b = gNodes[l[1]];
-      var line = el('line', { x1: num(a[0] + a[2] / 2), y1: num(a[1] + a[3]), x2: num(b[0] + b[2] / 2), y2: num(b[1]) },
-        diagram.gEdges);
-      diagram.styleEdge(line, l[2], S.edge_px, (l[2] >>> 24) ? S.head_px : 0);
-      diagram.edges.push(line);
+      return [a[0] + a[2] / 2, a[1] + a[3], b[0] + b[2] / 2, b[1], l[2], S.edge_px, (l[2] >>> 24) ? S.head_px : 0];
     });
+    diagram = new Figure(diagramBox, G.scene, extra);
+    diagram.zoom = zoom;
+    diagram.layout();
     band = el('rect', { 'class': 'band' }, null);
     setFill(band, S.current_row);
     diagram.gNodes.insertBefore(band, diagram.gNodes.firstChild);
-    edgesKey = null;
+    edgesKey = '';  // drawn with no selection
+    edgesLifted = false;
+    shown = [];
+  }
+
+  // The state scene after step k: in the data, or asked of the page's source (D.stateOf, the
+  // WebAssembly module) when it is shown, and kept.
+  function stateScene(k) {
+    if (D.state) return D.state[k + 1];
+    D.stateCache = D.stateCache || {};
+    if (!D.stateCache[k]) D.stateCache[k] = D.stateOf(k);
+    return D.stateCache[k];
   }
 
   function drawState() {
     var zoom = stateFig ? stateFig.zoom : 0;
-    stateFig = new Figure(stateBox, D.state[view.step + 1]);
+    stateFig = new Figure(stateBox, stateScene(view.step));
     stateFig.zoom = zoom;
     stateFig.layout();
     if (view.sel) {
@@ -236,7 +263,7 @@
   }
 
   // Restyles the diagram for the current step and selection (build_diagram_scene's rules).
-  var edgesKey = null;
+  var edgesKey = null, edgesLifted = false, shown = [];
   function drawDiagram() {
     var b = G.bands[view.step + 1];
     band.setAttribute('x', num(b[0])); band.setAttribute('y', num(b[1]));
@@ -259,6 +286,13 @@
       if (lit[i] === 1) fill = S.cone_fill;
       if (lit[i] === 2) fill = S.reach_fill;
       if (view.sel && n[7] === view.sel.step && n[8] === view.sel.slot) { border = S.selected_border; bpx = S.border_px * 3; }
+      // Only what changed since the last drawing is written (stepping a 2048-element run stays quick).
+      var key = fill + ':' + border + ':' + bpx + ':' + (lit[i] || 0), was = shown[i];
+      if (was === key || (was === undefined && fill === n[4] && border === n[5] && bpx === n[6] && !lit[i])) {
+        shown[i] = key;
+        continue;
+      }
+      shown[i] = key;
       setFill(diagram.nodes[i], fill);
       setStroke(diagram.nodes[i], border, bpx);
       diagram.nodes[i].setAttribute('class', lit[i] === 1 ? 'cone' : lit[i] === 2 ? 'reach' : lit[i] === 3 ? 'selected' : '');
@@ -285,8 +319,11 @@
         diagram.styleEdge(diagram.edges[i], colour, width, (links[i][2] >>> 24) ? S.head_px : 0);
       }
       // Lit edges on top, each group in graph order (as the window draws them).
-      for (i = 0; i < links.length; ++i) diagram.gEdges.appendChild(diagram.edges[i]);
-      litEdges.forEach(function (l) { diagram.gEdges.appendChild(l); });
+      if (litEdges.length || edgesLifted) {
+        for (i = 0; i < links.length; ++i) diagram.gEdges.appendChild(diagram.edges[i]);
+        litEdges.forEach(function (l) { diagram.gEdges.appendChild(l); });
+      }
+      edgesLifted = litEdges.length > 0;
     }
 
     var line = document.getElementById('selection-line');
@@ -347,6 +384,7 @@
   }
 
   function saveHash() {
+    if (onView) onView(view.step, view.sel);
     if (!keepHash) return;
     var h = '#step=' + (view.step + 1);
     if (view.sel) h += '&cell=' + view.sel.slot + '&at=' + (view.sel.step + 1);
@@ -401,6 +439,17 @@
   onButton('last', function () { setStep(nSteps - 1); });
   onButton('play', togglePlay);
   onButton('clear', function () { view.sel = null; drawState(); drawDiagram(); saveHash(); });
+  // The keyboard's way to a cell: its number, then Enter (the cell as it is after the step shown).
+  var cellField = document.getElementById('cell');
+  if (cellField) cellField.addEventListener('keydown', function (ev) {
+    if (ev.key !== 'Enter' || !D) return;
+    ev.preventDefault();
+    var slot = parseInt(cellField.value, 10);
+    if (/^\d+$/.test(cellField.value.trim()) && slot < D.slots) {
+      view.sel = null;
+      select(view.step, slot);
+    }
+  });
   var speed = document.getElementById('speed');
   speed.addEventListener('input', function () {
     view.speed = parseFloat(speed.value) || 2;
@@ -453,7 +502,13 @@
     view.sel = sel ? { step: sel[0], slot: sel[1] } : null;
     render();
   }
-  window.scanviz = { load: load, setStep: function (k) { setStep(k); }, step: function () { return view.step; } };
+  window.scanviz = {
+    load: load,
+    setStep: function (k) { setStep(k); },
+    step: function () { return view.step; },
+    selection: function () { return view.sel; },
+    onView: function (fn) { onView = fn; }
+  };
 
   // ---- start: the address may name a step and a cell (#step=3&cell=5&at=3) ----------
   var dataEl = document.getElementById('scanviz-data');

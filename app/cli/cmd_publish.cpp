@@ -1,14 +1,16 @@
 // scanviz publish: a static web site from a recording (default: the shipped one,
-// made on an H100): index.html, one page per trace (stepping, the dependency cone
-// of a clicked cell, work, span and bank conflicts, the badge saying which device
-// made each trace) and one page per lesson (narration, the trace of each step,
-// questions whose answers were computed here). It opens from the file system with
-// no network. Lesson traces come from the recording where it holds the input, else
-// from the reference model (the page's badge says which), as in the window.
+// made on an H100) that computes in the browser: index.html, app.html (any variant,
+// n and input, run by the core compiled to WebAssembly, scanviz_core.js: the
+// recording's trace with its device badge where it holds the input, else the
+// reference model's) and one page per lesson (checked and computed here first, then
+// computed again in the browser from the lesson's text). It opens from the file
+// system with no network.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 
@@ -48,29 +50,56 @@ std::vector<std::string> sass_archs() {
     return archs;
 }
 
+// The WebAssembly module (app/wasm, built by cmake/wasm.cmake): $SCANVIZ_WASM_JS, else this build's.
+std::string wasm_module() {
+    const char* env = std::getenv("SCANVIZ_WASM_JS");
+    const std::string path = env && *env ? env : SCANVIZ_WASM_JS;
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) text.clear();
+    if (text.empty())
+        throw std::runtime_error("publish needs the WebAssembly module '" + path +
+                                 "', which this build did not make: install emscripten (bash .ci/setup --tests) "
+                                 "and build again, or name one with SCANVIZ_WASM_JS");
+    return text;
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read lesson '" + path + "'");
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 int run_publish(const PublishArgs& a) {
     // Everything is read and built before anything is written: bad input writes nothing.
     const Recording recording = load_recording(a.recording);
     std::vector<std::string> lesson_files = a.lessons;
     if (lesson_files.empty())
         for (const auto& e : lessons::list_lessons(lessons_dir())) lesson_files.push_back(e.path);
-    std::vector<nlohmann::json> lesson_pages;
-    if (!lesson_files.empty()) {
-        lessons::Sources sources = publish::recording_sources(recording);
-        const auto& p = kern::sass_paths();
-        lessons::load_sass(sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
-                           sass_archs());
-        lessons::load_bench(sources, &recording, asset_path("bench/h100_bench.csv"));
-        lessons::load_profile(sources, &recording, asset_path("profile/h100_profile.json"));
-        lessons::load_race(sources, &recording, asset_path("race/h100_race.json"));
-        for (const auto& f : lesson_files)
-            lesson_pages.push_back(publish::lesson_page_data(lessons::load_lesson(f), sources));
+    publish::SiteInputs in;
+    in.recording_name = std::filesystem::path(a.recording).filename().string();
+    // The figures lessons quote besides traces, as `scanviz lesson` finds them; the site's pages
+    // compute every lesson in the browser, and each is checked and computed here first.
+    lessons::Sources sources = publish::recording_sources(recording);
+    const auto& p = kern::sass_paths();
+    lessons::load_sass(sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built}, sass_archs());
+    lessons::load_bench(sources, &recording, asset_path("bench/h100_bench.csv"));
+    lessons::load_profile(sources, &recording, asset_path("profile/h100_profile.json"));
+    lessons::load_race(sources, &recording, asset_path("race/h100_race.json"));
+    in.context = publish::lesson_context(sources);
+    for (const auto& f : lesson_files) {
+        const std::string text = read_text(f);
+        in.lessons.push_back(publish::lesson_site_entry(lessons::parse_lesson(text, f), text, sources));
     }
-    const auto files =
-        publish::build_site(recording, std::filesystem::path(a.recording).filename().string(), lesson_pages);
+    in.wasm_js = wasm_module();
+    const auto files = publish::build_site(recording, in);
     publish::write_site(files, a.out, a.force);
-    std::printf("wrote %s: index.html, %zu trace pages (%s) and %zu lesson pages\n", a.out.c_str(),
-                recording.traces.size(), recording.badge().c_str(), lesson_pages.size());
+    size_t bytes = 0;
+    for (const auto& f : files) bytes += f.text.size();
+    std::printf("wrote %s: %zu files, %.1f MB: index.html, app.html (computes any variant in the browser; %zu "
+                "recorded traces, %s) and %zu lesson pages\n",
+                a.out.c_str(), files.size() + 1, bytes / 1e6, recording.traces.size(), recording.badge().c_str(),
+                in.lessons.size());
     return 0;
 }
 
@@ -80,7 +109,7 @@ void add_publish_command(CLI::App& app, CommandResult& result) {
     auto a = std::make_shared<PublishArgs>();
     CLI::App* cmd = app.add_subcommand(
         "publish",
-        "Write a static web site (index.html, one page per trace and per lesson) to use in a browser");
+        "Write a static web site that runs every variant and lesson in a browser (WebAssembly; no server)");
     cmd->add_option("-o,--output", a->out, "The site's folder (refused when it exists, unless --force)")
         ->required();
     cmd->add_option("recording", a->recording, "The recording to publish (default: the shipped H100 one)");

@@ -14,6 +14,7 @@
 #include "core/recording/recording.hpp"
 #include "core/run/badge.hpp"
 #include "core/run/runner.hpp"
+#include "core/run/spec_text.hpp"
 #include "kernels/gpu.hpp"
 
 namespace scanviz::cli {
@@ -42,49 +43,19 @@ struct TraceArgs {
 };
 
 RunSpec build_spec(const TraceArgs& a) {
-    RunSpec spec;
-    if (a.variant.empty())
-        throw std::invalid_argument("trace needs --variant (scanviz list shows them) or --from FILE");
-    spec.variant = a.variant;
-    const auto op = parse_op(a.op);
-    if (!op) throw std::invalid_argument("--op '" + a.op + "' is not add, max or min");
-    const auto type = parse_type(a.type);
-    if (!type) throw std::invalid_argument("--type '" + a.type + "' is not i32 or f32");
-    spec.op = *op;
-    spec.type = *type;
-    spec.exclusive = a.exclusive;
-    spec.seed = a.seed;
-    spec.threads = a.threads;
-    spec.items_per_thread = a.items;
-    if (!a.input.empty()) {
-        ParsedValues pv = parse_values(a.input, spec.type);
-        if (!pv.error.empty()) throw std::invalid_argument("--input: " + pv.error);
-        if (pv.values.empty()) throw std::invalid_argument("--input holds no values");
-        spec.input = InputKind::Given;
-        spec.values = std::move(pv.values);
-        spec.n = a.n_opt->count() ? a.n : static_cast<int>(spec.values.size());
-    } else {
-        if (!a.fill.empty()) {
-            const auto k = parse_input_kind(a.fill);
-            if (!k || *k == InputKind::Given)
-                throw std::invalid_argument("--fill '" + a.fill + "' is not random, ones or ramp");
-            spec.input = *k;
-        }
-        const VariantInfo* v = find_variant(spec.variant);
-        spec.n = a.n_opt->count() ? a.n : (v ? v->default_n : 32);
-    }
-    if (!a.heads.empty()) {
-        ParsedValues pv = parse_values(a.heads, ElemType::I32);
-        if (!pv.error.empty()) throw std::invalid_argument("--heads: " + pv.error);
-        for (size_t i = 0; i < pv.values.size(); ++i)
-            if (pv.values[i] != 0 && pv.values[i] != 1)
-                throw std::invalid_argument("--heads: flag " + std::to_string(i + 1) + " is " +
-                                            std::to_string(static_cast<long long>(pv.values[i])) +
-                                            ", expected 0 or 1");
-        for (double h : pv.values) spec.heads.push_back(static_cast<uint8_t>(h));
-    }
-    if (auto err = validate_and_resolve(spec)) throw std::invalid_argument(*err);
-    return spec;
+    SpecText t;
+    t.variant = a.variant;
+    if (a.n_opt->count()) t.n = a.n;
+    t.threads = a.threads;
+    t.items = a.items;
+    t.op = a.op;
+    t.type = a.type;
+    t.exclusive = a.exclusive;
+    t.seed = a.seed;
+    t.input = a.input;
+    t.fill = a.fill;
+    t.heads = a.heads;
+    return spec_from_text(t);
 }
 
 Trace make_trace(const TraceArgs& a) {

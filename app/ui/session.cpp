@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/common/assets.hpp"
 #include "core/trace/json.hpp"
 #include "window.hpp"
 
@@ -112,6 +113,19 @@ void GuiSession::DrawMenu(Window& window) {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("Open trace, recording or lesson...")) show_open_popup = true;
+        if (ImGui::BeginMenu("Recordings")) {
+            // One per card: opening one shows its traces, bench, race and profile tables.
+            if (!recordings_listed) {
+                recordings = list_recordings(asset_path("recordings"));
+                recordings_listed = true;
+            }
+            if (recordings.empty()) ImGui::TextDisabled("no recordings in %s", asset_path("recordings").c_str());
+            for (const auto& r : recordings) {
+                const bool open = app.recording_path == r.path;
+                if (ImGui::MenuItem(r.label().c_str(), nullptr, open, r.problem.empty())) app.open_recording(r.path);
+            }
+            ImGui::EndMenu();
+        }
         if (ImGui::MenuItem("Lessons...")) {
             lesson.LoadCatalog();
             lesson.picker_open = true;

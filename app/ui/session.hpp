@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "core/recording/catalog.hpp"
 #include "bench_view.hpp"
 #include "controls_view.hpp"
 #include "diagram_view.hpp"
@@ -39,6 +40,10 @@ struct GuiSession {
     LessonView lesson;
     std::vector<ScriptedInput> scripted_input;  // one per frame, front first (scripts: click, key)
     bool show_open_popup = false;
+    // The shipped recordings (assets/recordings), each with its card; read when the menu
+    // first opens.
+    std::vector<RecordingEntry> recordings;
+    bool recordings_listed = false;
     std::string open_path;
 
     // Needs the ImGui context and a current GL context (Window::open). Loads the

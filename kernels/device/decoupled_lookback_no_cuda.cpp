@@ -11,10 +11,10 @@ namespace {
 }  // namespace
 
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>&, ValueType, Op, bool, int, LookbackKernel,
-                                    double) {
+                                    double, LookbackTuningId) {
     no_cuda();
 }
 LookbackTimeline capture_lookback_timeline(int64_t, uint64_t) { no_cuda(); }
-LookbackShape lookback_tuned_shape(ValueType) { no_cuda(); }
+LookbackShape lookback_tuned_shape(ValueType, LookbackTuningId) { no_cuda(); }
 
 }  // namespace scanviz::gpu

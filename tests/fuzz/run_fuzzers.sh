@@ -7,7 +7,7 @@ set -u -o pipefail
 cd "$(dirname "$0")/../.."
 SECONDS_EACH=${1:-600}
 shift || true
-READERS=${*:-recording trace_json lesson ncu_csv profile_table race_table bench values sass_listing progress}
+READERS=${*:-recording trace_json lesson ncu_csv profile_table race_table bench values sass_listing progress sass_table}
 BUILD=${SCANVIZ_FUZZ_BUILD:-build-fuzz}
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang -DSCANVIZ_FUZZ=ON \
       -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF > "$BUILD.configure.log" 2>&1 || { cat "$BUILD.configure.log"; exit 1; }

@@ -1,9 +1,10 @@
-// What a published trace page must show at one step with one cell clicked,
-// computed by the C++ code the window uses (not by the page's script): the
-// browser test (browser_test.py) compares the page's DOM with it.
-//   publish_oracle RECORDING PAGE_ID STEP SLOT
-// STEP counts as the page does (1 = after the first step); SLOT is the cell
-// clicked in the state view at that step. Prints one JSON document.
+// What the published app page must show at one step with one cell clicked, computed
+// by the C++ code the window uses (not by the page's script or the WebAssembly module):
+// the browser test (browser_test.py) compares the page's DOM with it.
+//   publish_oracle TRACE.json STEP SLOT
+// TRACE.json is what `scanviz trace --format json` wrote for the run the page is asked
+// for; STEP counts as the page does (1 = after the first step); SLOT is the cell clicked
+// in the state view at that step. Prints one JSON document.
 #include <cstdio>
 #include <exception>
 #include <nlohmann/json.hpp>
@@ -12,23 +13,23 @@
 #include "core/analysis/diagram.hpp"
 #include "core/figure/trace_scene.hpp"
 #include "core/publish/trace_page.hpp"
-#include "core/recording/recording.hpp"
+#include "core/analysis/metrics.hpp"
 #include "core/run/badge.hpp"
+#include "core/trace/json.hpp"
 
 using namespace scanviz;
 
 int main(int argc, char** argv) {
-    if (argc != 5) {
-        std::fprintf(stderr, "usage: publish_oracle RECORDING PAGE_ID STEP SLOT\n");
+    if (argc != 4) {
+        std::fprintf(stderr, "usage: publish_oracle TRACE.json STEP SLOT\n");
         return 2;
     }
     try {
-        const Recording rec = load_recording(argv[1]);
-        const int step = std::stoi(argv[3]) - 1, slot = std::stoi(argv[4]);
-        for (const Trace& recorded : rec.traces) {
-            const Trace t = as_recorded(rec, recorded);
-            if (publish::trace_page_id(t) != argv[2]) continue;
+        const int step = std::stoi(argv[2]) - 1, slot = std::stoi(argv[3]);
+        {
+            const Trace t = load_trace_file(argv[1]);
             const DependencyGraph graph(t);
+            const Metrics metrics = compute_metrics(t);
             const figure::SceneStyle style;
             const figure::Selection sel{step, slot};
             nlohmann::json out;
@@ -37,6 +38,10 @@ int main(int argc, char** argv) {
             out["barrier"] = t.steps.at(step).barrier;
             out["values"] = t.steps.at(step).state;
             out["badge"] = badge_text(t.source);
+            out["work"] = metrics.work;
+            out["span"] = metrics.span;
+            out["step_work"] = metrics.per_step.at(step).work;
+            out["span_so_far"] = metrics.per_step.at(step).span_so_far;
             out["selected"] = graph.version_at(step, slot);
             // The diagram as the window draws it: node 0 is the current-step band, then the cells
             // in the page's order. The cone and the reach: the cells lit in their colours (the
@@ -71,8 +76,6 @@ int main(int argc, char** argv) {
             std::printf("%s\n", out.dump().c_str());
             return 0;
         }
-        std::fprintf(stderr, "publish_oracle: no trace with page id %s\n", argv[2]);
-        return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "publish_oracle: %s\n", e.what());
         return 1;

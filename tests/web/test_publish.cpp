@@ -1,7 +1,8 @@
-// scanviz publish on the shipped recording: every trace has its page, every step of
-// every trace is in it (values, state drawing, metrics), the diagram is the dependency
-// graph, the badge names the H100; an existing folder is refused without --force; a
-// corrupt recording gets the window's error and writes nothing.
+// scanviz publish on the shipped recording: the site carries the WebAssembly module, the app
+// page and the recording (which reads back whole); the page data of every recorded trace holds
+// every step (values, state drawing, metrics), the diagram is the dependency graph, the badge
+// names the H100; an existing folder is refused without --force; a corrupt recording gets the
+// window's error and writes nothing.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -9,9 +10,11 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <cstring>
 #include <sstream>
 
-#include "../support/run_scanviz.hpp"
+#include <zlib.h>
+
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
 #include "core/figure/figure_json.hpp"
@@ -19,6 +22,8 @@
 #include "core/publish/trace_page.hpp"
 #include "core/recording/recording.hpp"
 #include "core/run/badge.hpp"
+#include "core/trace/json.hpp"
+#include "../support/run_scanviz.hpp"
 
 using namespace scanviz;
 namespace fs = std::filesystem;
@@ -28,6 +33,15 @@ namespace {
 using namespace scanviz::test;
 
 const std::string kRecording = std::string(SCANVIZ_SOURCE_DIR) + "/assets/recordings/default.svzrec";
+
+// What build_site needs besides the recording; a stand-in for the module (the real one is
+// checked by the wasm parity and browser tests).
+publish::SiteInputs site_inputs() {
+    publish::SiteInputs in;
+    in.recording_name = "default.svzrec";
+    in.wasm_js = "// scanviz_core.js stand-in\n";
+    return in;
+}
 
 const publish::SiteFile* find_file(const std::vector<publish::SiteFile>& files, const std::string& path) {
     for (const auto& f : files)
@@ -51,28 +65,73 @@ std::set<std::string> listing(const fs::path& dir) {
 
 }  // namespace
 
-TEST(Publish, EveryTraceOfTheRecordingHasAPageWithEveryStep) {
+// The site: the WebAssembly module, the app page that computes, the recording for it (stored
+// uncompressed, gzipped: the module reads it back to the same traces), an index linking every
+// recorded trace into the app page, and nothing fetched from the network.
+TEST(Publish, TheSiteCarriesTheModuleTheRecordingAndTheAppPage) {
     const Recording rec = load_recording(kRecording);
-    const auto files = publish::build_site(rec, "default.svzrec");
-    ASSERT_NE(find_file(files, "index.html"), nullptr);
-    ASSERT_NE(find_file(files, "scanviz.js"), nullptr);
-    ASSERT_NE(find_file(files, "scanviz.css"), nullptr);
-    EXPECT_EQ(files.size(), rec.traces.size() + 3);
+    const auto files = publish::build_site(rec, site_inputs());
+    for (const char* name : {"index.html", "app.html", "scanviz.js", "scanviz.css", "core.js", "app.js", "lesson.js",
+                             "scanviz_core.js", "site_data.js", "lessons/open.html"})
+        EXPECT_NE(find_file(files, name), nullptr) << name;
+    EXPECT_EQ(files.size(), 10u);  // no lessons given: only the page for a learner's own file
+    EXPECT_EQ(find_file(files, "scanviz_core.js")->text, site_inputs().wasm_js);
     const std::string& index = find_file(files, "index.html")->text;
+    for (const Trace& t : rec.traces)
+        EXPECT_NE(index.find("href=\"app.html#variant=" + t.spec.variant + "&amp;n=" + std::to_string(t.spec.n)),
+                  std::string::npos) << t.spec.variant;
+    for (const auto& f : files) {
+        if (f.path.size() < 5 || f.path.substr(f.path.size() - 5) != ".html") continue;
+        EXPECT_EQ(f.text.find("http://"), std::string::npos) << f.path;
+        EXPECT_EQ(f.text.find("https://"), std::string::npos) << f.path;
+    }
 
+    // site_data.js: the recording, base64 of gzip of encode_recording(rec, false).
+    const std::string& data = find_file(files, "site_data.js")->text;
+    const std::string key = "recording_gz = \"";
+    const size_t at = data.find(key);
+    ASSERT_NE(at, std::string::npos);
+    const std::string b64 = data.substr(at + key.size(), data.find('"', at + key.size()) - at - key.size());
+    std::string gz;
+    uint32_t acc = 0;
+    int bits = 0;
+    for (char c : b64) {
+        const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        if (c == '=') break;
+        acc = acc << 6 | static_cast<uint32_t>(std::strchr(digits, c) - digits);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            gz += static_cast<char>(acc >> bits & 255);
+        }
+    }
+    std::string raw(rec.traces.size() * 400000 + (1 << 24), '\0');
+    z_stream z{};
+    ASSERT_EQ(inflateInit2(&z, 15 + 16), Z_OK);
+    z.next_in = reinterpret_cast<Bytef*>(gz.data());
+    z.avail_in = static_cast<uInt>(gz.size());
+    z.next_out = reinterpret_cast<Bytef*>(raw.data());
+    z.avail_out = static_cast<uInt>(raw.size());
+    ASSERT_EQ(inflate(&z, Z_FINISH), Z_STREAM_END);
+    raw.resize(raw.size() - z.avail_out);
+    inflateEnd(&z);
+    const Recording back = decode_recording(reinterpret_cast<const uint8_t*>(raw.data()), raw.size());
+    ASSERT_EQ(back.traces.size(), rec.traces.size());
+    for (size_t i = 0; i < rec.traces.size(); ++i)
+        EXPECT_EQ(trace_to_json_text(back.traces[i]), trace_to_json_text(rec.traces[i]));
+    EXPECT_EQ(back.badge(), rec.badge());
+}
+
+// The page data of every recorded trace (what the module computes for the app page): every
+// step (values, state drawing, metrics), the diagram is the dependency graph, the badge names the H100.
+TEST(Publish, EveryRecordedTracesPageDataHasEveryStep) {
+    const Recording rec = load_recording(kRecording);
     for (const Trace& recorded : rec.traces) {
         const Trace t = as_recorded(rec, recorded);
         const std::string id = publish::trace_page_id(t);
         SCOPED_TRACE(id);
-        const auto* page = find_file(files, "traces/" + id + ".html");
-        ASSERT_NE(page, nullptr);
-        EXPECT_NE(index.find("href=\"traces/" + id + ".html\""), std::string::npos);
-        // The page loads its script and style from the site, nothing from the network.
-        EXPECT_NE(page->text.find("<script src=\"../scanviz.js\">"), std::string::npos);
-        EXPECT_EQ(page->text.find("http://"), std::string::npos);
-        EXPECT_EQ(page->text.find("https://"), std::string::npos);
+        const auto data = publish::trace_page_data(t);
 
-        const auto data = nlohmann::json::parse(publish::page_data_text(page->text));
         const int steps = static_cast<int>(t.steps.size());
         const int slots = t.layout.slots;
         ASSERT_EQ(data["steps"].size(), t.steps.size());
@@ -80,7 +139,6 @@ TEST(Publish, EveryTraceOfTheRecordingHasAPageWithEveryStep) {
         // Badge: which device made it, as the window says it.
         EXPECT_EQ(data["badge"]["kind"], "recording");
         EXPECT_EQ(data["badge"]["text"], "recorded on " + rec.device.name + " on " + rec.date.substr(0, 10));
-        EXPECT_NE(page->text.find("recorded on NVIDIA H100"), std::string::npos);
 
         // Every step: its values, its state drawing with a value label in every cell, its metrics.
         const Metrics m = compute_metrics(t);
@@ -218,11 +276,11 @@ TEST(Publish, PageDataIsTheWindowsGeometry) {
 TEST(Publish, WritesTheSiteAndRefusesAnExistingFolderWithoutForce) {
     const fs::path dir = fresh_dir("write");
     const Recording rec = load_recording(kRecording);
-    const auto files = publish::build_site(rec, "default.svzrec");
+    const auto files = publish::build_site(rec, site_inputs());
     const fs::path site = dir / "site";
     publish::write_site(files, site.string(), false);
     EXPECT_TRUE(fs::is_regular_file(site / "index.html"));
-    EXPECT_EQ(listing(site).size(), files.size() + 2);  // + the traces/ folder and the marker
+    EXPECT_EQ(listing(site).size(), files.size() + 2);  // + the lessons/ folder and the marker
     EXPECT_TRUE(fs::is_regular_file(site / publish::kSiteMarker));
 
     // Again without force: refused, the folder untouched.
@@ -285,7 +343,8 @@ TEST(PublishCommand, WritesASiteAndRefusesToOverwriteIt) {
     CommandRun r = run_scanviz("publish -o " + site.string());
     ASSERT_EQ(r.rc, 0) << r.out;
     EXPECT_NE(r.out.find("recorded on NVIDIA H100"), std::string::npos) << r.out;
-    EXPECT_TRUE(fs::is_regular_file(site / "traces" / "warp_conditional-add-i32-inclusive-n32.html"));
+    EXPECT_TRUE(fs::is_regular_file(site / "app.html"));
+    EXPECT_TRUE(fs::is_regular_file(site / "scanviz_core.js"));
     const auto before = fs::last_write_time(site / "index.html");
 
     r = run_scanviz("publish -o " + site.string());

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/checker.hpp"
@@ -179,8 +180,15 @@ TEST(PublishLessons, MissingMeasurementsAreSaidOnThePageNotGuessed) {
 TEST(PublishLessons, TheSiteHasOnePagePerLessonLinkedFromTheIndex) {
     const Lesson lesson =
         load_lesson((kSource / "assets" / "lessons" / "01_kogge_stone_warp.lesson").string());
-    const auto files =
-        publish::build_site(recording(), "default.svzrec", {publish::lesson_page_data(lesson, sources())});
+    std::ifstream in(lesson.path);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    publish::SiteInputs inputs;
+    inputs.recording_name = "default.svzrec";
+    inputs.wasm_js = "// scanviz_core.js stand-in\n";
+    inputs.lessons = {publish::lesson_site_entry(lesson, text, sources())};
+    inputs.context = publish::lesson_context(sources());
+    EXPECT_EQ(inputs.lessons[0]["steps"], lesson.steps.size());
+    const auto files = publish::build_site(recording(), inputs);
     const publish::SiteFile* page = nullptr;
     const publish::SiteFile* index = nullptr;
     bool script = false;
@@ -195,6 +203,13 @@ TEST(PublishLessons, TheSiteHasOnePagePerLessonLinkedFromTheIndex) {
     EXPECT_NE(index->text.find("href=\"lessons/01_kogge_stone_warp.html\""), std::string::npos);
     EXPECT_NE(page->text.find(publish::html_escape(lesson.title)), std::string::npos);
     EXPECT_NE(page->text.find("scanviz-lesson"), std::string::npos);
+    // The page carries the lesson's text (the browser computes it), not its traces.
+    const std::string data = publish::page_data_text(page->text, "scanviz-lesson");
+    EXPECT_EQ(nlohmann::json::parse(data)["text"], text);
+    EXPECT_LT(page->text.size(), text.size() + 20000);
+    // The context the browser's lessons quote: the SASS table and the benchmark results.
+    EXPECT_FALSE(inputs.context["sass"].empty());
+    EXPECT_TRUE(inputs.context["bench"].is_object());
 }
 
 TEST(PublishLessonsCommand, ABrokenLessonGetsTheCheckersLineAndWritesNothing) {
@@ -232,5 +247,6 @@ TEST(PublishLessonsCommand, PublishesEveryShippedLessonByDefault) {
         EXPECT_NE(index.find("href=\"lessons/" + e.name + ".html\""), std::string::npos) << e.name;
     }
     EXPECT_NE(r.out.find(std::to_string(entries.size()) + " lesson pages"), std::string::npos) << r.out;
+    EXPECT_TRUE(fs::is_regular_file(dir / "lessons" / "open.html"));
     fs::remove_all(dir);
 }

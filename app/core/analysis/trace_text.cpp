@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/analysis/metrics.hpp"
+#include "core/common/numbers.hpp"
 #include "core/trace/replay.hpp"
 #include "core/models/variants.hpp"
 
@@ -14,15 +15,10 @@ namespace scanviz {
 std::string format_value(double v, ElemType type) {
     if (std::isnan(v)) return "nan";
     if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    char buf[64];
-    std::to_chars_result r;
     if (type == ElemType::I32 && v == std::trunc(v) && std::fabs(v) < 1e15)
-        r = std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v));
-    else if (type == ElemType::F32)
-        r = std::to_chars(buf, buf + sizeof buf, static_cast<float>(v));
-    else
-        r = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
+        return std::to_string(static_cast<int64_t>(v));
+    if (type == ElemType::F32) return shortest_text(static_cast<float>(v));
+    return shortest_text(v);
 }
 
 namespace {

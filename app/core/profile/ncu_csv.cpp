@@ -1,5 +1,7 @@
 #include "core/profile/ncu_csv.hpp"
 
+#include "core/common/numbers.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -79,9 +81,8 @@ std::optional<double> parse_number(std::string_view text) {
         digits.push_back(c);
     }
     if (digits.empty()) return std::nullopt;
-    double v = 0;
-    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc{} || p != digits.data() + digits.size() || !std::isfinite(v)) return std::nullopt;
+    const auto v = parse_double(digits);
+    if (!v || !std::isfinite(*v)) return std::nullopt;
     return v;
 }
 

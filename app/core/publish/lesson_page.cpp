@@ -4,9 +4,13 @@
 #include <stdexcept>
 
 #include "core/lessons/checker.hpp"
+#include "core/profile/profile.hpp"
+#include "core/race/table.hpp"
+#include "core/sass/table.hpp"
 #include "core/publish/trace_page.hpp"
 #include "core/run/badge.hpp"
 #include "core/run/runner.hpp"
+#include "core/trace/json.hpp"
 #include "core/models/variants.hpp"
 
 namespace scanviz::publish {
@@ -44,7 +48,8 @@ nlohmann::json question_data(const Question& q, const Value& v) {
 
 }  // namespace
 
-nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in) {
+nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in,
+                                const std::function<nlohmann::json(const Trace&)>& page_of) {
     Sources sources = sources_in;
     sources.arch = lesson.arch;
     if (const auto problems = check_lesson(lesson, sources, MissingData::Say); !problems.empty())
@@ -59,17 +64,17 @@ nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in)
     page["outcomes"] = lesson.outcomes;
     page["traces"] = nlohmann::json::array();
     page["steps"] = nlohmann::json::array();
-    std::map<std::string, int> trace_index;  // page data text -> index: steps on one run share it
+    std::map<std::string, int> trace_index;  // trace JSON -> index
 
     for (size_t i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep& s = lesson.steps[i];
         std::string error;
         const auto shown = show_step(lesson, static_cast<int>(i), sources, &error);
         if (!shown) throw std::runtime_error(error);
-        nlohmann::json trace = trace_page_data(shown->trace);
-        const std::string key = trace.dump();
+        // Steps on one run share its data: the key is the run's trace (its JSON, as the recording keeps it).
+        const std::string key = trace_to_json_text(shown->trace, -1);
         auto [it, added] = trace_index.emplace(key, static_cast<int>(page["traces"].size()));
-        if (added) page["traces"].push_back(std::move(trace));
+        if (added) page["traces"].push_back(page_of ? page_of(shown->trace) : trace_page_data(shown->trace));
 
         nlohmann::json step;
         step["title"] = s.title;
@@ -103,6 +108,32 @@ nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in)
         page["steps"].push_back(std::move(step));
     }
     return page;
+}
+
+nlohmann::json lesson_site_entry(const Lesson& lesson, const std::string& text, const Sources& sources) {
+    const nlohmann::json page = lesson_page_data(lesson, sources);
+    const size_t slash = lesson.path.find_last_of("/\\");
+    return {{"name", lesson.name},
+            {"title", lesson.title},
+            {"prerequisites", lesson.prerequisites},
+            {"outcomes", lesson.outcomes},
+            {"steps", page.at("steps").size()},
+            {"path", slash == std::string::npos ? lesson.path : lesson.path.substr(slash + 1)},
+            {"text", text}};
+}
+
+nlohmann::json lesson_context(const Sources& sources) {
+    return {{"sass", nlohmann::json::parse(sass::format_json(sources.sass_rows))},
+            {"sass_missing", sources.sass_missing},
+            {"bench", sources.bench ? nlohmann::json::parse(to_json(*sources.bench)) : nlohmann::json(nullptr)},
+            {"bench_origin", sources.bench_origin},
+            {"bench_missing", sources.bench_missing},
+            {"profile", sources.profile ? nlohmann::json::parse(format_json(*sources.profile)) : nlohmann::json(nullptr)},
+            {"profile_origin", sources.profile_origin},
+            {"profile_missing", sources.profile_missing},
+            {"race", sources.race ? to_json(*sources.race) : nlohmann::json(nullptr)},
+            {"race_origin", sources.race_origin},
+            {"race_missing", sources.race_missing}};
 }
 
 }  // namespace scanviz::publish

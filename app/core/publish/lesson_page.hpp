@@ -14,6 +14,7 @@
 //                                    "text", "origin", "right", "hint"}}]}
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -33,6 +34,19 @@ lessons::Sources recording_sources(const Recording& recording);
 // The page data of a lesson. Checks it first (lessons::check_lesson): a lesson with
 // a problem throws std::runtime_error whose what() is the checker's first line,
 // "PATH:LINE: ...", as `scanviz lesson check` prints it.
-nlohmann::json lesson_page_data(const lessons::Lesson& lesson, const lessons::Sources& sources);
+// `page_of` makes a step's trace data (default: trace_page_data with every state scene).
+nlohmann::json lesson_page_data(const lessons::Lesson& lesson, const lessons::Sources& sources,
+                                const std::function<nlohmann::json(const Trace&)>& page_of = {});
+
+// A lesson as the site carries it: {"name", "title", "prerequisites", "outcomes", "steps": count,
+// "path": file name, "text"}; the page computes it in the browser (app/wasm). Checked and computed
+// here first (lesson_page_data), so a lesson with a problem throws as lesson_page_data does.
+nlohmann::json lesson_site_entry(const lessons::Lesson& lesson, const std::string& text,
+                                 const lessons::Sources& sources);
+
+// The figures lessons quote besides traces, for the browser (app/wasm's "context" request):
+// {"sass": the count table (sass::format_json), "sass_missing", "bench": the results
+// (to_json(BenchReport)) or null, "bench_origin", "bench_missing"}.
+nlohmann::json lesson_context(const lessons::Sources& sources);
 
 }  // namespace scanviz::publish

@@ -6,9 +6,11 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <sstream>
 #include <system_error>
 
-#include "core/publish/trace_page.hpp"
+#include <zlib.h>
+
 #include "core/publish/web_assets.hpp"
 #include "core/run/badge.hpp"
 #include "core/models/variants.hpp"
@@ -18,7 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view kDataOpen = "<script type=\"application/json\" id=\"scanviz-data\">";
 constexpr std::string_view kDataClose = "</script>";
 
 // Fills @@NAME@@ placeholders; every placeholder of the template must be given.
@@ -53,16 +54,52 @@ std::string script_safe_json(const nlohmann::json& j) {
     return out;
 }
 
-std::string spec_line(const Trace& t) {
-    return "n = " + std::to_string(t.spec.n) + ", " + std::string(to_string(t.spec.op)) + ", " +
-           std::string(to_string(t.spec.type)) + ", " + (t.spec.exclusive ? "exclusive" : "inclusive") +
-           ", " + std::to_string(t.threads) + (t.threads == 1 ? " thread" : " threads") +
-           (t.blocks > 1 ? " x " + std::to_string(t.blocks) + " blocks" : "");
-}
-
 std::string short_spec(const Trace& t) {
     return std::string(to_string(t.spec.op)) + " " + std::string(to_string(t.spec.type)) + " " +
            (t.spec.exclusive ? "exclusive" : "inclusive") + " n=" + std::to_string(t.spec.n);
+}
+
+// The app page's address for a recorded trace's spec (web/app.js reads the same keys).
+std::string app_hash(const RunSpec& s) {
+    std::string h = "variant=" + s.variant + "&n=" + std::to_string(s.n) + "&op=" + std::string(to_string(s.op)) +
+                    "&type=" + std::string(to_string(s.type)) + (s.exclusive ? "&exclusive=1" : "");
+    if (s.threads) h += "&threads=" + std::to_string(s.threads);
+    if (s.items_per_thread) h += "&items=" + std::to_string(s.items_per_thread);
+    if (s.input == InputKind::Random) h += "&fill=random&seed=" + std::to_string(s.seed);
+    else if (s.input != InputKind::Given) h += "&fill=" + std::string(to_string(s.input));
+    else {
+        std::string values;
+        for (double v : s.values) {
+            std::ostringstream o;
+            o.precision(9);
+            o << v;
+            values += (values.empty() ? "" : ",") + o.str();
+        }
+        h += "&input=" + values;
+    }
+    if (!s.heads.empty()) {
+        std::string heads;
+        for (uint8_t f : s.heads) heads += (heads.empty() ? "" : ",") + std::to_string(f);
+        h += "&heads=" + heads;
+    }
+    return h;
+}
+
+std::string base64(std::string_view bytes) {
+    static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        const uint32_t b0 = static_cast<uint8_t>(bytes[i]);
+        const uint32_t b1 = i + 1 < bytes.size() ? static_cast<uint8_t>(bytes[i + 1]) : 0;
+        const uint32_t b2 = i + 2 < bytes.size() ? static_cast<uint8_t>(bytes[i + 2]) : 0;
+        const uint32_t w = b0 << 16 | b1 << 8 | b2;
+        out += kDigits[w >> 18 & 63];
+        out += kDigits[w >> 12 & 63];
+        out += i + 1 < bytes.size() ? kDigits[w >> 6 & 63] : '=';
+        out += i + 2 < bytes.size() ? kDigits[w & 63] : '=';
+    }
+    return out;
 }
 
 }  // namespace
@@ -97,118 +134,124 @@ std::string html_escape(const std::string& text) {
     return out;
 }
 
-std::string page_data_text(const std::string& html) {
-    const size_t open = html.find(kDataOpen);
+std::string page_data_text(const std::string& html, const std::string& id) {
+    const std::string tag = "<script type=\"application/json\" id=\"" + id + "\">";
+    const size_t open = html.find(tag);
     if (open == std::string::npos) throw std::runtime_error("the page holds no scanviz data");
-    const size_t begin = open + kDataOpen.size();
+    const size_t begin = open + tag.size();
     const size_t end = html.find(kDataClose, begin);
     if (end == std::string::npos) throw std::runtime_error("the page's scanviz data is not closed");
     return html.substr(begin, end - begin);
 }
 
-std::vector<SiteFile> build_site(const Recording& recording, const std::string& recording_name,
-                                 const std::vector<nlohmann::json>& lessons) {
+std::string gzip_bytes(std::string_view bytes) {
+    z_stream z{};
+    // windowBits 15 + 16: a gzip header and trailer (CRC-32), which the browser's
+    // DecompressionStream("gzip") checks.
+    if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK)
+        throw std::runtime_error("gzip: cannot start zlib");
+    std::string out(deflateBound(&z, bytes.size()) + 64, '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+    z.avail_in = static_cast<uInt>(bytes.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    const int rc = deflate(&z, Z_FINISH);
+    const size_t written = out.size() - z.avail_out;
+    deflateEnd(&z);
+    if (rc != Z_STREAM_END) throw std::runtime_error("gzip: zlib could not compress the recording");
+    out.resize(written);
+    return out;
+}
+
+std::vector<SiteFile> build_site(const Recording& recording, const SiteInputs& in) {
     if (recording.traces.empty())
         throw std::runtime_error("the recording holds no traces: nothing to publish");
-    std::vector<Trace> traces;
-    traces.reserve(recording.traces.size());
-    for (const Trace& t : recording.traces) traces.push_back(as_recorded(recording, t));
-
-    // Page ids, unique (a recording may hold two traces of one spec with other inputs).
-    std::vector<std::string> ids;
-    std::map<std::string, int> seen;
-    for (const Trace& t : traces) {
-        std::string id = trace_page_id(t);
-        const int k = ++seen[id];
-        if (k > 1) id.append("-").append(std::to_string(k));
-        ids.push_back(id);
-    }
+    if (in.wasm_js.empty())
+        throw std::runtime_error("no WebAssembly module (scanviz_core.js) to put into the site");
 
     std::vector<SiteFile> files;
-    files.push_back({"scanviz.css", std::string(web_asset("scanviz.css"))});
-    files.push_back({"scanviz.js", std::string(web_asset("scanviz.js"))});
-    if (!lessons.empty()) files.push_back({"lesson.js", std::string(web_asset("lesson.js"))});
+    for (const char* name : {"scanviz.css", "scanviz.js", "core.js", "app.js", "lesson.js"})
+        files.push_back({name, std::string(web_asset(name))});
+    files.push_back({"scanviz_core.js", in.wasm_js});
 
-    // One page per trace; the traces of a variant link to each other.
-    for (size_t i = 0; i < traces.size(); ++i) {
-        const Trace& t = traces[i];
-        std::string siblings;
-        for (size_t j = 0; j < traces.size(); ++j) {
-            if (traces[j].spec.variant != t.spec.variant) continue;
-            siblings += j == i ? "<a aria-current=\"page\" href=\"" + ids[j] + ".html\">"
-                               : "<a href=\"" + ids[j] + ".html\">";
-            siblings += html_escape(short_spec(traces[j])) + "</a>\n";
-        }
-        const VariantInfo* info = find_variant(t.spec.variant);
-        const std::string title = info ? std::string(info->title) : t.spec.variant;
-        files.push_back({"traces/" + ids[i] + ".html",
-                         fill(web_asset("trace.html"), {{"TITLE", html_escape(title)},
-                                                        {"VARIANT", html_escape(t.spec.variant)},
-                                                        {"SPEC", html_escape(spec_line(t))},
-                                                        {"BADGE_KIND", html_escape(t.source.kind)},
-                                                        {"BADGE", html_escape(badge_text(t.source))},
-                                                        {"SIBLINGS", siblings},
-                                                        {"DATA", script_safe_json(trace_page_data(t))}})});
-    }
+    // The recording, uncompressed inside (the WebAssembly build has no zstd) and gzipped for the way;
+    // what the pages use of it (traces, device, date, benchmark results): the validation report, the SASS
+    // listings and the race and profile tables stay out, which the browser would only parse and keep.
+    Recording shipped = recording;
+    shipped.validation.reset();
+    shipped.sass = nlohmann::json();
+    shipped.race.reset();
+    shipped.profile.reset();
+    const std::vector<uint8_t> raw = encode_recording(shipped, false);
+    const std::string gz = gzip_bytes(std::string_view(reinterpret_cast<const char*>(raw.data()), raw.size()));
+    nlohmann::json site = {{"recording_name", in.recording_name},
+                           {"recording_badge", recording.badge()},
+                           {"context", in.context}};
+    files.push_back({"site_data.js", "// Made by scanviz publish: the recording (" + in.recording_name +
+                                         ", gzipped, base64) and the figures lessons quote.\n"
+                                         "window.SCANVIZ_SITE = " + script_safe_json(site) +
+                                         ";\nwindow.SCANVIZ_SITE.recording_gz = \"" + base64(gz) + "\";\n"});
 
-    // The index: every variant of the recording, by level, with a link per trace.
+    // The traces the recording holds: links into the app page, which finds them again (device badge).
+    std::vector<Trace> traces;
+    for (const Trace& t : recording.traces) traces.push_back(as_recorded(recording, t));
     std::string list;
     for (Level level : {Level::Warp, Level::Block, Level::Device}) {
         std::string rows;
         for (const VariantInfo& v : all_variants()) {
             if (v.level != level) continue;
             std::string links;
-            for (size_t i = 0; i < traces.size(); ++i)
-                if (traces[i].spec.variant == v.id)
-                    links += "<a href=\"traces/" + ids[i] + ".html\">" + html_escape(short_spec(traces[i])) +
-                             "</a>\n";
-            if (links.empty()) continue;
-            rows += "<li class=\"variant\" id=\"" + html_escape(std::string(v.id)) + "\"><h3>" +
-                    html_escape(std::string(v.title)) + "</h3>\n<p class=\"desc\">" +
-                    html_escape(std::string(v.description)) + " <code>" + html_escape(std::string(v.id)) +
-                    "</code></p>\n<nav class=\"traces\">" + links + "</nav></li>\n";
+            for (const Trace& t : traces)
+                if (t.spec.variant == v.id)
+                    links += "<a href=\"app.html#" + html_escape(app_hash(t.spec)) + "\">" +
+                             html_escape(short_spec(t)) + "</a>\n";
+            rows += "<li class=\"variant\" id=\"" + html_escape(std::string(v.id)) + "\"><h3><a href=\"app.html#variant=" +
+                    html_escape(std::string(v.id)) + "\">" + html_escape(std::string(v.title)) +
+                    "</a></h3>\n<p class=\"desc\">" + html_escape(std::string(v.description)) + " <code>" +
+                    html_escape(std::string(v.id)) + "</code> (" + html_escape(std::string(v.accepts)) + ")</p>\n" +
+                    (links.empty() ? "" : "<nav class=\"traces\" aria-label=\"recorded inputs\">" + links + "</nav>") +
+                    "</li>\n";
         }
-        if (rows.empty()) continue;
         const std::string name(to_string(level));
-        list += "<section class=\"level\"><h2>" + html_escape(name) +
-                " level</h2>\n<ul class=\"variants\">\n" + rows + "</ul></section>\n";
+        list += "<section class=\"level\"><h2>" + html_escape(name) + " level</h2>\n<ul class=\"variants\">\n" + rows +
+                "</ul></section>\n";
     }
-    // Traces of variants this build does not know still get a link.
-    std::string unknown;
-    for (size_t i = 0; i < traces.size(); ++i)
-        if (!find_variant(traces[i].spec.variant))
-            unknown += "<a href=\"traces/" + ids[i] + ".html\">" +
-                       html_escape(traces[i].spec.variant + " " + short_spec(traces[i])) + "</a>\n";
-    if (!unknown.empty())
-        list +=
-            "<section class=\"level\"><h2>Other</h2><nav class=\"traces\">" + unknown + "</nav></section>\n";
 
-    // One page per lesson; the index lists them first.
+    // One page per lesson (the lesson's text inside; the page computes it), and one for a learner's own file.
+    auto lesson_page = [&](const std::string& name, const std::string& title, const std::string& prerequisites,
+                           const std::string& outcomes, const nlohmann::json& source) {
+        return fill(web_asset("lesson.html"), {{"TITLE", html_escape(title)},
+                                               {"NAME", html_escape(name)},
+                                               {"PREREQUISITES", html_escape(prerequisites)},
+                                               {"OUTCOMES", html_escape(outcomes)},
+                                               {"DATA", script_safe_json(source)}});
+    };
     std::string lesson_list;
-    for (const nlohmann::json& l : lessons) {
+    for (const nlohmann::json& l : in.lessons) {
         const std::string name = l.at("name").get<std::string>();
         const std::string title = l.at("title").get<std::string>();
         files.push_back({"lessons/" + name + ".html",
-                         fill(web_asset("lesson.html"),
-                              {{"TITLE", html_escape(title)},
-                               {"NAME", html_escape(name)},
-                               {"PREREQUISITES", html_escape(l.at("prerequisites").get<std::string>())},
-                               {"OUTCOMES", html_escape(l.at("outcomes").get<std::string>())},
-                               {"DATA", script_safe_json(l)}})});
+                         lesson_page(name, title, l.at("prerequisites").get<std::string>(),
+                                     l.at("outcomes").get<std::string>(),
+                                     {{"path", l.at("path")}, {"text", l.at("text")}})});
         lesson_list += "<li><a href=\"lessons/" + html_escape(name) + ".html\">" + html_escape(title) +
-                       "</a> <span class=\"desc\">" + std::to_string(l.at("steps").size()) +
-                       " steps</span></li>\n";
+                       "</a> <span class=\"desc\">" + std::to_string(l.at("steps").get<int>()) + " steps</span></li>\n";
     }
-    if (!lesson_list.empty())
-        lesson_list = "<section class=\"lessons\"><h2>Lessons</h2>\n<ol class=\"lessons\">\n" + lesson_list +
-                      "</ol></section>\n";
+    files.push_back({"lessons/open.html",
+                     lesson_page("open", "A lesson of your own", "a .lesson file (scanviz lesson kinds lists what it can ask)",
+                                 "the checker's problems, line by line, or the lesson, computed here",
+                                 nlohmann::json(nullptr))});
+    lesson_list = "<section class=\"lessons\"><h2>Lessons</h2>\n<ol class=\"lessons\">\n" + lesson_list +
+                  "</ol>\n<p><a href=\"lessons/open.html\">Open a lesson file of your own</a> (checked and computed in "
+                  "this browser).</p></section>\n";
 
+    files.push_back({"app.html", std::string(web_asset("app.html"))});
     const std::string badge = "recorded on " + recording.device.name +
                               (recording.device.sm.empty() ? "" : " (" + recording.device.sm + ")") +
                               (recording.date.empty() ? "" : " on " + recording.date.substr(0, 10));
     files.push_back(
         {"index.html", fill(web_asset("index.html"), {{"BADGE", html_escape(badge)},
-                                                      {"RECORDING", html_escape(recording_name)},
+                                                      {"RECORDING", html_escape(in.recording_name)},
                                                       {"COUNT", std::to_string(traces.size())},
                                                       {"VERSION", html_escape(recording.scanviz_version)},
                                                       {"LESSONS", lesson_list},

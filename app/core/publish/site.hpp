@@ -1,7 +1,7 @@
-// scanviz publish: a self-contained static site from a recording. index.html lists
-// every trace and lesson; traces/<id>.html is one trace's page, lessons/<name>.html one lesson's (its data
-// embedded as JSON, since pages opened from file:// may not fetch files); scanviz.js and scanviz.css come
-// from web/ (embedded in the binary). No network, nothing to install: any browser opens it.
+// scanviz publish: a self-contained static site from a recording, whose pages compute in the
+// browser with the core compiled to WebAssembly (app/wasm). Data goes in as scripts, since pages
+// opened from file:// may not fetch files; the pages' scripts and style come from web/ (embedded
+// in the binary). No network, nothing to install: any browser opens it.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -17,12 +17,30 @@ struct SiteFile {
     std::string text;
 };
 
-// Every file of the site, in memory. `recording_name` is what the index page calls
-// the recording (its file name); `lessons` are lesson page data (lesson_page.hpp),
-// each written as lessons/<name>.html and linked from the index. Throws
-// std::runtime_error when the recording holds no traces.
-std::vector<SiteFile> build_site(const Recording& recording, const std::string& recording_name,
-                                 const std::vector<nlohmann::json>& lessons = {});
+// What a site is made of besides the pages (web/, embedded in the binary).
+struct SiteInputs {
+    std::string recording_name;  // what the index page calls the recording (its file name)
+    // The lessons (lesson_page.hpp: lesson_site_entry), each written as lessons/<name>.html
+    // and linked from the index; the page computes the lesson from its text.
+    std::vector<nlohmann::json> lessons;
+    // app/wasm's scanviz_core.js (the core compiled to WebAssembly, the module inlined), as bytes.
+    std::string wasm_js;
+    // The figures lessons quote besides traces (lesson_page.hpp: lesson_context).
+    nlohmann::json context = nlohmann::json::object();
+};
+
+// Every file of the site, in memory: index.html; app.html, the page that computes any
+// variant at any n on any input in the browser (app.js); lessons/<name>.html and
+// lessons/open.html (a lesson file of the learner's own); scanviz_core.js (the WebAssembly
+// module); site_data.js (the recording's traces, device and benchmark results, stored
+// uncompressed and gzipped, which the page inflates and opens, so its traces keep their
+// device badge; the lesson context); the
+// scripts and style of web/. Throws std::runtime_error when the recording holds no traces
+// or the module is missing.
+std::vector<SiteFile> build_site(const Recording& recording, const SiteInputs& inputs);
+
+// The recording as site_data.js carries it: encode_recording(r, false), gzipped (RFC 1952).
+std::string gzip_bytes(std::string_view bytes);
 
 // The marker a published site carries: its first line names scanviz publish,
 // the others are the files it wrote (relative paths), so that --force replaces
@@ -37,9 +55,9 @@ inline constexpr const char* kSiteMarkerHeader = "written by scanviz publish; th
 // first, renamed into place at the end: a failure leaves nothing behind.
 void write_site(const std::vector<SiteFile>& files, const std::string& dir, bool force);
 
-// The JSON embedded in a page between its data markers (for tests and tools);
+// The JSON a page embeds in <script type="application/json" id="ID"> (for tests and tools);
 // throws std::runtime_error when the page holds none.
-std::string page_data_text(const std::string& html);
+std::string page_data_text(const std::string& html, const std::string& id = "scanviz-data");
 
 // HTML text escaping (&, <, >, ").
 std::string html_escape(const std::string& text);

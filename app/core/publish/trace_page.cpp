@@ -24,7 +24,11 @@ std::vector<std::array<int, 3>> decode_links(const nlohmann::json& links) {
     return out;
 }
 
-nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style) {
+nlohmann::json state_scene_data(const Trace& trace, int step, const figure::SceneStyle& style) {
+    return figure::scene_to_json(figure::build_state_scene(trace, step, {}, style));
+}
+
+nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style, bool with_states) {
     using nlohmann::json;
     const VariantInfo* info = find_variant(trace.spec.variant);
     const Metrics metrics = compute_metrics(trace);
@@ -76,10 +80,10 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
     json state = json::array();
     for (int k = -1; k < steps; ++k) {
         if (k >= 0) values.push_back(trace.steps[k].state);
-        state.push_back(figure::scene_to_json(figure::build_state_scene(trace, k, {}, style)));
+        if (with_states) state.push_back(state_scene_data(trace, k, style));
     }
     page["values"] = std::move(values);
-    page["state"] = std::move(state);
+    page["state"] = with_states ? std::move(state) : json(nullptr);
 
     // The diagram without a current step (-2: no band, no row written) and without a
     // selection: its nodes are the graph's nodes in id order, then the pass-throughs

@@ -34,8 +34,14 @@ namespace scanviz::publish {
 inline constexpr int kPageFormatVersion = 1;
 
 // The page data of a trace as shown (its source already says where it came from:
-// see as_recorded in trace_badge.hpp).
-nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style = {});
+// see as_recorded in trace_badge.hpp). Without `with_states`, "state" is null and the
+// page asks for one step's scene when it shows it (state_scene_data; the browser's module
+// does, which keeps a page of a 2048-element run small and quick to make).
+nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style = {},
+                               bool with_states = true);
+
+// The scene of the state after trace step `step` (-1: the initial state), as "state" holds it.
+nlohmann::json state_scene_data(const Trace& trace, int step, const figure::SceneStyle& style = {});
 
 // The graph edges [from, to, palette colour] that a page's "links" runs stand for.
 std::vector<std::array<int, 3>> decode_links(const nlohmann::json& links);

@@ -1,13 +1,18 @@
 #include "core/common/output.hpp"
 #include "core/recording/recording.hpp"
 
+// The WebAssembly build (app/wasm) has no zstd: it reads recordings stored uncompressed
+// (encode_recording(r, false), what `scanviz publish` puts into a site, gzipped for the browser to inflate).
+#if SCANVIZ_HAVE_ZSTD
 #include <zstd.h>
+#endif
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/trace/json.hpp"
@@ -152,6 +157,9 @@ std::vector<uint8_t> encode_recording(const Recording& r, bool compress) {
     const std::string payload = recording_to_json(r).dump();
     std::vector<uint8_t> stored;
     if (compress) {
+#if !SCANVIZ_HAVE_ZSTD
+        fail("this build has no zstd: it writes only uncompressed recordings");
+#else
         // The frame carries a checksum of the payload (zstd's content checksum, which
         // ZSTD_decompress verifies), so a flipped byte cannot decode to a different
         // but valid document and show a wrong picture.
@@ -164,6 +172,7 @@ std::vector<uint8_t> encode_recording(const Recording& r, bool compress) {
         ZSTD_freeCCtx(cctx);
         if (ZSTD_isError(z)) fail(std::string("zstd compression failed: ") + ZSTD_getErrorName(z));
         stored.resize(z);
+#endif
     } else {
         stored.assign(payload.begin(), payload.end());
     }
@@ -197,6 +206,9 @@ Recording decode_recording(const uint8_t* data, size_t size) {
     std::string payload;
     const uint8_t* stored = data + kHeaderSize;
     if (flags & kFlagZstd) {
+#if !SCANVIZ_HAVE_ZSTD
+        fail("the payload is zstd-compressed and this build (WebAssembly) reads only uncompressed recordings");
+#else
         const unsigned long long frame = ZSTD_getFrameContentSize(stored, stored_size);
         if (frame == ZSTD_CONTENTSIZE_ERROR) fail("payload is not a zstd frame");
         if (frame == ZSTD_CONTENTSIZE_UNKNOWN || frame != payload_size)
@@ -205,6 +217,7 @@ Recording decode_recording(const uint8_t* data, size_t size) {
         const size_t got = ZSTD_decompress(payload.data(), payload.size(), stored, stored_size);
         if (ZSTD_isError(got)) fail(std::string("corrupt payload: ") + ZSTD_getErrorName(got));
         if (got != payload_size) fail("corrupt payload: decompressed size does not match the header");
+#endif
     } else {
         if (payload_size != stored_size) fail("payload size does not match the stored size");
         payload.assign(reinterpret_cast<const char*>(stored), stored_size);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/models/variants.hpp"
 
@@ -184,6 +185,46 @@ std::string format_json(std::span<const Row> rows) {
         out.push_back(std::move(j));
     }
     return out.dump(2) + "\n";
+}
+
+std::vector<Row> parse_json(std::string_view text) {
+    const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    if (!doc.is_array()) throw std::runtime_error("SASS count table: not a JSON array");
+    auto counts = [](const nlohmann::json& j) {
+        Counts c;
+        for (OpClass k : kAllClasses)
+            if (const auto it = j.find(std::string(class_name(k))); it != j.end() && it->is_number_integer())
+                c.add(k, it->get<int>());
+        return c;
+    };
+    std::vector<Row> rows;
+    try {
+        for (const auto& j : doc) {
+            Row r;
+            r.arch = j.at("arch").get<std::string>();
+            r.variant = j.at("variant").get<std::string>();
+            r.kernel = j.at("kernel").get<std::string>();
+            r.region_file = j.at("region_file").get<std::string>();
+            const std::string provenance = j.at("provenance").get<std::string>();
+            for (Provenance p : {Provenance::Build, Provenance::Snapshot, Provenance::SnapshotUnchecked,
+                                 Provenance::Stale, Provenance::Missing})
+                if (provenance_name(p) == provenance) r.provenance = p;
+            r.message = j.at("message").get<std::string>();
+            if (j.contains("method")) {
+                const std::string method = j.at("method").get<std::string>();
+                for (RegionMethod m : {RegionMethod::SourceLines, RegionMethod::KernelMinusBaseline})
+                    if (method_name(m) == method) r.method = m;
+                if (!r.method) throw std::runtime_error("unknown method '" + method + "'");
+                r.region = counts(j.at("region"));
+                r.whole = counts(j.at("kernel_counts"));
+                if (j.contains("minus_base")) r.minus_base = counts(j.at("minus_base"));
+            }
+            rows.push_back(std::move(r));
+        }
+    } catch (const nlohmann::json::exception& e) {
+        throw std::runtime_error(std::string("SASS count table: ") + e.what());
+    }
+    return rows;
 }
 
 }  // namespace scanviz::sass

@@ -40,5 +40,8 @@ std::vector<Row> count_table(const Locations& where, std::span<const std::string
 std::string format_text(std::span<const Row> rows);
 std::string format_csv(std::span<const Row> rows);
 std::string format_json(std::span<const Row> rows);
+// The rows format_json wrote (the published site hands them to the WebAssembly build, which
+// has no listings to read). Throws std::runtime_error naming what does not parse.
+std::vector<Row> parse_json(std::string_view text);
 
 }  // namespace scanviz::sass

@@ -51,6 +51,35 @@ std::optional<InputKind> parse_input_kind(std::string_view s) {
     return std::nullopt;
 }
 
+// The C++ library's distributions are its own choice: libstdc++ and libc++ (the WebAssembly
+// build's) turn the same std::mt19937_64 stream into other values. These are libstdc++'s
+// (GCC 12), written out, so every build makes the inputs the recordings were made with.
+namespace {
+
+int random_digit(std::mt19937_64& rng) {
+    // uniform_int_distribution<int>(0, 9) on a 64-bit engine: Lemire's nearly divisionless method.
+    constexpr uint64_t range = 10;
+    unsigned __int128 product = static_cast<unsigned __int128>(rng()) * range;
+    uint64_t low = static_cast<uint64_t>(product);
+    if (low < range) {
+        const uint64_t threshold = (0 - range) % range;
+        while (low < threshold) {
+            product = static_cast<unsigned __int128>(rng()) * range;
+            low = static_cast<uint64_t>(product);
+        }
+    }
+    return static_cast<int>(product >> 64);
+}
+
+float random_unit_float(std::mt19937_64& rng) {
+    // uniform_real_distribution<float>(0, 1): generate_canonical<float, 24> from one 64-bit draw.
+    const float sum = static_cast<float>(rng()) * 1.0f;
+    const float ret = sum / 18446744073709551616.0f;  // 2^64
+    return ret >= 1.0f ? std::nextafter(1.0f, 0.0f) : ret;
+}
+
+}  // namespace
+
 std::vector<double> make_input(const RunSpec& spec) {
     std::vector<double> v(static_cast<size_t>(spec.n > 0 ? spec.n : 0));
     switch (spec.input) {
@@ -65,13 +94,10 @@ std::vector<double> make_input(const RunSpec& spec) {
             break;
         case InputKind::Random: {
             std::mt19937_64 rng(spec.seed);
-            if (spec.type == ElemType::I32) {
-                std::uniform_int_distribution<int> d(0, 9);
-                for (auto& x : v) x = d(rng);
-            } else {
-                std::uniform_real_distribution<float> d(0.0f, 1.0f);
-                for (auto& x : v) x = static_cast<double>(d(rng));
-            }
+            if (spec.type == ElemType::I32)
+                for (auto& x : v) x = random_digit(rng);
+            else
+                for (auto& x : v) x = static_cast<double>(random_unit_float(rng));
             break;
         }
     }

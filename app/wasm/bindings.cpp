@@ -1,0 +1,279 @@
+// The WebAssembly face of scanviz_core: what the published pages (web/app.js, web/lesson.js)
+// and the Node parity test (tests/web/wasm_parity.py) call. One entry point takes a JSON
+// request and returns a JSON answer, {"ok": true, "result": ...} or {"ok": false, "error":
+// one line}; every error the core throws becomes that line, never a crash. Requests:
+//
+//   {"fn": "variants"}                    the registry: id, level, title, description, accepts,
+//                                         default_n, sizes (the powers of two it accepts), ...
+//   {"fn": "trace", SPEC}                 the trace JSON text, as `scanviz trace --format json`
+//                                         prints it (the reference model; parity with the CLI)
+//   {"fn": "page", SPEC}                  the page data (publish/trace_page.hpp) of the trace the
+//                                         Runner picks: the open recording's, else the model's
+//   {"fn": "curves", "variants": [...]}   work and span against n (ones, as the window's chart)
+//   {"fn": "context", "sass", "sass_missing", "bench", "bench_origin", "bench_missing", "profile",
+//    "profile_origin", "profile_missing", "race", "race_origin", "race_missing"}
+//                                         the figures lessons quote besides traces (made by publish)
+//   {"fn": "lesson", "text", "path"}      a lesson's page data (publish/lesson_page.hpp), computed
+//                                         here; on problems, "error" is the checker's first line and
+//                                         "problems" every line, as `scanviz lesson check` prints them
+//   {"fn": "judge", "text", "path", "step", "answer"}   the verdict on an answer (lessons::judge)
+//
+// SPEC: the fields of core/run/spec_text.hpp (variant, n, threads, items, op, type, exclusive,
+// seed, input, fill, heads). sv_load_recording(bytes, size) opens an uncompressed recording.
+#include <emscripten/emscripten.h>
+
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "core/analysis/metrics.hpp"
+#include "core/bench/bench.hpp"
+#include "core/lessons/checker.hpp"
+#include "core/lessons/lesson.hpp"
+#include "core/profile/profile.hpp"
+#include "core/race/table.hpp"
+#include "core/models/variants.hpp"
+#include "core/publish/lesson_page.hpp"
+#include "core/publish/trace_page.hpp"
+#include "core/recording/recording.hpp"
+#include "core/run/runner.hpp"
+#include "core/run/spec_text.hpp"
+#include "core/sass/table.hpp"
+#include "core/trace/json.hpp"
+
+namespace {
+
+using nlohmann::json;
+using namespace scanviz;
+
+// The work-and-span chart's sizes (app/ui/metrics_view.hpp: kChartMinN, kChartMaxN).
+constexpr int kChartMinN = 32;
+constexpr int kChartMaxN = 4096;
+
+// Traces the pages show, kept for their state scenes (asked for one step at a time).
+constexpr size_t kKeptTraces = 64;
+
+struct Session {
+    std::shared_ptr<const Recording> recording;
+    std::map<int, Trace> traces;  // handle -> trace; the oldest go first
+    int next_handle = 1;
+    lessons::Sources context;  // sass and bench figures; run is set per call
+    std::string answer;        // the last answer, alive until the next call
+};
+
+Session& session() {
+    static Session s;
+    return s;
+}
+
+Runner runner() {
+    Runner r;
+    if (session().recording) r.set_recording(session().recording);
+    return r;
+}
+
+// Page data without state scenes, with a handle the page names when it asks for one ("state").
+json page_of(const Trace& t) {
+    Session& s = session();
+    json page = publish::trace_page_data(t, {}, false);
+    const int handle = s.next_handle++;
+    s.traces.emplace(handle, t);
+    while (s.traces.size() > kKeptTraces) s.traces.erase(s.traces.begin());
+    page["handle"] = handle;
+    return page;
+}
+
+json state_scene(const json& q) {
+    const auto it = session().traces.find(q.at("handle").get<int>());
+    if (it == session().traces.end()) throw std::invalid_argument("that trace is no longer kept: run it again");
+    const int step = q.at("step").get<int>();
+    if (step < -1 || step >= static_cast<int>(it->second.steps.size()))
+        throw std::invalid_argument("no step " + std::to_string(step + 1) + " in this trace");
+    return publish::state_scene_data(it->second, step);
+}
+
+SpecText spec_text(const json& q) {
+    SpecText t;
+    t.variant = q.value("variant", "");
+    if (q.contains("n") && !q["n"].is_null()) {
+        if (!q["n"].is_number_integer()) throw std::invalid_argument("n is not a whole number");
+        t.n = q["n"].get<int>();
+    }
+    t.threads = q.value("threads", 0);
+    t.items = q.value("items", 0);
+    t.op = q.value("op", "add");
+    t.type = q.value("type", "i32");
+    t.exclusive = q.value("exclusive", false);
+    t.seed = q.value("seed", uint64_t{1});
+    t.input = q.value("input", "");
+    t.fill = q.value("fill", "");
+    t.heads = q.value("heads", "");
+    return t;
+}
+
+json variants() {
+    json out = json::array();
+    for (const VariantInfo& v : all_variants()) {
+        json sizes = json::array();
+        for (int n = 1; n <= (1 << 16); n *= 2) {
+            RunSpec s;
+            s.variant = std::string(v.id);
+            s.n = n;
+            if (!validate_and_resolve(s)) sizes.push_back(n);
+        }
+        out.push_back({{"id", v.id},
+                       {"level", to_string(v.level)},
+                       {"title", v.title},
+                       {"description", v.description},
+                       {"accepts", v.accepts},
+                       {"default_n", v.default_n},
+                       {"items", v.has_items_per_thread},
+                       {"segmented", v.segmented},
+                       {"work_span_default", v.work_span_default},
+                       {"sizes", std::move(sizes)}});
+    }
+    return out;
+}
+
+json curves(const json& q) {
+    json out = json::array();
+    for (const auto& id : q.at("variants")) {
+        json c = {{"id", id}, {"points", json::array()}};
+        try {
+            for (int n = kChartMinN; n <= kChartMaxN; n *= 2) {
+                RunSpec spec;
+                spec.variant = id.get<std::string>();
+                spec.n = n;
+                spec.input = InputKind::Ones;
+                if (validate_and_resolve(spec)) continue;
+                const Metrics m = compute_metrics(run_model(spec));
+                c["points"].push_back({{"n", n}, {"work", m.work}, {"span", m.span}});
+            }
+        } catch (const std::exception& e) {
+            c["error"] = e.what();
+            c["points"] = json::array();
+        }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+void set_context(const json& q) {
+    lessons::Sources& c = session().context;
+    c.sass_rows.clear();
+    c.sass_missing = q.value("sass_missing", "");
+    if (q.contains("sass") && q["sass"].is_array()) c.sass_rows = sass::parse_json(q["sass"].dump());
+    c.bench.reset();
+    c.bench_origin = q.value("bench_origin", "");
+    c.bench_missing = q.value("bench_missing", "");
+    if (q.contains("bench") && q["bench"].is_object()) c.bench = parse_bench_json(q["bench"].dump());
+    // Nsight Compute's profile table and the race lab's table (lessons quote both).
+    c.profile.reset();
+    c.profile_origin = q.value("profile_origin", "");
+    c.profile_missing = q.value("profile_missing", "");
+    if (q.contains("profile") && q["profile"].is_object()) c.profile = parse_profile_json(q["profile"].dump());
+    c.race.reset();
+    c.race_origin = q.value("race_origin", "");
+    c.race_missing = q.value("race_missing", "");
+    if (q.contains("race") && q["race"].is_object()) c.race = race_table_from_json(q["race"]);
+}
+
+lessons::Sources lesson_sources() {
+    lessons::Sources s = session().context;
+    s.run = [r = runner()](const RunSpec& spec) { return r.run(spec); };
+    return s;
+}
+
+// The lesson's name: the file name without folders and extension, as load_lesson names it.
+std::string stem(const std::string& path) {
+    const size_t slash = path.find_last_of("/\\");
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const size_t dot = name.rfind('.');
+    return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+}
+
+lessons::Lesson parse(const json& q) {
+    const std::string path = q.value("path", "lesson.lesson");
+    lessons::Lesson l = lessons::parse_lesson(q.at("text").get<std::string>(), path);
+    l.name = stem(path);
+    return l;
+}
+
+json lesson(const json& q) {
+    const lessons::Lesson l = parse(q);
+    lessons::Sources s = lesson_sources();
+    s.arch = l.arch;
+    const auto problems = lessons::check_lesson(l, s);
+    if (!problems.empty()) return {{"error", problems.front()}, {"problems", problems}};
+    return publish::lesson_page_data(l, s, page_of);
+}
+
+json judge(const json& q) {
+    const lessons::Lesson l = parse(q);
+    const int i = q.at("step").get<int>();
+    if (i < 0 || i >= static_cast<int>(l.steps.size()) || !l.steps[i].question)
+        throw std::invalid_argument("step " + std::to_string(i + 1) + " asks no question");
+    lessons::Sources s = lesson_sources();
+    s.arch = l.arch;
+    std::string error;
+    const auto shown = lessons::show_step(l, i, s, &error);
+    if (!shown) throw std::runtime_error(error);
+    const lessons::Value v = lessons::evaluate(l.steps[i].question->quantity, shown->data(), s);
+    if (!v.ok) throw std::runtime_error(v.why_not);
+    const lessons::Verdict verdict = lessons::judge(*l.steps[i].question, v, q.at("answer").get<std::string>());
+    return {{"correct", verdict.correct}, {"message", verdict.message}};
+}
+
+json dispatch(const json& q) {
+    const std::string fn = q.value("fn", "");
+    if (fn == "variants") return variants();
+    if (fn == "trace") return trace_to_json_text(runner().run(spec_from_text(spec_text(q), ""), RunSource::Model));
+    if (fn == "page") return page_of(runner().run(spec_from_text(spec_text(q), "")));
+    if (fn == "state") return state_scene(q);
+    if (fn == "curves") return curves(q);
+    if (fn == "context") {
+        set_context(q);
+        return true;
+    }
+    if (fn == "lesson") return lesson(q);
+    if (fn == "judge") return judge(q);
+    throw std::invalid_argument("unknown request '" + fn + "'");
+}
+
+const char* reply(const json& j) {
+    session().answer = j.dump();
+    return session().answer.c_str();
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* sv_call(const char* request) {
+    try {
+        const json q = json::parse(request);
+        return reply({{"ok", true}, {"result", dispatch(q)}});
+    } catch (const std::exception& e) {
+        return reply({{"ok", false}, {"error", e.what()}});
+    }
+}
+
+// Opens an uncompressed recording (the site's, inflated by the page); its traces then stand for
+// the model where they hold the spec, with their device badge. Returns the answer as sv_call does.
+EMSCRIPTEN_KEEPALIVE const char* sv_load_recording(const uint8_t* bytes, int size) {
+    try {
+        auto r = std::make_shared<Recording>(decode_recording(bytes, static_cast<size_t>(size)));
+        const std::string badge = r->badge();
+        const size_t traces = r->traces.size();
+        session().recording = std::move(r);
+        return reply({{"ok", true}, {"result", {{"badge", badge}, {"traces", traces}}}});
+    } catch (const std::exception& e) {
+        return reply({{"ok", false}, {"error", std::string("recording: ") + e.what()}});
+    }
+}
+
+}  // extern "C"
