@@ -158,7 +158,7 @@ TEST(LessonFormat, SyntaxErrorsNameFileAndLine) {
               "t.lesson:4: the step names no variant (variant = ...)");
     EXPECT_EQ(parse_error(kHead), "t.lesson:3: the lesson has no steps ([step] sections)");
     EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\npanels = state graph\ntext = x\n"),
-              "t.lesson:6: panels: unknown panel 'graph' (state diagram metrics source sass bench lookback)");
+              "t.lesson:6: panels: unknown panel 'graph' (state banks diagram metrics source sass bench lookback)");
 }
 
 TEST(LessonCheck, ProblemsNameTheLine) {

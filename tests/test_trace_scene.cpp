@@ -86,7 +86,11 @@ TEST(DiagramScene, OneNodePerValueOneEdgePerOperandAndHitTestMapsBack) {
     const Trace t = ramp_model("warp_conditional", 32);
     const DependencyGraph g(t);
     const Scene s = build_diagram_scene(t, g, 2, Selection{}, SceneStyle{});
-    EXPECT_EQ(cells(s).size(), g.nodes().size());
+    // Every step is a full row: the values it wrote, the rest pass-throughs.
+    const auto all = cells(s);
+    EXPECT_EQ(all.size(), (t.steps.size() + 1) * 32);
+    EXPECT_EQ(std::count_if(all.begin(), all.end(), [](const NodeInstance* n) { return !n->pass; }),
+              static_cast<long>(g.nodes().size()));
     EXPECT_EQ(s.edges.size(), g.edges().size());
     // Every node can be clicked back to its (step, slot).
     for (const NodeInstance* n : cells(s)) {
@@ -104,7 +108,9 @@ TEST(DiagramScene, OneNodePerValueOneEdgePerOperandAndHitTestMapsBack) {
     ASSERT_TRUE(find(-1, 0) && find(0, 1) && find(4, 31));
     EXPECT_LT(find(-1, 0)->y, find(0, 1)->y);
     EXPECT_LT(find(0, 1)->x, find(4, 31)->x);
-    EXPECT_EQ(find(0, 0), nullptr);  // lane 0 writes nothing at d = 1
+    ASSERT_NE(find(0, 0), nullptr);
+    EXPECT_TRUE(find(0, 0)->pass);  // lane 0 writes nothing at d = 1: a pass-through
+    EXPECT_FALSE(find(0, 1)->pass);
     // Between the cells (and on the current-step band) nothing is hit.
     const NodeInstance* a = find(-1, 0);
     EXPECT_EQ(hit_test(s, a->x + a->w * 1.07f, a->y + a->h * 0.5f), -1);
@@ -121,7 +127,7 @@ TEST(DiagramScene, SelectionLightsTheConeAndTheReach) {
     std::set<std::pair<int, int>> reach_cells, expect_reach;
     for (const NodeInstance* n : cells(s)) {
         if (n->fill_rgba == style.cone_fill && n->step == -1) cone_inputs.insert(n->slot);
-        if (n->fill_rgba == style.reach_fill) reach_cells.insert({n->step, n->slot});
+        if (n->fill_rgba == style.reach_fill && !n->pass) reach_cells.insert({n->step, n->slot});
         EXPECT_EQ(n->border_rgba == style.selected_border, n->step == 1 && n->slot == 5);
     }
     EXPECT_EQ(cone_inputs, (std::set<int>{2, 3, 4, 5}));
@@ -155,31 +161,32 @@ TEST(Camera, FitShowsTheWholeSceneAndZoomAtKeepsThePointUnderTheCursor) {
 }
 
 TEST(StateScene, AWideReduceDrawsOneBarAndOneArrowPerRowRead) {
-    // 16 slots in rows of 8 (cols hint) and one aggregate slot; one tile reduce reads all 16.
+    // 64 slots whose rows hold 8 (cols hint), packed 32 to a row on screen, and one
+    // aggregate slot; one tile reduce reads all 64.
     Trace t;
     t.threads = 1;
-    t.layout.regions.push_back(Region{"tile input", Space::Global, 0, 16, 0, 4, 8});
-    t.layout.regions.push_back(Region{"tile aggregate", Space::Tiles, 16, 1});
-    t.layout.slots = 17;
-    t.layout.padding.assign(17, 0);
-    t.initial_state.assign(17, 1.0);
+    t.layout.regions.push_back(Region{"tile input", Space::Global, 0, 64, 0, 4, 8});
+    t.layout.regions.push_back(Region{"tile aggregate", Space::Tiles, 64, 1});
+    t.layout.slots = 65;
+    t.layout.padding.assign(65, 0);
+    t.initial_state.assign(65, 1.0);
     Step s;
     s.phase = s.label = "reduce";
     s.active_mask = {1u};
-    std::vector<int> reads(16);
-    for (int i = 0; i < 16; ++i) reads[i] = i;
-    s.ops.push_back(Operation{0, OpKind::Reduce, reads, {16}, 15, 4});
+    std::vector<int> reads(64);
+    for (int i = 0; i < 64; ++i) reads[i] = i;
+    s.ops.push_back(Operation{0, OpKind::Reduce, reads, {64}, 63, 4});
     s.state = t.initial_state;
-    s.state[16] = 16;
+    s.state[64] = 64;
     t.steps.push_back(s);
     const SceneStyle style;
     const Scene scene = build_state_scene(t, 0, Selection{}, style);
     const auto heads =
         std::count_if(scene.edges.begin(), scene.edges.end(), [](const auto& e) { return e.head_px > 0; });
-    EXPECT_EQ(heads, 2) << "one arrow per row of 8 cells read, not 16";
+    EXPECT_EQ(heads, 2) << "one arrow per row of 32 cells read, not 64";
     const auto bars = std::count_if(scene.edges.begin(), scene.edges.end(), [](const auto& e) {
         return e.head_px == 0 && e.y0 == e.y1 && e.x1 - e.x0 > 100;
     });
     EXPECT_EQ(bars, 2);
-    EXPECT_EQ(cells(scene).size(), 17u);
+    EXPECT_EQ(cells(scene).size(), 65u);
 }

@@ -147,19 +147,19 @@
     else line.removeAttribute('stroke-opacity');
     if (head > 0) line.setAttribute('marker-end', this.marker(c, head));
   };
-  // Width in CSS pixels: fit the container, or the zoom factor times the scene's size.
-  // On a narrow screen "fit" keeps cells large enough to read and scrolls instead.
+  // Width in CSS pixels: fit the container, or the zoom factor times the scene's size;
+  // never below the style's legible scale (values stay readable: the box scrolls instead).
+  Figure.prototype.legible = function () { return (S && S.legible_zoom) || 0.3; };
   Figure.prototype.layout = function () {
     var avail = Math.max(200, this.container.clientWidth - 2);
     var fit = Math.min(1.4, avail / this.scene.w);
-    var minScale = window.matchMedia('(max-width: 640px)').matches ? 0.55 : 0.3;
-    var scale = this.zoom > 0 ? this.zoom : Math.max(fit, Math.min(minScale, 1));
+    var scale = Math.max(this.zoom > 0 ? this.zoom : fit, this.legible());
     this.svg.setAttribute('width', num(this.scene.w * scale));
     this.svg.setAttribute('height', num(this.scene.h * scale));
     this.scale = scale;
   };
   Figure.prototype.zoomBy = function (f) {
-    if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(0.05, (this.zoom || this.scale) * f));
+    if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(this.legible(), (this.zoom || this.scale) * f));
     this.layout();
   };
 
@@ -188,7 +188,9 @@
         inEdges[to].push(j);
       }
     }
-    for (i = 0; i < nNodes; ++i) {
+    // Versions are the value nodes (a pass-through repeats the value above it).
+    var values = G.value_nodes >= 0 ? G.value_nodes : nNodes;
+    for (i = 0; i < values; ++i) {
       var slot = gNodes[i][8];
       (bySlot[slot] = bySlot[slot] || []).push(i);
     }
@@ -226,7 +228,7 @@
     // read to the top centre of the value written.
     var extra = links.map(function (l) {
       var a = gNodes[l[0]], b = gNodes[l[1]];
-      return [a[0] + a[2] / 2, a[1] + a[3], b[0] + b[2] / 2, b[1], l[2], S.edge_px, S.head_px];
+      return [a[0] + a[2] / 2, a[1] + a[3], b[0] + b[2] / 2, b[1], l[2], S.edge_px, (l[2] >>> 24) ? S.head_px : 0];
     });
     diagram = new Figure(diagramBox, G.scene, extra);
     diagram.zoom = zoom;
@@ -279,10 +281,11 @@
     }
     for (i = 0; i < gNodes.length; ++i) {
       var n = gNodes[i], fill = n[4], border = n[5], bpx = n[6];
-      if (n[7] === view.step && n[7] >= 0) { fill = S.written_fill; border = S.written_border; }
+      var value = !(G.value_nodes >= 0) || i < G.value_nodes;  // else a pass-through (trace_page.cpp)
+      if (value && n[7] === view.step && n[7] >= 0) { fill = S.written_fill; border = S.written_border; }
       if (lit[i] === 1) fill = S.cone_fill;
       if (lit[i] === 2) fill = S.reach_fill;
-      if (lit[i] === 3) { border = S.selected_border; bpx = S.border_px * 3; }
+      if (view.sel && n[7] === view.sel.step && n[8] === view.sel.slot) { border = S.selected_border; bpx = S.border_px * 3; }
       // Only what changed since the last drawing is written (stepping a 2048-element run stays quick).
       var key = fill + ':' + border + ':' + bpx + ':' + (lit[i] || 0), was = shown[i];
       if (was === key || (was === undefined && fill === n[4] && border === n[5] && bpx === n[6] && !lit[i])) {
@@ -309,11 +312,11 @@
             colour = inCone ? S.edge_lit : S.reach_fill;
             width = S.edge_px * 2;
             litEdges.push(diagram.edges[i]);
-          } else {
+          } else if (colour >>> 24) {  // a pass-through's link stays unseen unless lit
             colour = S.edge_dim;
           }
         }
-        diagram.styleEdge(diagram.edges[i], colour, width, S.head_px);
+        diagram.styleEdge(diagram.edges[i], colour, width, (links[i][2] >>> 24) ? S.head_px : 0);
       }
       // Lit edges on top, each group in graph order (as the window draws them).
       if (litEdges.length || edgesLifted) {

@@ -150,7 +150,7 @@ bool rasterize_labels(const Scene& scene, const Camera& camera, uint8_t* rgba, i
 }
 
 bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
-                  std::vector<uint8_t>& rgba_out, std::string* error) {
+                  std::vector<uint8_t>& rgba_out, std::string* error, const Camera* view) {
     if (!renderer.initialized()) {
         if (error) *error = "export: the renderer is not initialised";
         return false;
@@ -161,7 +161,8 @@ bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int
                      " is out of range (1.." + std::to_string(renderer.max_size()) + " pixels a side)";
         return false;
     }
-    const Camera camera = fit_camera(scene, width_px, height_px, 0.01f * std::min(width_px, height_px));
+    const Camera camera =
+        view ? *view : fit_camera(scene, width_px, height_px, 0.01f * std::min(width_px, height_px));
     if (!renderer.render(scene, camera, width_px, height_px)) {
         if (error)
             *error = "export: OpenGL could not draw a " + std::to_string(width_px) + "x" +
@@ -196,9 +197,9 @@ bool write_png(const std::string& path, const uint8_t* rgba, int width_px, int h
 }
 
 bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
-                const std::string& path, std::string* error) {
+                const std::string& path, std::string* error, const Camera* camera) {
     std::vector<uint8_t> pixels;
-    if (!render_image(renderer, scene, width_px, height_px, pixels, error)) return false;
+    if (!render_image(renderer, scene, width_px, height_px, pixels, error, camera)) return false;
     if (!write_png(path, pixels.data(), width_px, height_px, error)) {
         if (error) *error = "export: " + *error;
         return false;

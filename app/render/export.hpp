@@ -17,15 +17,16 @@ namespace scanviz::render {
 // renamed into place (core/common/output.hpp). False with the reason in `error`.
 bool write_png(const std::string& path, const uint8_t* rgba, int width_px, int height_px, std::string* error);
 
-// Renders the whole scene fitted into width_px x height_px and writes a PNG.
-// False with a one-line message (size out of range, font missing, file not
-// writable) on failure. Needs a current GL context and an initialised renderer.
+// Renders the scene into width_px x height_px and writes a PNG: seen through `camera`,
+// or, without one, the whole scene fitted in. False with a one-line message (size out
+// of range, font missing, file not writable) on failure. Needs a current GL context
+// and an initialised renderer.
 bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
-                const std::string& path, std::string* error);
+                const std::string& path, std::string* error, const Camera* camera = nullptr);
 
 // The same image as RGBA8 pixels, top row first (what export_png writes).
 bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
-                  std::vector<uint8_t>& rgba_out, std::string* error);
+                  std::vector<uint8_t>& rgba_out, std::string* error, const Camera* camera = nullptr);
 
 // Draws the scene's labels into an RGBA8 image (top row first) seen through `camera`.
 // Labels smaller than min_px pixels are skipped. False with a message when the font

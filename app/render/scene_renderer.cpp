@@ -142,7 +142,7 @@ uint64_t frame_key(const Scene& scene, const Camera& camera, int width_px, int h
     h = hash_bytes(h, view, sizeof view);
     return hash_bytes(h, &scene.background_rgba, sizeof scene.background_rgba);
 }
-static_assert(sizeof(NodeInstance) == 10 * 4 && sizeof(EdgeInstance) == 7 * 4,
+static_assert(sizeof(NodeInstance) == 11 * 4 && sizeof(EdgeInstance) == 9 * 4,
               "instances must have no padding");
 
 }  // namespace
@@ -219,8 +219,9 @@ bool SceneRenderer::ensure_target(int width_px, int height_px) {
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &texture);
     glBindTexture(GL_TEXTURE_2D, color_tex_);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width_px, height_px, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    // Drawn 1:1 on screen (the image is the canvas size): nearest is exact, and cheaper in llvmpipe.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D, texture);

@@ -8,6 +8,7 @@
 
 namespace scanviz::render {
 
+using figure::build_bank_scene;
 using figure::build_diagram_scene;
 using figure::build_state_scene;
 using figure::SceneStyle;

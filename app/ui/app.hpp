@@ -28,7 +28,8 @@ struct Settings {
     bool show_bench = false;     // benchmark view (floating window)
     bool show_lookback = false;  // look-back timeline view (floating window)
     bool show_race = false;      // race lab view (floating window)
-    bool presentation = false;   // large type, high contrast
+    bool show_banks = false;     // the state view shows the bank picture of one warp (lesson 4)
+    bool presentation = false;   // lecture layout: figures fill the screen, large type, high contrast
     bool fullscreen = false;
     float speed = 2.0f;  // steps per second while playing
 };

@@ -23,6 +23,8 @@ void ControlsView::HandleKeys(App& app) {
     if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT))
         app.zoom_request /= 1.25f;
     if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.settings.fullscreen = !app.settings.fullscreen;
+    // F5, as slide software: the lecture layout (figures fill the screen, large type).
+    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false)) app.settings.presentation = !app.settings.presentation;
 }
 
 void ControlsView::Draw(App& app) {
@@ -58,7 +60,7 @@ void ControlsView::Draw(App& app) {
     ImGui::SameLine();
     if (ImGui::Button("Fit")) app.fit_request = true;
     ImGui::SameLine();
-    ImGui::Checkbox("Presentation", &app.settings.presentation);
+    ImGui::Checkbox("Presentation (F5)", &app.settings.presentation);
     ImGui::SameLine();
     ImGui::Checkbox("F11", &app.settings.fullscreen);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("full screen (F11)");

@@ -15,11 +15,16 @@ bool DiagramView::Init(const Fonts* fonts, std::string* err) {
 bool DiagramView::Update(const App& app) {
     if (!app.has_trace) return false;
     const uint64_t before = key_.generation;
-    if (!key_.update(app)) return false;
-    const bool new_trace = before != key_.generation;
+    const int old_step = key_.step;
+    if (!key_.update(app) && !force_) return false;
+    if (!force_ && (before != key_.generation || old_step != key_.step)) manual_window_ = false;
+    force_ = false;
+    if (!manual_window_)
+        window = figure::focus_window(app.trace, app.step, app.selection, kDiagramWindowSlots);
+    const render::SceneStyle style = scene_style(key_.presentation);
     try {
-        scene = render::build_diagram_scene(app.trace, app.graph, app.step, app.selection,
-                                            scene_style(key_.presentation));
+        scene = render::build_diagram_scene(app.trace, app.graph, app.step, app.selection, style, nullptr,
+                                            window);
         error.clear();
     } catch (const std::exception& e) {
         scene = render::Scene{};
@@ -31,7 +36,8 @@ bool DiagramView::Update(const App& app) {
         reach_outputs =
             static_cast<int>(app.graph.reach_outputs(app.selection.step, app.selection.slot).size());
     }
-    if (new_trace) canvas.fit();
+    canvas.set_legibility(style, figure::focus_box(scene, style, app.selection, app.step));
+    canvas.fit();  // follow the step: its row in view at a legible size
     changed_ = true;
     return true;
 }
@@ -58,6 +64,17 @@ void DiagramView::Draw(App& app) {
         ImGui::TextUnformatted("click a cell: its dependency cone and reach light up");
     }
 
+    const render::SceneStyle style = scene_style(app.settings.presentation);
+    const bool partial =
+        app.has_trace &&
+        (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() < app.trace.layout.slots);
+    const int slot = DrawOverview(app, canvas, style, partial, style.small_text * 1.6f, overview);
+    if (slot >= 0) {
+        window = figure::window_at(app.trace, slot, kDiagramWindowSlots);
+        manual_window_ = true;
+        force_ = true;
+        Update(app);
+    }
     DrawSceneAndSelect(app, canvas, "##diagram_canvas", scene, changed_, error, *fonts_);
     ImGui::End();
 }

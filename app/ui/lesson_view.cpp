@@ -147,10 +147,11 @@ void LessonView::Enter(App& app, int k) {
     else
         app.select(-1, -1);
     Settings& set = app.settings;
-    set.show_state = v.shows("state");
+    set.show_state = v.shows("state") || v.shows("banks");
     set.show_diagram = v.shows("diagram");
     set.show_metrics = v.shows("metrics");
     set.show_source = v.shows("source");
+    set.show_banks = v.shows("banks");
     set.show_bench = v.shows("bench");
     set.show_lookback = v.shows("lookback");
     want_sass = v.shows("sass");

@@ -51,8 +51,9 @@ void RaceView::Rebuild(const App& app) {
         edges = hazard_edges(graph_, trace, hazards);
         const int step =
             choice >= 0 && choice != kOneBuffer ? barriers[static_cast<size_t>(choice)].step : -1;
-        scene_ = render::build_diagram_scene(trace, graph_, step, render::Selection{},
-                                             scene_style(presentation_), &edges);
+        const render::SceneStyle style = scene_style(presentation_);
+        scene_ = render::build_diagram_scene(trace, graph_, step, render::Selection{}, style, &edges);
+        canvas_.set_legibility(style, figure::focus_box(scene_, style, render::Selection{}, step));
         canvas_.fit();
         changed_ = true;
     } catch (const std::exception& e) {

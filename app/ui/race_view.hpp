@@ -57,6 +57,10 @@ struct RaceView {
     std::string error;
     std::string status;
 
+    // The diagram on screen (the state dump reports its cells and edges).
+    const SceneCanvas& canvas() const { return canvas_; }
+    const render::Scene& scene() const { return scene_; }
+
 private:
     void Rebuild(const App& app);
     void DrawMeasured(App& app);

@@ -7,7 +7,9 @@
 #include <imgui.h>
 
 #include <string>
+#include <vector>
 
+#include "core/figure/legible.hpp"
 #include "render/scene.hpp"
 #include "render/scene_renderer.hpp"
 
@@ -28,6 +30,20 @@ public:
     int Draw(const char* id, const render::Scene& scene, bool scene_changed, ImVec2 size, ImFont* label_font,
              ImFont* label_font_large);
 
+    // The legibility rules of the scene to be drawn (core/figure/legible.hpp): the zoom
+    // never goes below the style's legible zoom, and a fit shows `focus` at that zoom
+    // when the whole scene does not fit.
+    void set_legibility(const figure::SceneStyle& style, const figure::FocusBox& focus) {
+        style_ = style;
+        focus_ = focus;
+    }
+    float min_zoom() const { return figure::legible_zoom(style_); }
+    // The camera an export of `scene` at width x height opens with: the whole scene when it
+    // fits at a legible size, else a legible window of it around the focus (as on screen).
+    figure::Camera export_camera(const render::Scene& scene, int width, int height) const {
+        return figure::legible_camera(scene, style_, width, height, focus_, /*max_zoom=*/8.0f);
+    }
+
     void zoom_by(float factor);  // around the image centre
     void fit() {
         auto_fit_ = true;
@@ -44,6 +60,11 @@ public:
 
     render::SceneRenderer& renderer() { return renderer_; }
     int labels_drawn() const { return labels_drawn_; }
+    // Height on screen of the value drawn in node i in the last frame; 0 when none was drawn.
+    float text_px(size_t node) const { return node < text_px_.size() ? text_px_[node] : 0.0f; }
+    // The slots of the nodes on screen in the last frame: [first, end); first == end when none.
+    int first_visible_slot() const { return visible_first_; }
+    int end_visible_slot() const { return visible_end_; }
 
 private:
     render::SceneRenderer renderer_;
@@ -55,6 +76,10 @@ private:
     int tex_w_ = 0, tex_h_ = 0;
     ImVec2 image_min_{0, 0}, image_size_{0, 0};
     int labels_drawn_ = 0;
+    std::vector<float> text_px_;
+    int visible_first_ = 0, visible_end_ = 0;
+    figure::SceneStyle style_;
+    figure::FocusBox focus_;
 };
 
 }  // namespace scanviz::ui

@@ -40,7 +40,7 @@ const std::map<std::string, CommandShape>& shapes() {
         {"step", {1, 1, "step K | first | last | middle"}},
         {"select", {1, 2, "select STEP SLOT | select none"}},
         {"presentation", {1, 1, "presentation on|off"}},
-        {"show", {2, 2, "show state|diagram|metrics|source|bench|lookback|race on|off"}},
+        {"show", {2, 2, "show state|diagram|metrics|source|bench|lookback|race|banks on|off"}},
         {"race", {2, 3, "race VARIANT none|K|one-buffer [diverged]"}},
         {"play", {0, 0, "play"}},
         {"pause", {0, 0, "pause"}},
@@ -54,7 +54,7 @@ const std::map<std::string, CommandShape>& shapes() {
         {"export-svg", {2, 2, "export-svg state|diagram PATH"}},
         {"open", {1, 1, "open FILE"}},
         {"click", {3, 3, "click state|diagram STEP SLOT"}},
-        {"key", {1, 1, "key space|left|right|home|end|plus|minus|pagedown|pageup"}},
+        {"key", {1, 1, "key space|left|right|home|end|plus|minus|pagedown|pageup|f5"}},
         {"lesson", {1, 1, "lesson NAME|FILE"}},
         {"lesson-step", {1, 1, "lesson-step K (1 .. the lesson's steps)"}},
         {"lessons", {0, 0, "lessons"}},
@@ -101,6 +101,7 @@ bool on_off(const ScriptCommand& c, const std::string& s, const std::string& pat
 
 int key_code(const std::string& name) {
     if (name == "space") return GLFW_KEY_SPACE;
+    if (name == "f5") return GLFW_KEY_F5;
     if (name == "left") return GLFW_KEY_LEFT;
     if (name == "right") return GLFW_KEY_RIGHT;
     if (name == "home") return GLFW_KEY_HOME;
@@ -147,9 +148,10 @@ Script parse_script(const std::string& text, const std::string& path) {
         if (c.name == "show") {
             const std::string& v = c.args[0];
             if (v != "state" && v != "diagram" && v != "metrics" && v != "source" && v != "bench" &&
-                v != "lookback" && v != "race")
+                v != "lookback" && v != "race" && v != "banks")
                 fail(path, line_no,
-                     "show takes state, diagram, metrics, source, bench, lookback or race, got '" + v + "'");
+                     "show takes state, diagram, metrics, source, bench, lookback, race or banks, got '" + v +
+                         "'");
             (void)on_off(c, c.args[1], path);
         }
         if (c.name == "speed" || c.name == "zoom") (void)to_float(c, c.args[0], path);
@@ -293,6 +295,7 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
          : a0 == "bench"    ? s.show_bench
          : a0 == "lookback" ? s.show_lookback
          : a0 == "race"     ? s.show_race
+         : a0 == "banks"    ? s.show_banks
                             : s.show_source) = on;
     } else if (c.name == "race") {
         const std::string& what = c.args[1];

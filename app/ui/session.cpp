@@ -21,7 +21,7 @@ constexpr const char* kBenchWindowTitle = "Benchmark: ours, CUB, Thrust and the 
 constexpr const char* kLookbackWindowTitle = "Look-back timeline";
 
 // Share of the upper area's height the state view takes above the diagram.
-constexpr float kStateShare = 0.37f;
+constexpr float kStateShare = 0.4f;
 
 struct Rect {
     float x, y, w, h;
@@ -38,6 +38,53 @@ nlohmann::json colour_json(uint32_t c) {
 
 nlohmann::json rect_json(const CellRect& r, float scale_x, float scale_y) {
     return {r.x0 * scale_x, r.y0 * scale_y, r.x1 * scale_x, r.y1 * scale_y};
+}
+
+// What a figure canvas drew, for the legibility checks (issue 21): every cell with its
+// rectangle on screen (window px, clipped), its row (the step; -1 = the initial state),
+// whether it is on screen, and the height of its drawn value (0 when none was drawn);
+// with `edges`, every edge with the rows it joins and its ends on screen.
+nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene, float sx, float sy,
+                           bool edges) {
+    using nlohmann::json;
+    json cells = json::array();
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        const render::NodeInstance& n = scene.nodes[i];
+        if (n.slot < 0) continue;
+        const CellRect r = canvas.rect_of(n);
+        cells.push_back({{"slot", n.slot},
+                         {"step", n.step},
+                         {"row", n.step},
+                         {"pass", n.pass != 0},
+                         {"rect", rect_json(r, sx, sy)},
+                         {"visible", r.visible},
+                         {"text_px", canvas.text_px(i) * sy},
+                         {"fill", colour_json(n.fill_rgba)}});
+    }
+    json out = {{"cells", cells}};
+    if (!edges) return out;
+    json lines = json::array();
+    const render::Camera& cam = canvas.camera();
+    const ImVec2 o = canvas.image_min(), sz = canvas.image_size();
+    for (const render::EdgeInstance& e : scene.edges) {
+        const float x0 = o.x + cam.to_px_x(e.x0), y0 = o.y + cam.to_px_y(e.y0);
+        const float x1 = o.x + cam.to_px_x(e.x1), y1 = o.y + cam.to_px_y(e.y1);
+        const bool visible = std::max(x0, x1) > o.x && std::min(x0, x1) < o.x + sz.x &&
+                             std::max(y0, y1) > o.y && std::min(y0, y1) < o.y + sz.y;
+        lines.push_back({{"from_row", e.from_row},
+                         {"to_row", e.to_row},
+                         {"line", {x0 * sx, y0 * sy, x1 * sx, y1 * sy}},
+                         {"visible", visible}});
+    }
+    out["edges"] = lines;
+    return out;
+}
+
+nlohmann::json overview_json(const OverviewDrawn& o, float sx, float sy) {
+    return {{"shown", o.shown},
+            {"rect", {o.rect[0] * sx, o.rect[1] * sy, o.rect[2] * sx, o.rect[3] * sy}},
+            {"frame", {o.frame[0] * sx, o.frame[1] * sx}},
+            {"slots", {o.first_slot, o.end_slot}}};
 }
 
 }  // namespace
@@ -143,45 +190,65 @@ void GuiSession::Frame(Window& window, double seconds) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const float top = vp->WorkPos.y;
     const float W = vp->WorkSize.x, H = vp->WorkSize.y;
-    const float sidebar_w = std::clamp(W * (lesson.active()  ? 0.28f
-                                            : s.presentation ? 0.27f
-                                                             : 0.22f),
-                                       260.0f, lesson.active() ? 640.0f : 520.0f);
+    // Presentation is the lecture layout: no sidebar (a lesson keeps its narration
+    // panel), no tables or source unless a lesson step asks for them; the state and the
+    // diagram fill the screen.
+    const bool lecture = s.presentation;
+    const bool sidebar_on = !lecture || lesson.active();
+    const float sidebar_w = !sidebar_on ? 0.0f
+                                        : std::clamp(W * (lesson.active() ? (lecture ? 0.24f : 0.28f) : 0.2f),
+                                                     260.0f, lesson.active() ? 640.0f : 520.0f);
     const float controls_h = ImGui::GetFrameHeight() * controls.rows +
                              ImGui::GetStyle().ItemSpacing.y * (controls.rows - 1) +
                              ImGui::GetStyle().WindowPadding.y * 2;
     const float main_x = sidebar_w, main_y = top + controls_h;
     const float main_w = W - sidebar_w, main_h = H - controls_h;
 
-    Place({0, top, sidebar_w, H});
-    if (lesson.active())
-        lesson.Draw(app, fonts);  // the lesson panel takes the sidebar's place
-    else
-        sidebar.Draw(app);
+    if (sidebar_on) {
+        Place({0, top, sidebar_w, H});
+        if (lesson.active())
+            lesson.Draw(app, fonts);  // the lesson panel takes the sidebar's place
+        else
+            sidebar.Draw(app);
+    }
     Place({main_x, top, main_w, controls_h});
     controls.Draw(app);
 
     // Metrics across the bottom; state and diagram on the left, source on the right.
-    const float metrics_h = s.show_metrics ? std::round(main_h * (s.presentation ? 0.27f : 0.32f)) : 0.0f;
+    drawn_.metrics = s.show_metrics && (!lecture || lesson.active());
+    drawn_.source = s.show_source && (!lecture || lesson.active());
+    drawn_.state = s.show_state;
+    drawn_.diagram = s.show_diagram;
+    const float metrics_h = drawn_.metrics ? std::round(main_h * (lecture ? 0.22f : 0.3f)) : 0.0f;
     const float upper_h = main_h - metrics_h;
     const bool left = s.show_state || s.show_diagram;
-    const float source_w = s.show_source ? (left ? std::round(main_w * 0.34f) : main_w) : 0.0f;
+    const float source_w =
+        drawn_.source ? (left ? std::round(main_w * (lecture ? 0.22f : 0.26f)) : main_w) : 0.0f;
     const float left_w = main_w - source_w;
+    // The state view gets the height its picture needs at a legible size (as last built),
+    // within bounds; the diagram the rest.
+    float state_share = kStateShare;
+    if (state.scene.height > 0 && upper_h > 0) {
+        const float chrome =
+            ImGui::GetFrameHeightWithSpacing() * 4.0f + ImGui::GetStyle().WindowPadding.y * 2;
+        const float need = state.scene.height * state.canvas.min_zoom() + chrome;
+        state_share = std::clamp(need / upper_h, 0.25f, 0.58f);
+    }
     if (s.show_state) {
-        const float h = s.show_diagram ? std::round(upper_h * kStateShare) : upper_h;
+        const float h = s.show_diagram ? std::round(upper_h * state_share) : upper_h;
         Place({main_x, main_y, left_w, h});
         state.Draw(app);
     }
     if (s.show_diagram) {
-        const float y0 = s.show_state ? std::round(upper_h * kStateShare) : 0.0f;
+        const float y0 = s.show_state ? std::round(upper_h * state_share) : 0.0f;
         Place({main_x, main_y + y0, left_w, upper_h - y0});
         diagram.Draw(app);
     }
-    if (s.show_source) {
+    if (drawn_.source) {
         Place({main_x + left_w, main_y, source_w, upper_h});
         source.Draw(app);
     }
-    if (s.show_metrics) {
+    if (drawn_.metrics) {
         Place({main_x, main_y + upper_h, main_w, metrics_h});
         metrics.Draw(app);
     }
@@ -216,7 +283,7 @@ void GuiSession::Frame(Window& window, double seconds) {
         // A lesson step's floating views go beside the lesson panel, over the state and diagram views.
         place_sass_ = false;
         const ImVec2 pos(main_x, main_y);
-        const ImVec2 size(main_w - (s.show_source ? std::round(main_w * 0.34f) : 0.0f), upper_h);
+        const ImVec2 size(main_w - source_w, upper_h);
         const std::pair<bool, const char*> floating[] = {{sass.open, kSassWindowTitle},
                                                          {s.show_bench, kBenchWindowTitle},
                                                          {s.show_lookback, kLookbackWindowTitle}};
@@ -288,30 +355,27 @@ nlohmann::json GuiSession::StateDump() const {
                     (c.image_min().y + c.image_size().y) * sy};
     };
     json views;
-    if (app.settings.show_state) {
-        json cells = json::array();
-        for (const render::NodeInstance& n : state.scene.nodes) {
-            if (n.slot < 0) continue;
-            const CellRect r = state.canvas.rect_of(n);
-            cells.push_back({{"slot", n.slot},
-                             {"step", n.step},
-                             {"rect", rect_json(r, sx, sy)},
-                             {"visible", r.visible},
-                             {"fill", colour_json(n.fill_rgba)}});
-        }
-        views["state"] = {{"image", image_json(state.canvas)},
-                          {"zoom", state.canvas.camera().zoom},
-                          {"cells", cells},
-                          {"labels_drawn", state.canvas.labels_drawn()},
-                          {"error", state.error}};
+    if (drawn_.state) {
+        json st = figure_dump(state.canvas, state.scene, sx, sy, false);
+        st["image"] = image_json(state.canvas);
+        st["zoom"] = state.canvas.camera().zoom;
+        st["min_zoom"] = state.canvas.min_zoom();
+        st["labels_drawn"] = state.canvas.labels_drawn();
+        st["error"] = state.error;
+        st["banks"] = app.settings.show_banks;
+        st["window"] = {state.window.first, state.window.count};
+        st["overview"] = overview_json(state.overview, sx, sy);
+        st["min_cell_px"] = style.min_cell_px * sy;
+        st["min_text_px"] = style.min_text_px * sy;
+        views["state"] = std::move(st);
     }
-    if (app.settings.show_diagram) {
+    if (drawn_.diagram) {
         // The cells of the current step's row, the selected cell and its cone.
         json row = json::array(), lit = json::array();
         std::vector<int> cone;
         if (app.selection.valid()) cone = app.graph.cone(app.selection.step, app.selection.slot);
         for (const render::NodeInstance& n : diagram.scene.nodes) {
-            if (n.slot < 0) continue;
+            if (n.slot < 0 || n.pass) continue;
             const bool in_row = n.step == app.step && app.step >= 0;
             const int id = app.graph.node_at(n.step, n.slot);
             const bool in_cone = id >= 0 && std::binary_search(cone.begin(), cone.end(), id);
@@ -325,15 +389,20 @@ nlohmann::json GuiSession::StateDump() const {
             (in_row ? row : lit).push_back(cell);
             if (in_row && in_cone) lit.push_back(cell);
         }
-        views["diagram"] = {{"image", image_json(diagram.canvas)},
-                            {"zoom", diagram.canvas.camera().zoom},
-                            {"nodes", diagram.scene.nodes.size()},
-                            {"edges", diagram.scene.edges.size()},
-                            {"current_row", row},
-                            {"cone_cells", lit},
-                            {"error", diagram.error}};
+        json dg = figure_dump(diagram.canvas, diagram.scene, sx, sy, true);
+        dg["nodes"] = std::move(dg["cells"]);
+        dg.erase("cells");
+        dg["image"] = image_json(diagram.canvas);
+        dg["zoom"] = diagram.canvas.camera().zoom;
+        dg["min_zoom"] = diagram.canvas.min_zoom();
+        dg["current_row"] = row;
+        dg["cone_cells"] = lit;
+        dg["error"] = diagram.error;
+        dg["window"] = {diagram.window.first, diagram.window.count};
+        dg["overview"] = overview_json(diagram.overview, sx, sy);
+        views["diagram"] = std::move(dg);
     }
-    if (app.settings.show_metrics && app.has_trace) {
+    if (drawn_.metrics && app.has_trace) {
         const Metrics& m = app.metrics;
         json step_json;
         if (app.step >= 0 && app.step < static_cast<int>(m.per_step.size())) {
@@ -360,7 +429,7 @@ nlohmann::json GuiSession::StateDump() const {
         const std::string conflicts = app.profile ? conflicts_line(*app.profile, app.trace.spec.variant) : "";
         views["metrics"]["profile"] = {{"status", app.profile_status()}, {"conflicts", conflicts}};
     }
-    if (app.settings.show_source) {
+    if (drawn_.source) {
         json lines = json::array();
         for (int i : source.highlighted) lines.push_back(i + 1);
         views["source"] = {{"path", source.path},
@@ -386,6 +455,10 @@ nlohmann::json GuiSession::StateDump() const {
                          {"barriers", race.barriers.size()},
                          {"error", race.error},
                          {"measured", measured}};
+        const nlohmann::json fig = figure_dump(race.canvas(), race.scene(), sx, sy, true);
+        views["race"]["nodes"] = fig["cells"];
+        views["race"]["edges"] = fig["edges"];
+        views["race"]["image"] = image_json(race.canvas());
     }
     j["views"] = views;
 

@@ -63,6 +63,10 @@ struct GuiSession {
 
 private:
     void DrawMenu(Window& window);
+    struct Drawn {
+        bool state = false, diagram = false, metrics = false, source = false;
+    };
+    Drawn drawn_;  // the views the last frame's layout placed
     bool presentation_applied_ = false;
     bool style_applied_ = false;
     bool place_sass_ = false;

@@ -26,10 +26,12 @@ std::vector<SourceLine> parse_source(const char* text) {
             while (p <= rest.size()) {
                 size_t c = rest.find(',', p);
                 if (c == std::string::npos) c = rest.size();
-                // "kogge-stone (lanes below d read padding)": the phase, then a remark.
-                std::string phase = rest.substr(p, c - p);
-                phase = trimmed(phase.substr(0, phase.find('(')));
+                // "kogge-stone (lanes below d read padding)": the phase, then a remark; but some
+                // phase names hold parentheses themselves ("upsweep (registers)"): both count.
+                const std::string whole = trimmed(rest.substr(p, c - p));
+                const std::string phase = trimmed(whole.substr(0, whole.find('(')));
                 if (!phase.empty()) line.phases.push_back(phase);
+                if (whole != phase && !whole.empty()) line.phases.push_back(whole);
                 p = c + 1;
             }
         }

@@ -13,7 +13,7 @@ namespace scanviz::ui {
 
 struct SourceLine {
     std::string text;
-    std::vector<std::string> phases;  // from a `// step: a, b` tag; empty when untagged
+    std::vector<std::string> phases;  // from a `// step: a, b` tag (each with and without its remark)
 };
 
 // Splits a file into lines and reads their `// step: a, b (remark)` tags.

@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
+#include "core/analysis/metrics.hpp"
 #include "render/trace_scene.hpp"
 #include "view_common.hpp"
 
@@ -14,14 +17,29 @@ bool StateView::Init(const Fonts* fonts, std::string* err) {
 
 bool StateView::Update(const App& app) {
     if (!app.has_trace) return false;
-    if (!key_.update(app)) return false;
+    const int old_step = key_.step;
+    const uint64_t old_generation = key_.generation;
+    const bool key_changed = key_.update(app);
+    const int warps = std::max(1, (app.trace.threads + kWarpThreads - 1) / kWarpThreads);
+    bank_warp = std::clamp(bank_warp, 0, warps - 1);
+    if (!key_changed && !force_ && banks_ == app.settings.show_banks && (!banks_ || built_warp_ == bank_warp))
+        return false;
+    if (!force_ && (old_step != key_.step || old_generation != key_.generation)) manual_window_ = false;
+    force_ = false;
+    if (!manual_window_) window = figure::focus_window(app.trace, app.step, app.selection, kStateWindowSlots);
+    banks_ = app.settings.show_banks;
+    built_warp_ = bank_warp;
+    const render::SceneStyle style = scene_style(key_.presentation);
     try {
-        scene = render::build_state_scene(app.trace, app.step, app.selection, scene_style(key_.presentation));
+        scene = banks_ ? render::build_bank_scene(app.trace, app.step, bank_warp, style)
+                       : render::build_state_scene(app.trace, app.step, app.selection, style, window);
         error.clear();
     } catch (const std::exception& e) {
         scene = render::Scene{};
         error = std::string("cannot draw this step: ") + e.what();
     }
+    canvas.set_legibility(style, figure::focus_box(scene, style, app.selection, app.step));
+    canvas.fit();  // follow the step: its cells in view at a legible size
     changed_ = true;
     return true;
 }
@@ -30,12 +48,18 @@ void StateView::Draw(App& app) {
     ImGui::Begin("State", nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
     DrawBadge(app);
-    const uint64_t before = key_.generation;
     Update(app);
-    if (before != key_.generation) canvas.fit();  // a new trace: show all of it
     DrawZoomButtons(canvas);
     ImGui::SameLine();
     export_panel.Draw(app, canvas, scene);
+    ImGui::SameLine();
+    ImGui::Checkbox("banks", &app.settings.show_banks);
+    if (app.settings.show_banks && app.has_trace && app.trace.threads > kWarpThreads) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+        const int warps = (app.trace.threads + kWarpThreads - 1) / kWarpThreads;
+        ImGui::SliderInt("warp", &bank_warp, 0, warps - 1);
+    }
     ImGui::SameLine();
     if (app.has_trace) {
         const Metrics& m = app.metrics;
@@ -52,6 +76,17 @@ void StateView::Draw(App& app) {
         ImGui::TextUnformatted("no trace yet");
     }
 
+    const render::SceneStyle style = scene_style(app.settings.presentation);
+    const bool partial =
+        !banks_ && app.has_trace &&
+        (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() < app.trace.layout.slots);
+    const int slot = DrawOverview(app, canvas, style, partial, style.small_text * 1.6f, overview);
+    if (slot >= 0) {
+        window = figure::window_at(app.trace, slot, kStateWindowSlots);
+        manual_window_ = true;
+        force_ = true;  // rebuild with the new window
+        Update(app);
+    }
     DrawSceneAndSelect(app, canvas, "##state_canvas", scene, changed_, error, *fonts_);
     ImGui::End();
 }

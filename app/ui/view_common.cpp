@@ -75,10 +75,46 @@ void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const ren
         app.select(n.step, n.slot);
 }
 
+int DrawOverview(const App& app, const SceneCanvas& canvas, const render::SceneStyle& style, bool needed,
+                 float height, OverviewDrawn& out) {
+    out = OverviewDrawn{};
+    if (!app.has_trace || !needed) return -1;
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x;
+    const int slots = app.trace.layout.slots;
+    int first = canvas.first_visible_slot(), end = canvas.end_visible_slot();
+    if (end <= first) end = first + 1;
+    const figure::Overview o = figure::build_overview(
+        app.trace, app.step, figure::FigureWindow{first, end - first}, style, width, height);
+    ImGui::InvisibleButton("##overview", ImVec2(std::max(width, 1.0f), height));
+    int clicked = -1;
+    if (ImGui::IsItemClicked()) clicked = o.slot_at(ImGui::GetIO().MousePos.x - p0.x, slots);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), style.background);
+    for (const render::NodeInstance& n : o.strip.nodes) {
+        const ImVec2 a(p0.x + n.x, p0.y + n.y), b(p0.x + n.x + n.w, p0.y + n.y + n.h);
+        if (n.fill_rgba >> 24) dl->AddRectFilled(a, b, n.fill_rgba);
+        if (n.border_px > 0) dl->AddRect(a, b, n.border_rgba, 0.0f, 0, n.border_px);
+    }
+    out.shown = true;
+    out.rect[0] = p0.x;
+    out.rect[1] = p0.y;
+    out.rect[2] = p0.x + width;
+    out.rect[3] = p0.y + height;
+    out.frame[0] = p0.x + o.frame_x0;
+    out.frame[1] = p0.x + o.frame_x1;
+    out.first_slot = first;
+    out.end_slot = end;
+    return clicked;
+}
+
 bool ExportPanel::ExportPng(SceneCanvas& canvas, const render::Scene& scene, const std::string& path, int w,
                             int h) {
     std::string error;
-    const bool ok = render::export_png(canvas.renderer(), scene, w, h, path, &error);
+    // Legible as on screen: never smaller than the style's legible size (a slide shows a
+    // window of a large figure, as the window does).
+    const figure::Camera camera = canvas.export_camera(scene, w, h);
+    const bool ok = render::export_png(canvas.renderer(), scene, w, h, path, &error, &camera);
     canvas.invalidate();  // export_png drew into the canvas renderer's framebuffer
     message_is_error = !ok;
     message = ok ? "wrote " + path + " (" + std::to_string(w) + "x" + std::to_string(h) + ")" : error;

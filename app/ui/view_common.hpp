@@ -31,6 +31,19 @@ void DrawZoomButtons(SceneCanvas& canvas);
 void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const render::Scene& scene,
                         bool& scene_changed, const std::string& error, const Fonts& fonts);
 
+// The overview strip of a figure whose array is not all on screen (core/figure/legible.hpp):
+// the whole array as bars, the cells the step wrote in their colour, and the slots on
+// screen framed. Takes `height` px of the window when shown. Returns the slot clicked in
+// it (the view moves its window there), or -1. `out` keeps what was drawn (the state dump).
+struct OverviewDrawn {
+    bool shown = false;
+    float rect[4] = {0, 0, 0, 0};      // the strip, window px
+    float frame[2] = {0, 0};           // the framed part, window px (x0, x1)
+    int first_slot = 0, end_slot = 0;  // the slots framed
+};
+int DrawOverview(const App& app, const SceneCanvas& canvas, const render::SceneStyle& style, bool needed,
+                 float height, OverviewDrawn& out);
+
 // Export of one view's scene for slides: PNG at a chosen resolution, and SVG.
 // What a view's scene was built from: the trace, step, selection and mode.
 struct SceneKey {

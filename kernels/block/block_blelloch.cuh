@@ -73,7 +73,7 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
         if (thid < d) {
             const int ai = blelloch_word(offset * (2 * thid + 1) - 1, PADDED);
             const int bi = blelloch_word(offset * (2 * thid + 2) - 1, PADDED);
-            s.temp[bi] = op(s.temp[ai], s.temp[bi]);
+            s.temp[bi] = op(s.temp[ai], s.temp[bi]);  // step: up-sweep
             probe.combine(bi, ai, bi);
         }
         if (barrier_kept<kKeep>(barrier++)) __syncthreads();
@@ -83,8 +83,8 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
 
     if (thid == last_thread) {  // clear the last element
         const int root = blelloch_word(m - 1, PADDED);
-        total = s.temp[root];
-        s.temp[root] = ScanOp::identity();
+        total = s.temp[root];  // step: clear last
+        s.temp[root] = ScanOp::identity();  // step: clear last
         have_total = true;
         probe.copy(total_slot, root);
         probe.set(root);
@@ -97,9 +97,9 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
         if (thid < d) {
             const int ai = blelloch_word(offset * (2 * thid + 1) - 1, PADDED);
             const int bi = blelloch_word(offset * (2 * thid + 2) - 1, PADDED);
-            const T t = s.temp[ai];
-            s.temp[ai] = s.temp[bi];
-            s.temp[bi] = op(t, s.temp[bi]);
+            const T t = s.temp[ai];  // step: down-sweep
+            s.temp[ai] = s.temp[bi];  // step: down-sweep
+            s.temp[bi] = op(t, s.temp[bi]);  // step: down-sweep
             probe.swap(ai, bi);
         }
         if (barrier_kept<kKeep>(barrier++)) __syncthreads();
@@ -113,8 +113,8 @@ __device__ __forceinline__ T block_scan_blelloch(BlockBlellochStorage<T, PADDED>
         const T va = s.temp[b];
         const T vb = has_right ? s.temp[c] : total;
         if (barrier_kept<kKeep>(barrier++)) __syncthreads();
-        s.temp[a] = va;
-        s.temp[b] = vb;
+        s.temp[a] = va;  // step: inclusive shift
+        s.temp[b] = vb;  // step: inclusive shift
         probe.copy(a, b);
         probe.copy(b, c);
         if (barrier_kept<kKeep>(barrier++)) __syncthreads();

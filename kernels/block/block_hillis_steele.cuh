@@ -38,10 +38,10 @@ __device__ __forceinline__ T block_scan_hillis_steele(BlockHillisSteeleStorage<T
         pout = kOneBuffer ? 0 : 1 - pout;  // swap double buffer indices
         pin = kOneBuffer ? 0 : 1 - pout;
         if (thid >= offset) {
-            s.temp[pout * n + thid] = op(s.temp[pin * n + thid - offset], s.temp[pin * n + thid]);
+            s.temp[pout * n + thid] = op(s.temp[pin * n + thid - offset], s.temp[pin * n + thid]);  // step: double-buffered step
             probe.combine(pout * n + thid, pin * n + thid - offset, pin * n + thid);
         } else {
-            s.temp[pout * n + thid] = s.temp[pin * n + thid];
+            s.temp[pout * n + thid] = s.temp[pin * n + thid];  // step: double-buffered step
             probe.copy(pout * n + thid, pin * n + thid);
         }
         if (barrier_kept<kKeep>(barrier++)) __syncthreads();

@@ -98,10 +98,10 @@ __device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T
     probe.copy(s_x + tid, item_slot(0));
 #pragma unroll
     for (int i = 1; i < ITEMS; ++i) {
-        x = op(x, items[i]);
+        x = op(x, items[i]);  // step: upsweep (registers)
         probe.combine(s_x + tid, s_x + tid, item_slot(i));
     }
-    temp.grid[lay.place(tid)] = x;
+    temp.grid[lay.place(tid)] = x;  // step: upsweep (registers)
     probe.copy(s_grid + lay.place(tid), s_x + tid);
     __syncthreads();
     snapshot(BlockRakingPhases::kUpsweepRegisters, -1, kSyncThreads);
@@ -115,18 +115,18 @@ __device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T
             int v_slot = g;
             T v;
             if constexpr (MEMOIZE) {
-                cache[j] = temp.grid[seg_place(j)];
+                cache[j] = temp.grid[seg_place(j)];  // step: upsweep (raking)
                 v_slot = s_cache + tid * lay.segment + j;
                 probe.copy(v_slot, g);
                 v = cache[j];
             } else {
-                v = temp.grid[seg_place(j)];
+                v = temp.grid[seg_place(j)];  // step: upsweep (raking)
             }
             if (j == 0) {
-                running = v;
+                running = v;  // step: upsweep (raking)
                 probe.copy(s_rp + tid, v_slot);
             } else {
-                running = op(running, v);
+                running = op(running, v);  // step: upsweep (raking)
                 probe.combine(s_rp + tid, s_rp + tid, v_slot);
             }
         }
@@ -137,9 +137,9 @@ __device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T
     // kogge-stone: inclusive scan of the segment totals across the raking threads
     for (int d = 1; d < lay.raking_threads; d *= 2) {
         if (raking) {
-            const T up = __shfl_up_sync(raking_mask, running, d);
+            const T up = __shfl_up_sync(raking_mask, running, d);  // step: kogge-stone (warp shuffles)
             if (tid >= d) {
-                running = op(up, running);
+                running = op(up, running);  // step: kogge-stone (warp shuffles)
                 probe.combine(s_rp + tid, s_rp + tid - d, s_rp + tid);
             }
         }
@@ -152,7 +152,7 @@ __device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T
     // the identity. MEMOIZE scans its registers and stores them, reading no
     // shared memory.
     if (raking) {
-        const T seed = __shfl_up_sync(raking_mask, running, 1);
+        const T seed = __shfl_up_sync(raking_mask, running, 1);  // step: downsweep (raking)
 #pragma unroll
         for (int j = 0; j < kRakingMaxSegment; ++j) {
             if (!seg_has(j)) break;
@@ -174,39 +174,39 @@ __device__ __forceinline__ void block_scan_raking(BlockRakingStorage<T>& temp, T
                     probe.copy(s_rp + tid, s_rp + tid - 1);
                 }
                 const T in = v;  // a Swap: v takes running, running takes op(old v, running)
-                v = running;
-                running = op(in, running);
+                v = running;  // step: downsweep (raking)
+                running = op(in, running);  // step: downsweep (raking)
                 probe.swap(v_slot, s_rp + tid);
             }
             if constexpr (MEMOIZE) {
                 cache[j] = v;
                 probe.copy(g, v_slot);
             }
-            temp.grid[seg_place(j)] = v;
+            temp.grid[seg_place(j)] = v;  // step: downsweep (raking)
         }
     }
     __syncthreads();
     snapshot(BlockRakingPhases::kDownsweepRaking, -1, kSyncThreads);
 
     // downsweep (registers): read the prefix, scan the items
-    x = temp.grid[lay.place(tid)];
+    x = temp.grid[lay.place(tid)];  // step: downsweep (registers)
     probe.copy(s_x + tid, s_grid + lay.place(tid));
     if (exclusive) {
 #pragma unroll
         for (int i = 0; i < ITEMS; ++i) {
             const T in = items[i];  // a Swap: item takes x, x takes op(old item, old x)
-            items[i] = x;
-            x = op(in, x);
+            items[i] = x;  // step: downsweep (registers)
+            x = op(in, x);  // step: downsweep (registers)
             probe.swap(item_slot(i), s_x + tid);
         }
     } else {
         if (tid > 0) {
-            items[0] = op(x, items[0]);
+            items[0] = op(x, items[0]);  // step: downsweep (registers)
             probe.combine(item_slot(0), s_x + tid, item_slot(0));
         }
 #pragma unroll
         for (int i = 1; i < ITEMS; ++i) {
-            items[i] = op(items[i - 1], items[i]);
+            items[i] = op(items[i - 1], items[i]);  // step: downsweep (registers)
             probe.combine(item_slot(i), item_slot(i - 1), item_slot(i));
         }
     }

@@ -74,20 +74,20 @@ __device__ __forceinline__ T block_scan_warp_scans(BlockWarpScansStorage<T>& tem
     };
 
     // upsweep: sequential reduction in registers
-    x = items[0];
+    x = items[0];  // step: upsweep (registers)
     probe.copy(slot.partial(tid), slot.item(tid, 0));
 #pragma unroll
     for (int i = 1; i < ITEMS; ++i) {
-        x = op(x, items[i]);
+        x = op(x, items[i]);  // step: upsweep (registers)
         probe.combine(slot.partial(tid), slot.partial(tid), slot.item(tid, i));
     }
     snapshot(BlockWarpScansPhases::kUpsweep, -1, kLockstep, false);
 
     // kogge-stone: inclusive warp scan of the partials through shuffles
     for (int d = 1; d < warp_width; d *= 2) {
-        const T up = __shfl_up_sync(members, x, d);
+        const T up = __shfl_up_sync(members, x, d);  // step: kogge-stone (warp shuffles)
         if (lane >= d) {
-            x = op(up, x);
+            x = op(up, x);  // step: kogge-stone (warp shuffles)
             probe.combine(slot.partial(tid), slot.partial(tid - d), slot.partial(tid));
         }
         snapshot(BlockWarpScansPhases::kKoggeStone, d, kShflSync, false);
@@ -95,7 +95,7 @@ __device__ __forceinline__ T block_scan_warp_scans(BlockWarpScansStorage<T>& tem
 
     // propagate (1): the last lane of each warp publishes the warp's aggregate
     if (lane == kWarpThreads - 1 || tid == num_threads - 1) {
-        temp.warp_aggregates[warp] = x;
+        temp.warp_aggregates[warp] = x;  // step: propagate warp prefixes
         probe.copy(slot.aggregate(warp), slot.partial(tid));
     }
     __syncthreads();
@@ -103,24 +103,24 @@ __device__ __forceinline__ T block_scan_warp_scans(BlockWarpScansStorage<T>& tem
 
     // propagate (2): exclusive prefix = aggregates of the warps before, then
     // the lanes before in this warp (left to right)
-    const T lane_exclusive = __shfl_up_sync(members, x, 1);
+    const T lane_exclusive = __shfl_up_sync(members, x, 1);  // step: propagate warp prefixes
     if (warp == 0) {
         if (lane == 0) {
-            x = ScanOp::identity();
+            x = ScanOp::identity();  // step: propagate warp prefixes
             probe.set(slot.partial(tid));
         } else {
-            x = lane_exclusive;
+            x = lane_exclusive;  // step: propagate warp prefixes
             probe.copy(slot.partial(tid), slot.partial(tid - 1));
         }
     } else {
-        x = temp.warp_aggregates[0];
+        x = temp.warp_aggregates[0];  // step: propagate warp prefixes
         probe.copy(slot.partial(tid), slot.aggregate(0));
         for (int w = 1; w < warp; ++w) {
-            x = op(x, temp.warp_aggregates[w]);
+            x = op(x, temp.warp_aggregates[w]);  // step: propagate warp prefixes
             probe.combine(slot.partial(tid), slot.partial(tid), slot.aggregate(w));
         }
         if (lane > 0) {
-            x = op(x, lane_exclusive);
+            x = op(x, lane_exclusive);  // step: propagate warp prefixes
             probe.combine(slot.partial(tid), slot.partial(tid), slot.partial(tid - 1));
         }
     }
@@ -131,18 +131,18 @@ __device__ __forceinline__ T block_scan_warp_scans(BlockWarpScansStorage<T>& tem
 #pragma unroll
         for (int i = 0; i < ITEMS; ++i) {
             const T in = items[i];  // a Swap (trace.hpp): item takes x, x takes op(old item, old x)
-            items[i] = x;
-            x = op(in, x);
+            items[i] = x;  // step: downsweep (registers)
+            x = op(in, x);  // step: downsweep (registers)
             probe.swap(slot.item(tid, i), slot.partial(tid));
         }
     } else {
         if (tid > 0) {
-            items[0] = op(x, items[0]);
+            items[0] = op(x, items[0]);  // step: downsweep (registers)
             probe.combine(slot.item(tid, 0), slot.partial(tid), slot.item(tid, 0));
         }
 #pragma unroll
         for (int i = 1; i < ITEMS; ++i) {
-            items[i] = op(items[i - 1], items[i]);
+            items[i] = op(items[i - 1], items[i]);  // step: downsweep (registers)
             probe.combine(slot.item(tid, i), slot.item(tid, i - 1), slot.item(tid, i));
         }
     }

@@ -54,16 +54,16 @@ __device__ __forceinline__ T block_scan_warp_scans_shfl(BlockWarpScansShflStorag
 
     // Intra-warp scan in each warp
     for (int d = 1; d < kWarpThreads; d *= 2) {
-        const T up = __shfl_up_sync(0xffffffffu, val, d);
+        const T up = __shfl_up_sync(0xffffffffu, val, d);  // step: warp shuffle scan
         if (lane >= d) {
-            val = op(up, val);
+            val = op(up, val);  // step: warp shuffle scan
             probe.combine(tid, tid - d, tid);
         }
         snapshot(BlockWarpScansShflPhases::kWarpScan, d, kShflSync);
     }
     // Collect per-warp results
     if (lane == kWarpThreads - 1) {
-        s.partials[warp] = val;
+        s.partials[warp] = val;  // step: warp totals
         probe.copy(sp + warp, tid);
     }
     __syncthreads();
@@ -72,9 +72,9 @@ __device__ __forceinline__ T block_scan_warp_scans_shfl(BlockWarpScansShflStorag
     for (int d = 1; d < num_warps; d *= 2) {
         const bool last = 2 * d >= num_warps;
         if (scanner) {
-            if (d == 1) t = s.partials[lane];
-            const T up = __shfl_up_sync(scanner_mask, t, d);
-            if (lane >= d) t = op(up, t);
+            if (d == 1) t = s.partials[lane];  // step: scan warp totals
+            const T up = __shfl_up_sync(scanner_mask, t, d);  // step: scan warp totals
+            if (lane >= d) t = op(up, t);  // step: scan warp totals
             if (d == 1) {
                 if (lane == 0)
                     probe.copy(tw, sp);
@@ -84,7 +84,7 @@ __device__ __forceinline__ T block_scan_warp_scans_shfl(BlockWarpScansShflStorag
                 probe.combine(tw + lane, tw + lane - d, tw + lane);
             }
             if (last) {
-                s.partials[lane] = t;
+                s.partials[lane] = t;  // step: scan warp totals
                 probe.copy(sp + lane, tw + lane);
             }
         }
@@ -95,21 +95,21 @@ __device__ __forceinline__ T block_scan_warp_scans_shfl(BlockWarpScansShflStorag
     // Add the scanned base sum
     if (num_warps > 1) {
         if (warp > 0) {
-            val = op(s.partials[warp - 1], val);
+            val = op(s.partials[warp - 1], val);  // step: add warp base
             probe.combine(tid, sp + warp - 1, tid);
         }
         snapshot(BlockWarpScansShflPhases::kAddBase, -1, kLockstep);
     }
     if (exclusive) {
-        const T up = __shfl_up_sync(0xffffffffu, val, 1);
+        const T up = __shfl_up_sync(0xffffffffu, val, 1);  // step: exclusive shift
         if (lane > 0) {
-            val = up;
+            val = up;  // step: exclusive shift
             probe.copy(tid, tid - 1);
         } else if (warp > 0) {
-            val = s.partials[warp - 1];
+            val = s.partials[warp - 1];  // step: exclusive shift
             probe.copy(tid, sp + warp - 1);
         } else {
-            val = ScanOp::identity();
+            val = ScanOp::identity();  // step: exclusive shift
             probe.set(tid);
         }
         snapshot(BlockWarpScansShflPhases::kExclusiveShift, -1, kShflSync);

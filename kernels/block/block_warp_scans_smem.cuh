@@ -39,10 +39,10 @@ __device__ __forceinline__ void scan_warp_shared(T* s, int i, int lane, int widt
                                                  ScanOp op, Probe& probe, Snap snap) {
     for (int d = 1; d < width; d *= 2) {
         T partner;
-        if (active && lane >= d) partner = s[i - d];
+        if (active && lane >= d) partner = s[i - d];  // step: warp scan, scan warp totals
         __syncwarp();
         if (active && lane >= d) {
-            s[i] = op(partner, s[i]);
+            s[i] = op(partner, s[i]);  // step: warp scan, scan warp totals
             probe.combine(slot0 + i, slot0 + i - d, slot0 + i);
         }
         __syncwarp();
@@ -70,7 +70,7 @@ __device__ __forceinline__ void block_scan_warp_scans_smem(BlockWarpScansSmemSto
                      [&](int d) { snapshot(BlockWarpScansSmemPhases::kWarpScan, d, kSyncWarp); });
     // Step 2. copy the warps' totals
     if (lane == kWarpThreads - 1) {
-        s.warp_sums[warp] = s.data[tid];
+        s.warp_sums[warp] = s.data[tid];  // step: warp totals
         probe.copy(sums + warp, tid);
     }
     __syncthreads();
@@ -84,16 +84,16 @@ __device__ __forceinline__ void block_scan_warp_scans_smem(BlockWarpScansSmemSto
     // Step 4. add the total of the warps before
     if (num_warps > 1) {
         if (warp > 0) {
-            s.data[tid] = op(s.warp_sums[warp - 1], s.data[tid]);
+            s.data[tid] = op(s.warp_sums[warp - 1], s.data[tid]);  // step: add warp base
             probe.combine(tid, sums + warp - 1, tid);
         }
         __syncthreads();
         snapshot(BlockWarpScansSmemPhases::kAddBase, -1, kSyncThreads);
     }
     if (exclusive) {
-        const T prev = tid > 0 ? s.data[tid - 1] : ScanOp::identity();
+        const T prev = tid > 0 ? s.data[tid - 1] : ScanOp::identity();  // step: exclusive shift
         __syncthreads();
-        s.data[tid] = prev;
+        s.data[tid] = prev;  // step: exclusive shift
         if (tid > 0)
             probe.copy(tid, tid - 1);
         else

@@ -1,11 +1,11 @@
 // Reduce-then-scan over a whole array (CMU 15-418, "scanning large arrays"):
 // three kernels, phases named in app/core/models/device_reduce_then_scan.cpp:
-//   reduce tiles    reduce_tiles_kernel (below): every block folds its tile
+//   reduce tiles    reduce_tiles_kernel (below): every block folds its tile  // step: reduce tiles
 //                   into the tile's aggregate (nothing else is written);
-//   scan tile sums  one block scans the aggregates, exclusive: the prefix of
+//   scan tile sums  one block scans the aggregates, exclusive: the prefix of  // step: scan tile sums
 //                   every tile (more tiles than one block holds: the whole
 //                   algorithm again, on the aggregates);
-//   scan tiles      scan_tiles_kernel (device_tile.cuh) seeded with the tile's
+//   scan tiles      scan_tiles_kernel (device_tile.cuh) seeded with the tile's  // step: scan tiles
 //                   prefix: every block scans its tile again and writes the
 //                   output.
 // Memory traffic: n reads in pass 1, n reads + n writes in pass 3: one pass of
@@ -30,8 +30,8 @@ __global__ void __launch_bounds__(THREADS)
     const TileRange<THREADS * ITEMS> range(tile, n);
     T items[ITEMS];
     load_blocked<ScanOp>(in + range.first, range.len, items);
-    const T aggregate = block_reduce_tile<THREADS>(s_warp, items, ScanOp{});
-    if (threadIdx.x == 0) tile_aggregates[tile] = aggregate;
+    const T aggregate = block_reduce_tile<THREADS>(s_warp, items, ScanOp{});  // step: reduce tiles
+    if (threadIdx.x == 0) tile_aggregates[tile] = aggregate;  // step: reduce tiles
     probe.reduce(static_cast<int>(tile), static_cast<int>(range.first), range.len);
 }
 

@@ -1,12 +1,12 @@
 // Scan-then-propagate over a whole array (CMU 15-418, "scanning large
 // arrays"): three kernels, phases named in
 // app/core/models/device_scan_then_propagate.cpp:
-//   scan tiles      scan_tiles_kernel (device_tile.cuh): every block scans its
+//   scan tiles      scan_tiles_kernel (device_tile.cuh): every block scans its  // step: scan tiles
 //                   tile into the output and writes the tile's aggregate;
-//   scan tile sums  one block scans the aggregates, exclusive: the prefix of
+//   scan tile sums  one block scans the aggregates, exclusive: the prefix of  // step: scan tile sums
 //                   every tile (more tiles than one block holds: the whole
 //                   algorithm again, on the aggregates);
-//   add prefixes    add_prefixes_kernel (below): every tile but the first
+//   add prefixes    add_prefixes_kernel (below): every tile but the first  // step: add prefixes
 //                   combines its prefix into each of its elements.
 // Memory traffic: n reads + n writes in pass 1, n reads + n writes in pass 3.
 #pragma once
@@ -32,7 +32,7 @@ __global__ void __launch_bounds__(THREADS)
     const ScanOp op{};
     const T prefix = tile_prefixes[tile];
     for (int i = static_cast<int>(threadIdx.x); i < range.len; i += THREADS)
-        data[range.first + i] = op(prefix, data[range.first + i]);
+        data[range.first + i] = op(prefix, data[range.first + i]);  // step: add prefixes
     probe.add_prefix(static_cast<int>(tile), static_cast<int>(range.first), range.len);
 }
 

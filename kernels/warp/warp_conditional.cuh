@@ -16,7 +16,7 @@
 namespace scanviz::kern {
 
 struct WarpConditionalPhases {
-    enum : int { kKoggeStone = 0, kExclusiveShift = 1 };  // app/core/models/warp_conditional.cpp
+    enum : int { kKoggeStone = 0, kExclusiveShift = 1 };  // step: exclusive shift (warp_exclusive_shift in warp_common.cuh) for app/core/models/warp_conditional.cpp
 };
 
 // s_partials: this warp's 32 elements in shared memory (owned by the caller).

@@ -13,7 +13,7 @@
 namespace scanviz::kern {
 
 struct WarpShflIntrinsicPhases {
-    enum : int { kShuffleUp = 0, kExclusiveShift = 1 };  // app/core/models/warp_shfl_intrinsic.cpp
+    enum : int { kShuffleUp = 0, kExclusiveShift = 1 };  // step: exclusive shift (warp_exclusive_shift_shfl in warp_common.cuh) for app/core/models/warp_shfl_intrinsic.cpp
 };
 
 // x: this lane's value (one register; trace slot `lane`). Returns the

@@ -17,7 +17,7 @@
 namespace scanviz::kern {
 
 struct WarpShflPtxPhases {
-    enum : int { kShuffleUp = 0, kExclusiveShift = 1 };  // app/core/models/warp_shfl_ptx.cpp
+    enum : int { kShuffleUp = 0, kExclusiveShift = 1 };  // step: exclusive shift (warp_exclusive_shift_shfl in warp_common.cuh) for app/core/models/warp_shfl_ptx.cpp
 };
 
 // One step: returns op(value of lane - offset, partial), or partial where

@@ -23,7 +23,7 @@
 namespace scanviz::kern {
 
 struct WarpTemplatedPhases {
-    enum : int { kKoggeStone = 0, kExclusiveShift = 1 };  // app/core/models/warp_templated.cpp
+    enum : int { kKoggeStone = 0, kExclusiveShift = 1 };  // step: exclusive shift (warp_exclusive_shift or warp_exclusive_shift_padded in warp_common.cuh) for app/core/models/warp_templated.cpp
 };
 
 // s_base: the block's partials (scan_shared_words<bZeroPad>(blockDim.x)

@@ -19,7 +19,7 @@
 namespace scanviz::kern {
 
 struct WarpZeropadPhases {
-    enum : int { kKoggeStone = 0, kExclusiveShift = 1 };  // app/core/models/warp_zeropad.cpp
+    enum : int { kKoggeStone = 0, kExclusiveShift = 1 };  // step: exclusive shift (warp_exclusive_shift_padded in warp_common.cuh) for app/core/models/warp_zeropad.cpp
 };
 
 // s_warp: this warp's kZeroPadStride words in shared memory (owned by the

@@ -4,7 +4,8 @@
 // scan takes one tile of at most 2048): frames where nothing changes, frames that
 // step (the state and diagram scenes rebuilt and redrawn each frame) and frames
 // that change the selection. Run under Xvfb on a machine without a GPU:
-//   xvfb-run -a ./gui_frame_bench [VARIANT [N [WIDTH HEIGHT]]]
+//   xvfb-run -a ./gui_frame_bench [VARIANT [N [WIDTH HEIGHT [presentation]]]]
+// (presentation: the lecture layout, F5: the state and the diagram fill the window).
 // glad before GLFW: glad provides the GL declarations.
 // clang-format off
 #include <glad/gl.h>
@@ -101,6 +102,7 @@ int main(int argc, char** argv) {
         width = std::stoi(argv[3]);
         height = std::stoi(argv[4]);
     }
+    const bool presentation = argc > 5 && std::string(argv[5]) == "presentation";
     scanviz::ui::Window window;
     std::string error;
     if (!window.open(width, height, "scanviz bench", &error)) {
@@ -115,6 +117,7 @@ int main(int argc, char** argv) {
     }
     frame(window, session);
     const double first_frame_ms = ms_since(start);
+    session.app.settings.presentation = presentation;
 
     const auto chart_start = Clock::now();
     session.metrics.ComputeSome(1e9);
@@ -148,7 +151,8 @@ int main(int argc, char** argv) {
         frame(window, session, &selecting);
     }
 
-    std::printf("scanviz gui_frame_bench, window %dx%d, GL renderer: %s\n", width, height,
+    std::printf("scanviz gui_frame_bench, window %dx%d%s, GL renderer: %s\n", width, height,
+                presentation ? " (presentation)" : "",
                 reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
     std::printf("time to first frame (process start to first frame, %s, n = %d): %.1f ms\n",
                 "warp_conditional", 32, first_frame_ms);

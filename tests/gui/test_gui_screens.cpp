@@ -24,78 +24,16 @@
 
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
+#include "core/models/variants.hpp"
 #include "core/race/hazards.hpp"
 #include "core/race/report.hpp"
 #include "core/trace/json.hpp"
-#include "core/models/variants.hpp"
+#include "gui_run.hpp"
 
 namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-struct Image {
-    int w = 0, h = 0;
-    std::vector<uint8_t> rgba;
-    const uint8_t* at(int x, int y) const { return rgba.data() + (static_cast<size_t>(y) * w + x) * 4; }
-};
-
-struct GuiRun {
-    int exit_code = -1;
-    std::string err;  // stderr
-    json dump;
-    Image png;
-};
-
-std::string read_text(const fs::path& p) {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
-
-bool have_display() {
-    const char* d = std::getenv("DISPLAY");
-    return d && *d;
-}
-
-#define REQUIRE_DISPLAY()                                                              \
-    do {                                                                               \
-        if (!have_display())                                                           \
-            FAIL() << "DISPLAY is not set: the gui tests need a display; run them as " \
-                      "`xvfb-run -a ctest -L gui` (CI does)";                          \
-    } while (0)
-
-// Runs the window with `script`; reads back the screenshot and the state dump.
-GuiRun run_gui(const std::string& name, const std::string& script, const std::string& size = "1600x900",
-               const std::string& env_prefix = "") {
-    const fs::path dir = fs::path(GUI_TEST_OUT);
-    fs::create_directories(dir);
-    const fs::path script_path = dir / (name + ".script");
-    const fs::path png = dir / (name + ".png");
-    const fs::path dump = dir / (name + ".json");
-    const fs::path err = dir / (name + ".stderr");
-    fs::remove(png);
-    fs::remove(dump);
-    std::ofstream(script_path) << script;
-    const std::string cmd = env_prefix + "'" + std::string(SCANVIZ_EXE) + "' gui --script '" +
-                            script_path.string() + "' --screenshot '" + png.string() + "' --state-dump '" +
-                            dump.string() + "' --size " + size + " 2> '" + err.string() + "'";
-    GuiRun run;
-    const int status = std::system(cmd.c_str());
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.err = read_text(err);
-    if (fs::exists(dump)) run.dump = json::parse(read_text(dump));
-    if (fs::exists(png)) {
-        int n = 0;
-        uint8_t* data = stbi_load(png.string().c_str(), &run.png.w, &run.png.h, &n, 4);
-        if (data) {
-            run.png.rgba.assign(data, data + static_cast<size_t>(run.png.w) * run.png.h * 4);
-            stbi_image_free(data);
-        }
-    }
-    return run;
-}
 
 bool near(const uint8_t* p, const json& c, int tol = 24) {
     for (int i = 0; i < 3; ++i)
@@ -170,12 +108,16 @@ std::vector<int> tagged_lines(const std::string& rel_path, const std::string& ph
         const auto tag = line.find("// step:");
         if (tag == std::string::npos) continue;
         std::stringstream rest(line.substr(tag + 8));
+        bool hit = false;
         for (std::string p; std::getline(rest, p, ',');) {
-            p = p.substr(0, p.find('('));  // "phase (remark)"
             p.erase(0, p.find_first_not_of(" \t"));
             p.erase(p.find_last_not_of(" \t\r") + 1);
-            if (p == phase) out.push_back(i);
+            std::string stripped =
+                p.substr(0, p.find('('));  // "phase (remark)"; some phases hold parentheses
+            stripped.erase(stripped.find_last_not_of(" \t") + 1);
+            hit |= p == phase || stripped == phase;
         }
+        if (hit) out.push_back(i);
     }
     return out;
 }
@@ -184,7 +126,7 @@ std::vector<int> tagged_lines(const std::string& rel_path, const std::string& ph
 // the written cells are highlighted where the dump puts them, the others are not,
 // the selected cell's cone is lit in the diagram, and the source lines match the tags.
 void check_screen(const GuiRun& run, const std::string& variant, int step, int sel_step, int sel_slot,
-                  bool require_tags = true) {
+                  bool require_tags = true, bool lecture = false) {
     ASSERT_EQ(run.exit_code, 0) << run.err;
     ASSERT_FALSE(run.dump.is_null()) << "no state dump";
     const json& d = run.dump;
@@ -226,6 +168,11 @@ void check_screen(const GuiRun& run, const std::string& variant, int step, int s
         << "too few highlighted cells were large enough to check";
     EXPECT_GT(checked_dark + checked_lit, 0);
 
+    if (lecture) {  // the lecture layout: the figures alone, no tables or source
+        EXPECT_FALSE(d["views"].contains("metrics"));
+        EXPECT_FALSE(d["views"].contains("source"));
+        return;
+    }
     // Metrics: the window's totals are the model's.
     const scanviz::Metrics m = scanviz::compute_metrics(t);
     EXPECT_EQ(d["views"]["metrics"]["work"].get<int64_t>(), m.work);
@@ -296,7 +243,8 @@ TEST(GuiScreens, BlellochBlock) {
     const int step = 2;
     const GuiRun run =
         run_gui("blelloch", "variant block_blelloch\nn 64\nexclusive on\nstep 2\nselect 2 63\nframes 2\n");
-    check_screen(run, "block_blelloch", step, step, 63, /*require_tags=*/false);
+    check_screen(run, "block_blelloch", step, step, 63);
+    EXPECT_FALSE(run.dump["views"]["source"]["highlighted_lines"].empty()) << "up-sweep: 0 lines";
     // Up-sweep step k of n = 64 combines into n / 2^(k+1) slots.
     EXPECT_EQ(run.dump["written_slots"].size(), 64u >> (step + 1));
     EXPECT_NE(run.dump["label"].get<std::string>().find("up-sweep"), std::string::npos);
@@ -497,7 +445,7 @@ TEST(GuiScreens, PresentationModeAt1280x720) {
     EXPECT_EQ(run.png.w, 1280);
     EXPECT_EQ(run.png.h, 720);
     EXPECT_TRUE(run.dump["presentation"].get<bool>());
-    check_screen(run, "warp_conditional", step, -1, -1);
+    check_screen(run, "warp_conditional", step, -1, -1, true, /*lecture=*/true);
     // Every view fits in the window with room to show something.
     for (const char* v : {"state", "diagram"}) {
         const json& r = run.dump["views"][v]["image"];
@@ -507,10 +455,24 @@ TEST(GuiScreens, PresentationModeAt1280x720) {
         EXPECT_GT(r[2].get<double>() - r[0].get<double>(), 200) << v;
         EXPECT_GT(r[3].get<double>() - r[1].get<double>(), 80) << v;
     }
-    // High contrast: the window's own ground is black.
+    // The figures fill the window's width (no sidebar).
+    EXPECT_LT(run.dump["views"]["state"]["image"][0].get<double>(), 20);
+    EXPECT_GT(run.dump["views"]["diagram"]["image"][2].get<double>(), 1260);
+    // High contrast: the window's own ground (outside the figures, which are white) is black.
+    auto in_figure = [&](int x, int y) {
+        for (const char* v : {"state", "diagram"}) {
+            const json& r = run.dump["views"][v]["image"];
+            if (x >= r[0].get<double>() && x < r[2].get<double>() && y >= r[1].get<double>() &&
+                y < r[3].get<double>())
+                return true;
+        }
+        return false;
+    };
     int dark = 0, total = 0;
     for (int y = 0; y < run.png.h; y += 7)
-        for (int x = 0; x < run.png.w; x += 7, ++total) {
+        for (int x = 0; x < run.png.w; x += 7) {
+            if (in_figure(x, y)) continue;
+            ++total;
             const uint8_t* p = run.png.at(x, y);
             dark += p[0] < 16 && p[1] < 16 && p[2] < 16;
         }

@@ -182,7 +182,8 @@ READ_DOM = r"""(() => {
   });
   const nodes = [...document.querySelectorAll('#diagram rect[data-slot]')].map(r =>
     [r.getAttribute('fill'), r.getAttribute('stroke'), r.getAttribute('stroke-width'), r.getAttribute('class')]);
-  const edges = [...document.querySelectorAll('#diagram line')].map(l =>
+  // Edges the page shows (a pass-through's link is in the DOM but unseen until lit).
+  const edges = [...document.querySelectorAll('#diagram line')].filter(l => l.getAttribute('stroke-opacity') !== '0').map(l =>
     [l.getAttribute('x1'), l.getAttribute('y1'), l.getAttribute('x2'), l.getAttribute('y2'), l.getAttribute('stroke'),
      l.getAttribute('stroke-width')]);
   const band = document.querySelector('#diagram rect.band');
@@ -259,6 +260,16 @@ def app_checks(browser, check, args, site, work):
     browser.click(x, y)
     dom = browser.eval(READ_DOM)
     check.eq("stepped with Right to the first down-sweep step", dom["phase"], trace["steps"][down]["phase"])
+    # Legible as in the window (core/figure/legible.hpp): no value drawn smaller than the
+    # style's minimum text size; a figure too wide for the page scrolls instead.
+    sizes = browser.eval(
+        "[...document.querySelectorAll('#state text.value, #diagram text.value')]"
+        ".map(t => parseFloat(t.getAttribute('font-size')) * t.ownerSVGElement.width.baseVal.value"
+        " / t.ownerSVGElement.viewBox.baseVal.width)")
+    check.eq("values drawn", len(sizes) > 0, True)
+    check.eq("smallest value text at least %g px" % expected["min_text_px"],
+             min(sizes or [0]) >= expected["min_text_px"] - 0.01, True)
+    print("value text: %d values, smallest %.1f px" % (len(sizes), min(sizes or [0])))
     check.eq("step label", dom["label"], "step %d/%d: %s (ends at %s)" % (
         down + 1, expected["steps"], expected["label"], expected["barrier"]))
     check.eq("values at that step", [int(dom["values"][str(s)]) for s in range(len(expected["values"]))],
@@ -266,9 +277,9 @@ def app_checks(browser, check, args, site, work):
     check.eq("state view cells (fill, stroke, width)", [dom["cells"][str(c[0])] for c in expected["state_cells"]],
              [[colour(c[1]), colour(c[2]), num(c[3])] for c in expected["state_cells"]])
     lit_cone = sorted(i for i, n in enumerate(dom["nodes"]) if n[3] in ("cone", "selected"))
-    check.eq("lit cone (graph node ids)", lit_cone, sorted(expected["cone"]))
+    check.eq("lit cone (diagram cells)", lit_cone, sorted(expected["cone"]))
     lit_reach = sorted(i for i, n in enumerate(dom["nodes"]) if n[3] in ("reach", "selected"))
-    check.eq("lit reach (graph node ids)", lit_reach, sorted(expected["reach"]))
+    check.eq("lit reach (diagram cells)", lit_reach, sorted(expected["reach"]))
     check.eq("diagram nodes (fill, stroke, width)", [n[:3] for n in dom["nodes"]],
              [[colour(n[0]), colour(n[1]), num(n[2])] for n in expected["diagram_nodes"]])
     check.eq("diagram edges (ends, colour, width) in drawing order", dom["edges"],

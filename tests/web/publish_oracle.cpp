@@ -42,11 +42,20 @@ int main(int argc, char** argv) {
             out["span"] = metrics.span;
             out["step_work"] = metrics.per_step.at(step).work;
             out["span_so_far"] = metrics.per_step.at(step).span_so_far;
-            out["cone"] = graph.cone(step, slot);
-            out["reach"] = graph.reach(step, slot);
             out["selected"] = graph.version_at(step, slot);
-            // The diagram as the window draws it: node 0 is the current-step band.
+            // The diagram as the window draws it: node 0 is the current-step band, then the cells
+            // in the page's order. The cone and the reach: the cells lit in their colours (the
+            // graph's values and the pass-throughs on their paths), the selected value in both.
             const figure::Scene diagram = figure::build_diagram_scene(t, graph, step, sel, style);
+            nlohmann::json cone = nlohmann::json::array(), reach = nlohmann::json::array();
+            for (size_t i = 1; i < diagram.nodes.size(); ++i) {
+                const int id = static_cast<int>(i) - 1;
+                const bool selected = id == graph.version_at(step, slot);
+                if (diagram.nodes[i].fill_rgba == style.cone_fill || selected) cone.push_back(id);
+                if (diagram.nodes[i].fill_rgba == style.reach_fill || selected) reach.push_back(id);
+            }
+            out["cone"] = cone;
+            out["reach"] = reach;
             nlohmann::json nodes = nlohmann::json::array();
             for (size_t i = 1; i < diagram.nodes.size(); ++i)
                 nodes.push_back(
@@ -62,6 +71,7 @@ int main(int argc, char** argv) {
                 if (n.slot >= 0) cells.push_back({n.slot, n.fill_rgba, n.border_rgba, n.border_px});
             out["state_cells"] = cells;
             out["cone_fill"] = style.cone_fill;
+            out["min_text_px"] = style.min_text_px;
             out["reach_fill"] = style.reach_fill;
             std::printf("%s\n", out.dump().c_str());
             return 0;

@@ -1,5 +1,7 @@
 #include "core/figure/figure_json.hpp"
 
+#include "core/figure/legible.hpp"
+
 #include <cmath>
 
 namespace scanviz::figure {
@@ -64,7 +66,10 @@ nlohmann::json style_to_json(const SceneStyle& s) {
             {"reach_fill", s.reach_fill},
             {"edge_dim", s.edge_dim},
             {"edge_lit", s.edge_lit},
-            {"current_row", s.current_row}};
+            {"current_row", s.current_row},
+            // The smallest scale at which cells and values stay legible (legible.hpp): the
+            // page scrolls a figure rather than shrink it below this.
+            {"legible_zoom", legible_zoom(s)}};
 }
 
 }  // namespace scanviz::figure

@@ -30,6 +30,7 @@ struct NodeInstance {
     int step = -1;         // the trace cell it shows: step (-1 = initial state) ...
     int slot = -1;         // ... and slot; slot < 0 = decoration (row band, lane strip), not hit-tested
     float radius = 0.15f;  // corner radius as a fraction of min(w, h)
+    int pass = 0;          // 1: a diagram cell the step did not change (a faint pass-through)
 };
 
 struct EdgeInstance {
@@ -37,6 +38,8 @@ struct EdgeInstance {
     uint32_t rgba;
     float width_px;        // line width in pixels (independent of zoom)
     float head_px = 0.0f;  // arrow head length in pixels; 0 = no head
+    // Diagram edges: the rows (steps, -1 = the initial state) they join; -2 elsewhere.
+    int from_row = -2, to_row = -2;
 };
 
 struct TextLabel {
@@ -46,6 +49,11 @@ struct TextLabel {
     float size;  // text height in world units (pixels at zoom 1)
     bool centered;
     int slot = -1;  // the cell whose value this label shows; -1 = titles, indices, row names
+    int node = -1;  // index in Scene::nodes of that cell (value labels only)
+    // Row names and column headers stay on screen while the picture pans (the window
+    // keeps them at its left / top edge); exports draw them where they are.
+    enum Pin : uint8_t { None = 0, Left = 1, Top = 2 };
+    uint8_t pin = None;
 };
 
 struct Scene {

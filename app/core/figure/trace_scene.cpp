@@ -6,34 +6,34 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/figure/legible.hpp"
+#include "core/figure/scene_parts.hpp"
+
 namespace scanviz::figure {
-namespace {
 
-// More cells than this in one region of the state view are not drawn (a whole-array
-// trace may hold millions of slots); a label says how many were left out.
-constexpr int kMaxStateCells = 16384;
-// Region rows wrap after this many cells when the layout gives no column hint.
-constexpr int kDefaultWrap = 64;
-// Value labels are left out of diagrams with more nodes than this.
-constexpr size_t kMaxDiagramLabels = 200000;
-constexpr int kArcSegments = 10;
-// Operations reading more slots than this draw one arrow per row of cells read.
-constexpr size_t kMaxArrowsPerOp = 4;
+namespace parts {
 
-std::string format_value(double v, ElemType type) {
-    char buf[32];
-    if (type == ElemType::I32) {
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-    } else {
-        std::snprintf(buf, sizeof buf, "%.4g", v);
+int value_chars(const Trace& trace) {
+    double lo = 0, hi = 0;
+    auto scan = [&](const std::vector<double>& v) {
+        for (double x : v) {
+            lo = std::min(lo, x);
+            hi = std::max(hi, x);
+        }
+    };
+    scan(trace.initial_state);
+    for (const Step& s : trace.steps) scan(s.state);
+    if (trace.spec.type != ElemType::I32) {
+        // "%.4g": four significant digits, a point, a sign; an exponent when far from 1.
+        const double big = std::max(std::abs(lo), std::abs(hi));
+        return big >= 1e5 ? 10 : (lo < 0 ? 6 : 5);
     }
-    return buf;
+    return static_cast<int>(
+        std::max(format_value(lo, trace.spec.type).size(), format_value(hi, trace.spec.type).size()));
 }
 
-// Text height that lets `text` fit in a cell `w` wide (about 0.6 em per glyph).
-float fitted_size(const std::string& text, float base, float w) {
-    const float fit = w * 0.92f / (0.6f * static_cast<float>(std::max<size_t>(text.size(), 1)));
-    return std::min(base, fit);
+float cell_width(const SceneStyle& style, int chars) {
+    return std::max(style.cell_w, style.text_size * (0.62f * static_cast<float>(std::max(chars, 1)) + 0.3f));
 }
 
 uint32_t edge_colour(EdgeKind kind, const SceneStyle& style) {
@@ -64,6 +64,20 @@ EdgeKind op_edge_kind(OpKind kind) {
     }
 }
 
+}  // namespace parts
+
+namespace {
+
+// Regions this small are always drawn whole (registers, tile sums, a total).
+constexpr int kSmallRegion = 64;
+// Shared memory (and any region without a column hint) is 32 slots to a row: a column is a bank.
+constexpr int kRowWords = 32;
+// A lane strip of markers for at most this many threads; a line of text for more.
+constexpr int kMaxLaneMarkers = 64;
+constexpr int kArcSegments = 10;
+// Operations reading more slots than this draw one arrow per row of cells read.
+constexpr size_t kMaxArrowsPerOp = 4;
+
 struct Box {
     float x = 0, y = 0, w = 0, h = 0;
     float cx() const { return x + w * 0.5f; }
@@ -84,7 +98,7 @@ void add_arc(Scene& scene, const Box& a, const Box& b, uint32_t colour, const Sc
     };
     const auto [x0, y0] = anchor(a);
     const auto [x1, y1] = anchor(b);
-    const float bend = std::min(0.5f * len, 2.4f * style.cell_h);
+    const float bend = std::min(0.5f * len, 1.6f * style.cell_h);
     const float cx = 0.5f * (x0 + x1) + nx * bend, cy = 0.5f * (y0 + y1) + ny * bend;
     float px = x0, py = y0;
     for (int i = 1; i <= kArcSegments; ++i) {
@@ -98,24 +112,17 @@ void add_arc(Scene& scene, const Box& a, const Box& b, uint32_t colour, const Sc
     }
 }
 
-const std::vector<double>& state_after(const Trace& trace, int step) {
-    return step < 0 ? trace.initial_state : trace.steps[step].state;
-}
-
-double value_of(const Trace& trace, int step, int slot) {
-    const auto& state = state_after(trace, step);
-    return slot < static_cast<int>(state.size()) ? state[slot] : 0.0;
-}
-
 }  // namespace
 
 SceneStyle SceneStyle::presentation_style() {
     SceneStyle s;
     s.presentation = true;
-    s.cell_w = 56.0f;
+    s.cell_w = 44.0f;
     s.cell_h = 40.0f;
-    s.text_size = 22.0f;
-    s.small_text = 14.0f;
+    s.text_size = 24.0f;
+    s.small_text = 22.0f;
+    s.min_cell_px = 36.0f;
+    s.min_text_px = 24.0f;
     s.border_px = 2.0f;
     s.edge_px = 2.0f;
     s.head_px = 11.0f;
@@ -138,6 +145,10 @@ SceneStyle SceneStyle::presentation_style() {
     s.edge_tile = rgba(120, 70, 0, 230);
     s.edge_dim = rgba(150, 150, 150, 110);
     s.edge_lit = rgba(0, 40, 220, 255);
+    s.pass_fill = rgba(238, 238, 238);
+    s.pass_border = rgba(150, 150, 150);
+    s.pass_text = rgba(70, 70, 70);
+    s.edge_out = rgba(130, 0, 200, 240);
     s.current_row = rgba(255, 235, 150);
     s.active_lane = rgba(0, 160, 60);
     s.inactive_lane = rgba(170, 170, 170);
@@ -145,15 +156,31 @@ SceneStyle SceneStyle::presentation_style() {
 }
 
 Scene build_state_scene(const Trace& trace, int step, const Selection& selection, const SceneStyle& style) {
+    return build_state_scene(trace, step, selection, style, FigureWindow{});
+}
+
+Scene build_state_scene(const Trace& trace, int step, const Selection& selection, const SceneStyle& style,
+                        const FigureWindow& window) {
     const int steps = static_cast<int>(trace.steps.size());
     if (step < -1 || step >= steps)
         throw std::out_of_range("state view: step " + std::to_string(step) + " is not in -1.." +
                                 std::to_string(steps - 1));
     Scene scene;
     scene.background_rgba = style.background;
-    const float pitch_x = style.cell_w + style.cell_w * 0.15f;
-    const float margin = style.cell_w * 0.5f;
-    const float arc_room = style.cell_h * 1.3f;  // above and below a row of cells, for the arrows
+    const float cell_w = parts::cell_width(style, parts::value_chars(trace));
+    const float pitch_x = cell_w + style.cell_w * 0.08f;
+    const float margin = style.cell_w * 0.3f;
+    // Each row's first word, right-aligned in a gutter at the left.
+    bool multi_row = false;  // no gutter when every region is one row
+    size_t index_chars = 1;  // of the largest row start
+    for (const Region& r : trace.layout.regions) {
+        multi_row |= r.count > kRowWords;
+        index_chars = std::max(index_chars, std::to_string(std::max(r.count - 1, 0)).size());
+    }
+    const float gutter =
+        multi_row ? style.small_text * 0.62f * static_cast<float>(index_chars) + style.cell_w * 0.2f : 0.0f;
+    const float x0 = margin + gutter;
+    const float arc_room = style.cell_h * 0.85f;  // between rows of cells, for the arrows
     float y = margin;
     float max_x = 0;
 
@@ -163,33 +190,33 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
                             : "step " + std::to_string(step + 1) + "/" + std::to_string(steps) + ": " +
                                   trace.steps[step].label + "  (ends at " + trace.steps[step].barrier + ")";
     scene.labels.push_back(TextLabel{margin, y, title, style.text, style.text_size, false});
-    y += style.text_size * 1.8f;
+    y += style.text_size * 1.6f;
 
-    // Lane strip: one marker per thread (lane, tile), inactive ones grey.
+    // Lane strip: one marker per thread (lane, tile), inactive ones grey; a line for many threads.
     if (step >= 0 && trace.threads > 0) {
         const auto& mask = trace.steps[step].active_mask;
-        const int wrap = trace.threads <= 32 ? 32 : kDefaultWrap;
         int active = 0;
         for (int t = 0; t < trace.threads; ++t) active += is_active(mask, t) ? 1 : 0;
-        scene.labels.push_back(TextLabel{
-            margin, y,
-            std::to_string(active) + " of " + std::to_string(trace.threads) +
-                (trace.blocks > 1 && trace.threads == trace.blocks ? " tiles" : " threads") + " active",
-            style.muted_text, style.small_text, false});
-        y += style.small_text * 1.6f;
-        const float lane_h = style.cell_h * 0.3f;
-        for (int t = 0; t < trace.threads; ++t) {
-            const float lx = margin + (t % wrap) * pitch_x, ly = y + (t / wrap) * lane_h * 1.6f;
-            const bool on = is_active(mask, t);
-            scene.nodes.push_back(
-                NodeInstance{lx, ly, style.cell_w, lane_h, on ? style.active_lane : style.inactive_lane,
-                             on ? style.active_lane : style.inactive_lane, 0.0f, step, -1, 0.3f});
-            max_x = std::max(max_x, lx + style.cell_w);
+        const std::string what = std::to_string(active) + " of " + std::to_string(trace.threads) +
+                                 (trace.blocks > 1 && trace.threads == trace.blocks ? " tiles" : " threads") +
+                                 " active";
+        scene.labels.push_back(TextLabel{margin, y, what, style.muted_text, style.small_text, false});
+        y += style.small_text * 1.3f;
+        if (trace.threads <= kMaxLaneMarkers) {
+            const float lane_h = style.cell_h * 0.22f;
+            for (int t = 0; t < trace.threads; ++t) {
+                const float lx = x0 + (t % kRowWords) * pitch_x, ly = y + (t / kRowWords) * lane_h * 1.5f;
+                const bool on = is_active(mask, t);
+                const uint32_t c = on ? style.active_lane : style.inactive_lane;
+                scene.nodes.push_back(NodeInstance{lx, ly, cell_w, lane_h, c, c, 0.0f, step, -1, 0.3f});
+                max_x = std::max(max_x, lx + cell_w);
+            }
+            y += ((trace.threads + kRowWords - 1) / kRowWords) * lane_h * 1.5f;
         }
-        y += ((trace.threads + wrap - 1) / wrap) * lane_h * 1.6f + style.small_text;
+        y += style.small_text * 0.3f;
     }
 
-    // Which slots this step wrote, and which threads were active (greys register cells).
+    // Which slots this step wrote.
     std::vector<uint8_t> written(trace.layout.slots, 0);
     if (step >= 0)
         for (const auto& op : trace.steps[step].ops)
@@ -199,19 +226,50 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     std::vector<Box> boxes(trace.layout.slots);
     std::vector<uint8_t> drawn(trace.layout.slots, 0);
     for (const Region& region : trace.layout.regions) {
-        const int shown = std::min(region.count, kMaxStateCells);
-        const int cols = region.cols > 0 ? region.cols : std::min(std::max(region.count, 1), kDefaultWrap);
+        // 32 to a row (a column is a bank in shared memory); a region whose rows hold fewer
+        // (one thread's items) packs whole rows of it side by side up to 32.
+        const int hint = region.cols > 0 && region.cols < kRowWords ? region.cols : kRowWords;
+        const int cols = std::min(std::max(region.count, 1), hint * std::max(1, kRowWords / hint));
+        // The part of the region drawn: all of a small one, else the window's slots, whole rows.
+        int a = 0, b = region.count;
+        if (region.count > kSmallRegion && !window.all()) {
+            a = std::clamp(window.first - region.first_slot, 0, region.count);
+            a -= a % cols;
+            b = std::clamp(window.first + window.count - region.first_slot, a, region.count);
+        }
         std::string name = region.name + "  (" + std::string(to_string(region.space)) + ", " +
-                           std::to_string(region.count) + (region.count == 1 ? " slot)" : " slots)");
+                           std::to_string(region.count) + (region.count == 1 ? " slot" : " slots");
+        if (a >= b)
+            name += "; none in the window";
+        else if (a > 0 || b < region.count)
+            name += "; " + std::to_string(a) + " to " + std::to_string(b - 1) + " shown";
+        name += region.space == Space::Shared && cols == kRowWords ? "; a column is a bank)" : ")";
         scene.labels.push_back(TextLabel{margin, y, name, style.muted_text, style.small_text, false});
-        y += style.small_text * 1.2f + arc_room;
-        const float row_pitch = style.cell_h + style.small_text * 1.4f + 2.0f * arc_room;
+        y += style.small_text * 1.3f;
+        if (a >= b) continue;
+        if (cols > 1 && b - a > 1) {  // column numbers (banks, for shared memory)
+            for (int c = 0; c < std::min(cols, b - a); ++c)
+                scene.labels.push_back(TextLabel{x0 + c * pitch_x + cell_w * 0.5f,
+                                                 y + style.small_text * 0.5f, std::to_string(c),
+                                                 style.muted_text, style.small_text * 0.9f, true});
+            y += style.small_text * 1.1f;
+        }
+        y += arc_room * 0.5f;
+        const float row_pitch = style.cell_h + arc_room;
         const bool per_thread =
             region.space == Space::Registers && region.count == trace.threads && step >= 0;
-        for (int i = 0; i < shown; ++i) {
+        for (int i = a; i < b; ++i) {
             const int slot = region.first_slot + i;
-            Box b{margin + (i % cols) * pitch_x, y + (i / cols) * row_pitch, style.cell_w, style.cell_h};
-            boxes[slot] = b;
+            const int row = (i - a) / cols;
+            Box box{x0 + ((i - a) % cols) * pitch_x, y + row * row_pitch, cell_w, style.cell_h};
+            if ((i - a) % cols == 0 && (b - a) > cols) {
+                scene.labels.push_back(
+                    TextLabel{margin + gutter - style.cell_w * 0.2f -
+                                  style.small_text * 0.62f * static_cast<float>(std::to_string(i).size()),
+                              box.cy() - style.small_text * 0.5f, std::to_string(i), style.muted_text,
+                              style.small_text, false});
+            }
+            boxes[slot] = box;
             drawn[slot] = 1;
             const bool pad =
                 slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[slot];
@@ -231,24 +289,29 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
                 border = style.selected_border;
                 border_px = style.border_px * 3.0f;
             }
-            scene.nodes.push_back(NodeInstance{b.x, b.y, b.w, b.h, fill, border, border_px, step, slot});
-            const std::string text = format_value(value_of(trace, step, slot), trace.spec.type);
-            scene.labels.push_back(TextLabel{b.cx(), b.cy(), text, pad ? style.muted_text : style.text,
-                                             fitted_size(text, style.text_size, b.w), true, slot});
-            scene.labels.push_back(TextLabel{b.cx(), b.y + b.h + style.small_text * 0.75f,
-                                             pad ? "pad" : std::to_string(i), style.muted_text,
-                                             style.small_text * 0.9f, true});
-            max_x = std::max(max_x, b.x + b.w);
+            scene.nodes.push_back(
+                NodeInstance{box.x, box.y, box.w, box.h, fill, border, border_px, step, slot});
+            TextLabel value{box.cx(),
+                            box.cy(),
+                            parts::format_value(parts::value_of(trace, step, slot), trace.spec.type),
+                            pad ? style.muted_text : style.text,
+                            style.text_size,
+                            true,
+                            slot};
+            value.node = static_cast<int>(scene.nodes.size()) - 1;
+            scene.labels.push_back(std::move(value));
+            max_x = std::max(max_x, box.x + box.w);
         }
-        const int rows = (shown + cols - 1) / cols;
-        y += rows * row_pitch - arc_room;
-        if (shown < region.count) {
+        const int rows = (b - a + cols - 1) / cols;
+        y += rows * row_pitch - arc_room * 0.5f;
+        if (b - a < region.count) {
             scene.labels.push_back(TextLabel{margin, y,
-                                             std::to_string(region.count - shown) + " more slots not drawn",
+                                             std::to_string(region.count - (b - a)) +
+                                                 " slots outside the window (the overview strip shows them)",
                                              style.muted_text, style.small_text, false});
-            y += style.small_text * 1.5f;
+            y += style.small_text * 1.3f;
         }
-        y += style.small_text;
+        y += style.small_text * 0.6f;
     }
 
     // Arrows from the slots each operation read to the slots it wrote.
@@ -256,7 +319,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     // under each row of the cells it read and one arrow from each bar's middle.
     if (step >= 0) {
         for (const auto& op : trace.steps[step].ops) {
-            const uint32_t colour = edge_colour(op_edge_kind(op.kind), style);
+            const uint32_t colour = parts::edge_colour(parts::op_edge_kind(op.kind), style);
             std::vector<int> reads;
             for (int r : op.reads)
                 if (r >= 0 && r < trace.layout.slots && drawn[r]) reads.push_back(r);
@@ -273,7 +336,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
                     }
                 }
                 for (const auto& [row_y, extent] : rows) {
-                    const float bar_y = row_y + style.cell_h + style.small_text * 1.5f;
+                    const float bar_y = row_y + style.cell_h + arc_room * 0.25f;
                     scene.edges.push_back(EdgeInstance{extent.first, bar_y, extent.second, bar_y, colour,
                                                        style.edge_px * 2.0f, 0.0f});
                     sources.push_back(Box{extent.first, row_y, extent.second - extent.first, style.cell_h});
@@ -290,154 +353,9 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         }
     }
 
-    scene.width = max_x + margin;
+    scene.width =
+        std::max(max_x + margin, margin + style.text_size * 0.6f * static_cast<float>(title.size()));
     scene.height = y + margin;
-    return scene;
-}
-
-namespace {
-
-// The diagram's grid: one row per step (row 0 the initial state), one column per slot.
-struct DiagramGrid {
-    float pitch_x, pitch_y, left, top, width;
-    DiagramGrid(const DependencyGraph& graph, const SceneStyle& style)
-        : pitch_x(style.cell_w * 1.15f),
-          pitch_y(style.cell_h * 2.6f),
-          left(style.text_size * 14.0f),  // room for the step labels
-          top(style.small_text * 4.0f),   // room for region names and slot indices
-          width(left + graph.slots() * pitch_x + style.cell_w) {}
-    float row_y(int step) const { return top + (step + 1) * pitch_y; }
-    float col_x(int slot) const { return left + slot * pitch_x; }
-};
-
-}  // namespace
-
-NodeInstance diagram_row_band(const DependencyGraph& graph, int step, const SceneStyle& style) {
-    const DiagramGrid grid(graph, style);
-    const float band = (grid.pitch_y - style.cell_h) * 0.35f;
-    return NodeInstance{0,
-                        grid.row_y(step) - band,
-                        grid.width,
-                        style.cell_h + 2 * band,
-                        style.current_row,
-                        style.current_row,
-                        0.0f,
-                        step,
-                        -1,
-                        0.0f};
-}
-
-Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
-                          const Selection& selection, const SceneStyle& style,
-                          const std::vector<int>* hazard_edges) {
-    Scene scene;
-    scene.background_rgba = style.background;
-    const int steps = graph.steps();
-    const DiagramGrid grid(graph, style);
-    const float top = grid.top;
-    auto row_y = [&](int step) { return grid.row_y(step); };
-    auto col_x = [&](int slot) { return grid.col_x(slot); };
-    scene.width = grid.width;
-    scene.height = row_y(steps - 1) + style.cell_h + style.cell_h;
-
-    // Current step band (a decoration: slot -1).
-    if (current_step >= -1 && current_step < steps)
-        scene.nodes.push_back(diagram_row_band(graph, current_step, style));
-
-    // Row labels and column headers.
-    for (int k = -1; k < steps; ++k) {
-        std::string text = k < 0 ? "initial" : std::to_string(k + 1) + ": " + trace.steps[k].label;
-        scene.labels.push_back(
-            TextLabel{style.cell_w * 0.25f, row_y(k) + (style.cell_h - style.small_text) * 0.5f, text,
-                      k == current_step ? style.text : style.muted_text, style.small_text * 1.1f, false});
-    }
-    for (const Region& region : trace.layout.regions) {
-        scene.labels.push_back(TextLabel{col_x(region.first_slot), style.small_text * 0.4f, region.name,
-                                         style.muted_text, style.small_text, false});
-        for (int i = 0; i < region.count; ++i) {
-            const int slot = region.first_slot + i;
-            scene.labels.push_back(TextLabel{col_x(slot) + style.cell_w * 0.5f, top - style.small_text * 0.9f,
-                                             std::to_string(i), style.muted_text, style.small_text * 0.9f,
-                                             true});
-        }
-    }
-
-    // Cone and reach of the selection.
-    const auto& nodes = graph.nodes();
-    std::vector<uint8_t> lit(nodes.size(), 0);  // 1 = cone, 2 = reach, 3 = the selected value
-    int selected = -1;
-    if (selection.valid()) {
-        selected = graph.version_at(selection.step, selection.slot);
-        if (selected >= 0) {
-            for (int id : graph.cone_of(selected)) lit[id] = 1;
-            for (int id : graph.reach_of(selected)) lit[id] = 2;
-            lit[selected] = 3;
-        }
-    }
-
-    // Nodes: one per value.
-    const bool labels = nodes.size() <= kMaxDiagramLabels;
-    for (size_t id = 0; id < nodes.size(); ++id) {
-        const DiagramNode& n = nodes[id];
-        const float x = col_x(n.slot), y = row_y(n.step);
-        const bool pad =
-            n.slot < static_cast<int>(trace.layout.padding.size()) && trace.layout.padding[n.slot];
-        uint32_t fill = pad ? style.padding_fill : style.cell_fill;
-        uint32_t border = pad ? style.padding_border : style.cell_border;
-        float border_px = style.border_px;
-        if (n.step == current_step && n.step >= 0) {
-            fill = style.written_fill;
-            border = style.written_border;
-        }
-        if (lit[id] == 1) fill = style.cone_fill;
-        if (lit[id] == 2) fill = style.reach_fill;
-        if (lit[id] == 3) {
-            border = style.selected_border;
-            border_px = style.border_px * 3.0f;
-        }
-        scene.nodes.push_back(
-            NodeInstance{x, y, style.cell_w, style.cell_h, fill, border, border_px, n.step, n.slot});
-        if (labels) {
-            const std::string text = format_value(value_of(trace, n.step, n.slot), trace.spec.type);
-            scene.labels.push_back(TextLabel{x + style.cell_w * 0.5f, y + style.cell_h * 0.5f, text,
-                                             style.text, fitted_size(text, style.text_size, style.cell_w),
-                                             true, n.slot});
-        }
-    }
-
-    // Edges: bottom of the value read to the top of the value written.
-    for (const DiagramEdge& e : graph.edges()) {
-        const DiagramNode& a = nodes[e.from];
-        const DiagramNode& b = nodes[e.to];
-        uint32_t colour = edge_colour(e.kind, style);
-        float width_px = style.edge_px;
-        if (selected >= 0) {
-            const bool in_cone = lit[e.from] == 1 && (lit[e.to] == 1 || lit[e.to] == 3);
-            const bool in_reach = (lit[e.from] == 2 || lit[e.from] == 3) && lit[e.to] == 2;
-            if (in_cone || in_reach) {
-                colour = in_cone ? style.edge_lit : style.reach_fill;
-                width_px = style.edge_px * 2.0f;
-            } else {
-                colour = style.edge_dim;
-            }
-        }
-        if (hazard_edges) {
-            const int id = static_cast<int>(&e - graph.edges().data());
-            if (std::binary_search(hazard_edges->begin(), hazard_edges->end(), id)) {
-                colour = style.edge_hazard;
-                width_px = style.edge_px * 2.5f;
-            } else if (!hazard_edges->empty()) {
-                colour = style.edge_dim;
-            }
-        }
-        scene.edges.push_back(EdgeInstance{col_x(a.slot) + style.cell_w * 0.5f, row_y(a.step) + style.cell_h,
-                                           col_x(b.slot) + style.cell_w * 0.5f, row_y(b.step), colour,
-                                           width_px, style.head_px});
-    }
-    // Lit edges last, so they are drawn on top of the dimmed ones.
-    if (selected >= 0)
-        std::stable_partition(scene.edges.begin(), scene.edges.end(),
-                              [&](const EdgeInstance& e) { return e.rgba == style.edge_dim; });
     return scene;
 }
 

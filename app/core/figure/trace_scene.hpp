@@ -15,13 +15,17 @@ struct SceneStyle {
     bool presentation = false;  // large type, high contrast (lecture halls)
 
     // Geometry in world units (pixels at zoom 1).
-    float cell_w = 40.0f;
+    float cell_w = 26.0f;  // at least; wider when the run's values need it
     float cell_h = 28.0f;
     float text_size = 14.0f;   // values in cells
-    float small_text = 10.0f;  // slot indices, region names
+    float small_text = 12.0f;  // slot indices, region names, row names
     float border_px = 1.0f;
     float edge_px = 1.25f;
     float head_px = 7.0f;
+    // Legibility (core/figure/legible.hpp): on screen a cell is never shorter than
+    // min_cell_px nor its value smaller than min_text_px.
+    float min_cell_px = 24.0f;
+    float min_text_px = 12.0f;
 
     uint32_t background = rgba(255, 255, 255);
     uint32_t text = rgba(20, 20, 28);
@@ -43,7 +47,11 @@ struct SceneStyle {
     uint32_t edge_dim = rgba(160, 164, 172, 90);  // edges outside a lit cone/reach
     uint32_t edge_lit = rgba(30, 80, 200, 255);
     uint32_t edge_hazard = rgba(225, 30, 45, 255);  // race lab: an edge a missing barrier puts at risk
-    uint32_t current_row = rgba(255, 240, 190);  // band behind the current step's row
+    uint32_t pass_fill = rgba(248, 249, 251);       // diagram: a cell the step did not change
+    uint32_t pass_border = rgba(200, 204, 212);
+    uint32_t pass_text = rgba(120, 124, 134);
+    uint32_t edge_out = rgba(150, 90, 200, 220);  // an edge to or from a slot outside the window
+    uint32_t current_row = rgba(255, 240, 190);   // band behind the current step's row
     uint32_t active_lane = rgba(90, 180, 110);
     uint32_t inactive_lane = rgba(205, 205, 210);
 
@@ -62,19 +70,49 @@ struct Selection {
 // prefix / status), values in the cells, the cells written in the step highlighted,
 // curved arrows from the slots each operation read, a strip of lane markers with
 // inactive lanes greyed. Throws std::out_of_range when step is not -1..steps-1.
+// Shared memory and other large regions are laid out 32 slots to a row (a column
+// is a bank), with the bank numbers above and each row's first word at its left.
+// `window`: the slots of large regions drawn (regions of at most 64 slots are always
+// drawn whole); the rest are left out with a line saying how many.
+struct FigureWindow;
 Scene build_state_scene(const Trace& trace, int step, const Selection& selection, const SceneStyle& style);
+Scene build_state_scene(const Trace& trace, int step, const Selection& selection, const SceneStyle& style,
+                        const FigureWindow& window);
 
-// The whole run: row 0 the initial state, row k + 1 the values step k wrote, one
-// column per slot; an edge per operand (combine, copy, swap, tile op); the row of
-// `current_step` highlighted; the selected cell's cone and reach lit.
+// The textbook diagram of the whole run (GPU Gems 3, figs. 39-2 to 39-4): row 0
+// the initial state, row k + 1 the whole array after step k, one column per slot.
+// A cell the step wrote is a value node; a cell it did not change is a faint
+// pass-through showing the same value. Every edge joins a row to the next one:
+// an operand read in step k goes from row k (the value as the step found it,
+// a pass-through when written earlier) to row k + 1. The row of `current_step`
+// is highlighted; the selected cell's cone and reach are lit, pass-throughs on
+// their paths included (with the vertical pass edges that carry the value).
 // `graph` must be DependencyGraph(trace). `hazard_edges` (sorted edge ids of
 // `graph`, from core/race/hazards.hpp) are drawn thick in the hazard colour, the rest dimmed.
+// `window` limits the columns drawn; an edge from a slot outside it starts at the
+// window's edge with a marker. Node order: the graph's value nodes in id order
+// (those in the window), then the pass-throughs; a current-row band comes first.
 Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
                           const Selection& selection, const SceneStyle& style,
                           const std::vector<int>* hazard_edges = nullptr);
+Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
+                          const Selection& selection, const SceneStyle& style,
+                          const std::vector<int>* hazard_edges, const FigureWindow& window);
+
+// Index in build_diagram_scene's nodes (no band, every column) of the cell at
+// (step, slot), for every cell: [(step + 1) * slots + slot]. The graph's nodes keep
+// their ids; pass-throughs follow. What the web page draws its links between.
+std::vector<int> diagram_cell_index(const DependencyGraph& graph);
+
+// The bank picture of one warp in `step` (lesson 4): the 32 banks as columns, each
+// shared-memory access of the warp's lanes placed in its bank, lanes that hit
+// different words of one bank stacked in its column, the conflict degree beside it.
+// `warp` counts from 0; the reads and the writes of the step are drawn as two grids.
+Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle& style);
 
 // The band build_diagram_scene draws behind the row of `step` (-1 = the initial
 // state) when it is the current step: a decoration node (slot -1).
-NodeInstance diagram_row_band(const DependencyGraph& graph, int step, const SceneStyle& style);
+NodeInstance diagram_row_band(const Trace& trace, const DependencyGraph& graph, int step,
+                              const SceneStyle& style);
 
 }  // namespace scanviz::figure

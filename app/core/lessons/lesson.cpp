@@ -242,7 +242,7 @@ private:
             for (const auto& p : w)
                 need(std::find_if(std::begin(kPanelNames), std::end(kPanelNames),
                                   [&](const char* n) { return p == n; }) != std::end(kPanelNames),
-                     "unknown panel '" + p + "' (state diagram metrics source sass bench lookback)");
+                     "unknown panel '" + p + "' (state banks diagram metrics source sass bench lookback)");
             v.panels = w;
         } else if (key == "zoom") {
             if (value == "fit") {

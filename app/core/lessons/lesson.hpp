@@ -48,8 +48,9 @@ public:
 };
 
 // Panels a step can show.
-inline constexpr const char* kPanelNames[] = {"state", "diagram", "metrics", "source",
-                                              "sass",  "bench",   "lookback"};
+// "banks": the state view shows the bank picture of the step (core/figure, build_bank_scene).
+inline constexpr const char* kPanelNames[] = {"state", "diagram", "metrics",  "source",
+                                              "sass",  "bench",   "lookback", "banks"};
 
 // A quantity: a kind and its arguments, e.g. "work block_blelloch" or
 // "gbps device_decoupled_lookback 2^28" (quantity.hpp evaluates it).

@@ -1,10 +1,10 @@
 #include "core/publish/trace_page.hpp"
 
 #include "core/analysis/diagram.hpp"
-#include "core/figure/figure_json.hpp"
 #include "core/analysis/metrics.hpp"
-#include "core/run/badge.hpp"
+#include "core/figure/figure_json.hpp"
 #include "core/models/variants.hpp"
+#include "core/run/badge.hpp"
 
 namespace scanviz::publish {
 
@@ -86,41 +86,64 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
     page["state"] = with_states ? std::move(state) : json(nullptr);
 
     // The diagram without a current step (-2: no band, no row written) and without a
-    // selection: its nodes are the graph's nodes in id order. Its edges go as runs of graph
-    // links (a whole-array trace has 10^5 of them, in a few thousand runs); each is drawn, as
-    // build_diagram_scene draws it, from the bottom centre of the value read to the top
-    // centre of the value written (tests/web/test_publish.cpp holds the page to that).
+    // selection: its nodes are the graph's nodes in id order, then the pass-throughs
+    // (figure::diagram_cell_index). Its edges go as runs of links between those nodes (a
+    // whole-array trace has 10^5 of them, in a few thousand runs): first one per graph
+    // edge, drawn as build_diagram_scene draws it, from the bottom centre of the cell read
+    // (the row above the value written) to the top centre of the value written; then one
+    // per pass-through, from the cell above it, in a transparent colour: the page walks
+    // them for a cone and shows them only when lit (tests/web/test_publish.cpp holds the
+    // page to that).
     const figure::Scene base = figure::build_diagram_scene(trace, graph, -2, {}, style);
     json scene = figure::scene_to_json(base, false);
-    json links = json::array(), bands = json::array();
+    const std::vector<int> cell = figure::diagram_cell_index(graph);
+    const int slots = graph.slots();
+    struct Link {
+        int from, to, colour;
+    };
+    std::vector<Link> all;
     const auto& ge = graph.edges();
-    for (size_t j = 0; j < ge.size();) {
-        // One run: edges j, j+1, ... whose ends step by a constant and whose colour stays.
-        const int colour = figure::palette_index(scene, base.edges[j].rgba);
+    const auto& gn = graph.nodes();
+    for (size_t j = 0; j < ge.size(); ++j) {
+        const int row_above = gn[ge[j].to].step;  // (step - 1) + 1
+        all.push_back({cell[static_cast<size_t>(row_above) * slots + gn[ge[j].from].slot], ge[j].to,
+                       figure::palette_index(scene, base.edges[j].rgba)});
+    }
+    const int clear = figure::palette_index(scene, 0u);
+    for (int k = 0; k < steps; ++k)
+        for (int s = 0; s < slots; ++s)
+            if (graph.node_at(k, s) < 0)
+                all.push_back({cell[static_cast<size_t>(k) * slots + s],
+                               cell[static_cast<size_t>(k + 1) * slots + s], clear});
+    json links = json::array(), bands = json::array();
+    for (size_t j = 0; j < all.size();) {
+        // One run: links j, j+1, ... whose ends step by a constant and whose colour stays.
         int dfrom = 0, dto = 0;
         size_t count = 1;
-        if (j + 1 < ge.size() && base.edges[j + 1].rgba == base.edges[j].rgba) {
-            dfrom = ge[j + 1].from - ge[j].from;
-            dto = ge[j + 1].to - ge[j].to;
+        if (j + 1 < all.size() && all[j + 1].colour == all[j].colour) {
+            dfrom = all[j + 1].from - all[j].from;
+            dto = all[j + 1].to - all[j].to;
             count = 2;
-            while (j + count < ge.size() && base.edges[j + count].rgba == base.edges[j].rgba &&
-                   ge[j + count].from - ge[j + count - 1].from == dfrom &&
-                   ge[j + count].to - ge[j + count - 1].to == dto)
+            while (j + count < all.size() && all[j + count].colour == all[j].colour &&
+                   all[j + count].from - all[j + count - 1].from == dfrom &&
+                   all[j + count].to - all[j + count - 1].to == dto)
                 ++count;
         }
-        for (json v : {json(count), json(ge[j].from), json(dfrom), json(ge[j].to), json(dto), json(colour)})
+        for (json v :
+             {json(count), json(all[j].from), json(dfrom), json(all[j].to), json(dto), json(all[j].colour)})
             links.push_back(std::move(v));
         j += count;
     }
     for (int k = -1; k < steps; ++k) {
-        const figure::NodeInstance b = figure::diagram_row_band(graph, k, style);
+        const figure::NodeInstance b = figure::diagram_row_band(trace, graph, k, style);
         bands.push_back({figure::json_length(b.x), figure::json_length(b.y), figure::json_length(b.w),
                          figure::json_length(b.h)});
     }
     page["diagram"] = {{"scene", std::move(scene)},
                        {"links", std::move(links)},
                        {"bands", std::move(bands)},
-                       {"row_labels", steps + 1}};
+                       {"row_labels", steps + 1},
+                       {"value_nodes", static_cast<int>(gn.size())}};  // then the pass-throughs
     page["style"] = figure::style_to_json(style);
     return page;
 }

@@ -112,16 +112,16 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             for (int k = 0; k < V; ++k) {
                 T t = s_warp[offset(k)];
 #pragma unroll
-                for (int j = 1; j < W; ++j) t = op(t, s_warp[offset(k) + j]);
+                for (int j = 1; j < W; ++j) t = op(t, s_warp[offset(k) + j]);  // step: reduce tiles
                 const T chunk = __shfl_sync(0xffffffffu, lb_warp_inclusive(t, lane, op), 31);
-                wt = k == 0 ? chunk : op(wt, chunk);
+                wt = k == 0 ? chunk : op(wt, chunk);  // step: reduce tiles
             }
         } else {
 #pragma unroll
             for (int k = 0; k < V; ++k)
 #pragma unroll
-                for (int j = 0; j < W; ++j) wt = op(wt, s_warp[offset(k) + j]);
-            wt = lb_warp_reduce(wt, op);
+                for (int j = 0; j < W; ++j) wt = op(wt, s_warp[offset(k) + j]);  // step: reduce tiles
+            wt = lb_warp_reduce(wt, op);  // step: reduce tiles
         }
         if (lane == 0) temp.warp_aggregate[warp] = wt;
         __syncthreads();
@@ -136,7 +136,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             const T wa = lane < Policy::kWarps ? temp.warp_aggregate[lane] : ScanOp::identity();
             early_w_incl = lb_warp_inclusive(wa, lane, op);
             early_aggregate = __shfl_sync(0xffffffffu, early_w_incl, Policy::kWarps - 1);
-            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, first_status, early_aggregate);
+            if (lane == 0) LbWord<T>::store(p.status, tile, p.epoch, first_status, early_aggregate);  // step: publish aggregates
             probe.aggregate_published(first_status, lb_to_bits(early_aggregate));
         }
     }
@@ -189,15 +189,15 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             T inclusive;
             bool publish = true;
             if constexpr (kGrouped) {
-                tile_exclusive = lb_look_back_grouped<Policy>(p.status, tile, p.epoch, lane, op, probe,
+                tile_exclusive = lb_look_back_grouped<Policy>(p.status, tile, p.epoch, lane, op, probe,  // step: look back
                                                               distance, aggregate, inclusive);
                 publish = (tile & 31u) == 31u;  // the last tile of its group
             } else {
-                tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);
-                inclusive = op(tile_exclusive, aggregate);
+                tile_exclusive = lb_look_back<Policy>(p.status, tile, p.epoch, lane, op, probe, distance);  // step: look back
+                inclusive = op(tile_exclusive, aggregate);  // step: publish inclusive
             }
             probe.lookback_end(distance, lb_to_bits(tile_exclusive));
-            if (lane == 0 && publish) LbWord<T>::store(p.status, tile, p.epoch, kTileInclusive, inclusive);
+            if (lane == 0 && publish) LbWord<T>::store(p.status, tile, p.epoch, kTileInclusive, inclusive);  // step: publish inclusive
             probe.inclusive_published(lb_to_bits(inclusive));
         }
         if (lane < Policy::kWarps) {
@@ -222,12 +222,12 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
             for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
             if (p.exclusive) {
-                y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, s_warp[offset(k) - 1]);
+                y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, s_warp[offset(k) - 1]);  // step: scan tiles
 #pragma unroll
-                for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);
+                for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);  // step: scan tiles
             } else {
 #pragma unroll
-                for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);
+                for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);  // step: scan tiles
             }
             const size_t e = warp_base + offset(k);
             if constexpr (kFull && Policy::kStreamHints) {
