@@ -20,6 +20,7 @@
 #include "core/sass/listing.hpp"
 #include "core/trace/json.hpp"
 #include "core/trace/run_spec.hpp"
+#include "ui/script_text.hpp"
 
 #ifndef SCANVIZ_READER
 #error "SCANVIZ_READER names the reader this target feeds (tests/fuzz/CMakeLists.txt)"
@@ -67,6 +68,8 @@ void read(std::string_view reader, std::string_view text) {
     } else if (reader == "values") {
         (void)parse_values(text, ElemType::I32);  // errors come back in the result, never thrown
         (void)parse_values(text, ElemType::F32);
+    } else if (reader == "gui_script") {
+        attempt([&] { (void)ui::parse_script(text, "fuzz.script"); });
     } else if (reader == "sass_listing") {
         attempt([&] { (void)sass::parse_listing(text); });
     } else {

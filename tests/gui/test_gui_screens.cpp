@@ -26,6 +26,7 @@
 #include "core/analysis/metrics.hpp"
 #include "core/race/hazards.hpp"
 #include "core/race/report.hpp"
+#include "core/recording/recording.hpp"
 #include "core/trace/json.hpp"
 #include "core/models/variants.hpp"
 
@@ -423,6 +424,31 @@ TEST(GuiScreens, OpensTraceFileAndReportsACorruptOne) {
     EXPECT_EQ(run.dump["variant"], "warp_conditional");
     EXPECT_NE(run.dump["errors"]["run"].get<std::string>().find("spec"), std::string::npos)
         << run.dump["errors"];
+}
+
+// The load session's commands (tests/load): each-trace opens every trace of the recording in turn,
+// repeat steps runs once per step, step next / prev move by one, show sass opens the SASS view,
+// memory prints the resident memory (on stdout, which run_gui does not keep: checked by tests/load).
+TEST(GuiScreens, ScriptBlocksWalkTheRecordingsTraces) {
+    REQUIRE_DISPLAY();
+    const std::string rec = std::string(SCANVIZ_SOURCE_DIR) + "/assets/recordings/default.svzrec";
+    GuiRun run = run_gui("blocks", "open " + rec + "\nmemory opened\neach-trace\n  step first\n  repeat steps\n"
+                                   "    step next\n  end\n  repeat 2\n    step prev\n  end\nend\nshow sass on\n"
+                                   "repeat 0\n  expect-error never runs\nend\nframes 2\nmemory done\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    // The last trace of the recording is on screen, two steps before its end.
+    const scanviz::Recording recording = scanviz::load_recording(rec);
+    const scanviz::Trace& last = recording.traces.back();
+    EXPECT_EQ(run.dump["variant"], last.spec.variant);
+    EXPECT_EQ(run.dump["source"]["kind"], "recording") << run.dump["source"];
+    EXPECT_EQ(run.dump["step"].get<int>(), static_cast<int>(last.steps.size()) - 3);
+    // each-trace without a recording open (a script opens none by itself): one line naming the line.
+    run = run_gui("blocks_no_recording", "variant warp_conditional\neach-trace\nend\n");
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_NE(run.err.find("script " + (fs::path(GUI_TEST_OUT) / "blocks_no_recording.script").string() +
+                           ":2: each-trace needs an open recording"),
+              std::string::npos)
+        << run.err;
 }
 
 TEST(GuiScreens, OpensTheShippedRecordingWithItsBadgeAndFallsBackToTheModel) {
