@@ -543,6 +543,50 @@ TEST(GuiScreens, PresentationModeAt1280x720) {
     EXPECT_GT(dark, total / 5) << "presentation mode is not dark";
 }
 
+// The window's writers (export-png, export-svg, --screenshot, --state-dump) never destroy what they did not
+// write: a folder in the file's place is refused, a full disk is one line, and a disk that fills during the
+// write (the file size limit: 4 KiB) leaves the old file whole. tests/test_writers.cpp does the same for the CLI.
+TEST(GuiScreens, ExportsNeverDestroyAFileOrFolder) {
+    REQUIRE_DISPLAY();
+    const fs::path dir = fs::path(GUI_TEST_OUT) / "writers";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "thesis");
+    std::ofstream(dir / "thesis" / "thesis.tex") << "mine";
+    const std::string thesis = (dir / "thesis").string();
+    GuiRun run = run_gui("writers_png_folder", "variant warp_conditional\nexport-png state " + thesis + " 400x300\n");
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_NE(run.err.find("cannot write '" + thesis + "': it is a folder"), std::string::npos) << run.err;
+    run = run_gui("writers_svg_full", "variant warp_conditional\nexport-svg diagram /dev/full\n");
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_NE(run.err.find("cannot write '/dev/full': No space left on device"), std::string::npos) << run.err;
+    // --screenshot and --state-dump into the folder: refused, exit 1.
+    const std::string cmd = "'" + std::string(SCANVIZ_EXE) + "' gui --script '" +
+                            (fs::path(GUI_TEST_OUT) / "writers_svg_full.script").string() + "' --screenshot '" +
+                            thesis + "' --state-dump '" + thesis + "' 2> '" + (dir / "shot.err").string() + "'";
+    std::ofstream(fs::path(GUI_TEST_OUT) / "writers_svg_full.script") << "variant warp_conditional\n";
+    const int status = std::system(cmd.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+    const std::string shot_err = read_text(dir / "shot.err");
+    EXPECT_NE(shot_err.find("the screenshot: cannot write '" + thesis + "': it is a folder"), std::string::npos)
+        << shot_err;
+    EXPECT_NE(shot_err.find("the state dump: cannot write '" + thesis + "': it is a folder"), std::string::npos)
+        << shot_err;
+    EXPECT_EQ(read_text(dir / "thesis" / "thesis.tex"), "mine");
+    // A write that fails half way: the old PNG and SVG stay whole (sh: SIGXFSZ ignored, 8 blocks of 512 bytes).
+    std::ofstream(dir / "old.png") << "the old picture";
+    std::ofstream(dir / "old.svg") << "the old drawing";
+    for (const std::string& line : {"export-png state " + (dir / "old.png").string() + " 1000x600",
+                                    "export-svg diagram " + (dir / "old.svg").string()}) {
+        run = run_gui("writers_half", "variant block_blelloch\nn 64\n" + line + "\n", "1600x900",
+                      "trap '' XFSZ; ulimit -f 8; ");
+        EXPECT_EQ(run.exit_code, 1) << line;
+        EXPECT_NE(run.err.find("File too large"), std::string::npos) << run.err;
+    }
+    EXPECT_EQ(read_text(dir / "old.png"), "the old picture");
+    EXPECT_EQ(read_text(dir / "old.svg"), "the old drawing");
+    fs::remove_all(dir);
+}
+
 TEST(GuiScreens, ExportPngAndSvg) {
     REQUIRE_DISPLAY();
     const fs::path dir = fs::path(GUI_TEST_OUT);
