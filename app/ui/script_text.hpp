@@ -18,7 +18,8 @@
 //   capture PNG JSON                    (screenshot and state dump of the frame after a few settle frames)
 //   repeat N | repeat steps  ...  end   (the commands between, N times or once per step of the trace)
 //   each-trace  ...  end                (every trace of the open recording, opened in turn)
-//   memory LABEL                        (prints "memory LABEL: rss N KiB, heap N KiB": resident, heap in use)
+//   memory LABEL                        (prints "memory LABEL: rss N KiB, heap N KiB": resident, heap in use,
+//                                        once the work-and-span chart is complete)
 //   # comment
 //
 // Unknown commands, wrong arguments and unbalanced blocks are found before the
