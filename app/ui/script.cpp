@@ -225,7 +225,10 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         // The work-and-span chart fills in over the first minutes, a frame's budget at a time (with a
         // model run of up to n = 4096 in flight): completed first, as a capture does, so that each
         // figure is of the window at rest and passes compare like with like.
+        // A job in flight (a view's background work) is waited for and handed over the same way.
         session.metrics.ComputeSome(1e9);
+        app.jobs.wait();
+        app.jobs.poll();
         const long heap = heap_in_use_kib();
         std::printf("memory %s: rss %ld KiB, heap %ld KiB\n", a0.c_str(), resident_kib(), heap);
         std::fflush(stdout);
