@@ -1,47 +1,18 @@
-// The script runner: a short, line-based list of UI actions for tests and
-// screenshots (`scanviz gui --script FILE --screenshot out.png`).
-//
-//   variant ID | n N | threads T | items K | op add|max|min | type i32|f32
-//   exclusive on|off | input random [SEED] | input ones | input ramp | input 3,1,4,...
-//   seed S | heads 0,5,12 | heads none
-//   step K | step first|last|middle     (K: the trace's step index, -1 = initial state)
-//   select STEP SLOT | select none      (a cell of the diagram: step -1 = an input)
-//   presentation on|off | show state|diagram|metrics|source|bench|lookback on|off
-//   play | pause | speed S | zoom FACTOR | fit | frames N
-//   expect-error TEXT                   (fails unless the window shows an error containing TEXT)
-//   expect-ok                           (fails when the window shows an error)
-//   export-png state|diagram PATH WxH | export-svg state|diagram PATH | open FILE
-//   click state|diagram STEP SLOT       (a mouse click on that cell, through the real input path)
-//   key space|left|right|home|end|plus|minus|pagedown|pageup
-//   lesson NAME|FILE | lesson-step K (1-based) | lessons (the picker) | answer TEXT
-//   capture PNG JSON                    (screenshot and state dump of the frame after a few settle frames)
-//   # comment
-//
-// Unknown commands and wrong arguments are found before the window opens:
-// one line "script FILE:LINE: ..." and a non-zero exit.
+// The script runner: a short, line-based list of UI actions for tests, screenshots
+// and load runs (`scanviz gui --script FILE --screenshot out.png`). The commands
+// and their parser are in script_text.hpp (no window needed to read a script).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "script_text.hpp"
+
 namespace scanviz::ui {
 
 struct GuiSession;
 
-struct ScriptCommand {
-    int line = 0;
-    std::string name;
-    std::vector<std::string> args;
-    std::string rest;  // everything after the name, trimmed (for input values, expect-error text)
-};
-
-struct Script {
-    std::string path;
-    std::vector<ScriptCommand> commands;
-};
-
-// Throws std::runtime_error("script FILE:LINE: ...") on an unknown command or bad arguments.
-Script parse_script(const std::string& text, const std::string& path);
+// Reads and parses a script file (parse_script); throws with one line.
 Script load_script(const std::string& path);
 
 // Runs a script against a session, frame by frame.
@@ -56,9 +27,19 @@ public:
     bool done() const { return next_ >= script_.commands.size(); }
 
 private:
+    // A repeat or each-trace being run: where it opened and how many passes are left.
+    struct Block {
+        size_t open = 0;
+        int left = 0;
+        int trace = 0;  // each-trace: the trace open now
+    };
     void Execute(GuiSession& session, const ScriptCommand& c);
+    // repeat, each-trace and end: move next_ (a block of no passes skips to after its end).
+    void Enter(GuiSession& session, const ScriptCommand& c);
+    void Close(GuiSession& session);
     Script script_;
     size_t next_ = 0;
+    std::vector<Block> blocks_;
 };
 
 }  // namespace scanviz::ui

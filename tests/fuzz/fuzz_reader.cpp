@@ -1,8 +1,9 @@
-// One fuzz target per reader of scanviz (SCANVIZ_READER names it at build time):
-// any bytes must give a value or one std::exception with one line, never a
-// crash, a hang or undefined behaviour. Built by clang's libFuzzer with
-// AddressSanitizer and UBSan (SCANVIZ_FUZZ=ON); with any compiler the same
-// function replays the reader's committed corpus as a ctest test.
+// Every text reader of scanviz behind one function, read_as(READER, bytes): any
+// bytes must give a value or one std::exception with one line, never a crash, a
+// hang or undefined behaviour. Compiled once into a library; each fuzz target
+// (fuzz_entry.cpp, SCANVIZ_READER names the reader) calls it. Built by clang's
+// libFuzzer with AddressSanitizer and UBSan (SCANVIZ_FUZZ=ON); with any compiler
+// the same function replays each reader's committed corpus as a ctest test.
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -21,10 +22,8 @@
 #include "core/sass/table.hpp"
 #include "core/trace/json.hpp"
 #include "core/trace/run_spec.hpp"
-
-#ifndef SCANVIZ_READER
-#error "SCANVIZ_READER names the reader this target feeds (tests/fuzz/CMakeLists.txt)"
-#endif
+#include "ui/script_text.hpp"
+#include "fuzz_reader.hpp"
 
 namespace {
 
@@ -39,7 +38,9 @@ void attempt(F&& part) {
     }
 }
 
-void read(std::string_view reader, std::string_view text) {
+}  // namespace
+
+void scanviz::fuzz::read_as(std::string_view reader, std::string_view text) {
     const std::string s(text);
     if (reader == "trace_json") {
         attempt([&] { (void)trace_from_json_text(text); });
@@ -68,6 +69,8 @@ void read(std::string_view reader, std::string_view text) {
     } else if (reader == "values") {
         (void)parse_values(text, ElemType::I32);  // errors come back in the result, never thrown
         (void)parse_values(text, ElemType::F32);
+    } else if (reader == "gui_script") {
+        attempt([&] { (void)ui::parse_script(text, "fuzz.script"); });
     } else if (reader == "sass_listing") {
         attempt([&] { (void)sass::parse_listing(text); });
     } else if (reader == "sass_table") {
@@ -77,10 +80,3 @@ void read(std::string_view reader, std::string_view text) {
     }
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const std::string_view text(reinterpret_cast<const char*>(data), size);
-    read(SCANVIZ_READER, text);
-    return 0;
-}

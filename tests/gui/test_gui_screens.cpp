@@ -27,6 +27,7 @@
 #include "core/models/variants.hpp"
 #include "core/race/hazards.hpp"
 #include "core/race/report.hpp"
+#include "core/recording/recording.hpp"
 #include "core/trace/json.hpp"
 #include "gui_run.hpp"
 
@@ -373,6 +374,31 @@ TEST(GuiScreens, OpensTraceFileAndReportsACorruptOne) {
         << run.dump["errors"];
 }
 
+// The load session's commands (tests/load): each-trace opens every trace of the recording in turn,
+// repeat steps runs once per step, step next / prev move by one, show sass opens the SASS view,
+// memory prints the resident memory (on stdout, which run_gui does not keep: checked by tests/load).
+TEST(GuiScreens, ScriptBlocksWalkTheRecordingsTraces) {
+    REQUIRE_DISPLAY();
+    const std::string rec = std::string(SCANVIZ_SOURCE_DIR) + "/assets/recordings/default.svzrec";
+    GuiRun run = run_gui("blocks", "open " + rec + "\nmemory opened\neach-trace\n  step first\n  repeat steps\n"
+                                   "    step next\n  end\n  repeat 2\n    step prev\n  end\nend\nshow sass on\n"
+                                   "repeat 0\n  expect-error never runs\nend\nframes 2\nmemory done\n");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    // The last trace of the recording is on screen, two steps before its end.
+    const scanviz::Recording recording = scanviz::load_recording(rec);
+    const scanviz::Trace& last = recording.traces.back();
+    EXPECT_EQ(run.dump["variant"], last.spec.variant);
+    EXPECT_EQ(run.dump["source"]["kind"], "recording") << run.dump["source"];
+    EXPECT_EQ(run.dump["step"].get<int>(), static_cast<int>(last.steps.size()) - 3);
+    // each-trace without a recording open (a script opens none by itself): one line naming the line.
+    run = run_gui("blocks_no_recording", "variant warp_conditional\neach-trace\nend\n");
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_NE(run.err.find("script " + (fs::path(GUI_TEST_OUT) / "blocks_no_recording.script").string() +
+                           ":2: each-trace needs an open recording"),
+              std::string::npos)
+        << run.err;
+}
+
 TEST(GuiScreens, OpensTheShippedRecordingWithItsBadgeAndFallsBackToTheModel) {
     REQUIRE_DISPLAY();
     const std::string rec = std::string(SCANVIZ_SOURCE_DIR) + "/assets/recordings/default.svzrec";
@@ -477,6 +503,50 @@ TEST(GuiScreens, PresentationModeAt1280x720) {
             dark += p[0] < 16 && p[1] < 16 && p[2] < 16;
         }
     EXPECT_GT(dark, total / 5) << "presentation mode is not dark";
+}
+
+// The window's writers (export-png, export-svg, --screenshot, --state-dump) never destroy what they did not
+// write: a folder in the file's place is refused, a full disk is one line, and a disk that fills during the
+// write (the file size limit: 4 KiB) leaves the old file whole. tests/test_writers.cpp does the same for the CLI.
+TEST(GuiScreens, ExportsNeverDestroyAFileOrFolder) {
+    REQUIRE_DISPLAY();
+    const fs::path dir = fs::path(GUI_TEST_OUT) / "writers";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "thesis");
+    std::ofstream(dir / "thesis" / "thesis.tex") << "mine";
+    const std::string thesis = (dir / "thesis").string();
+    GuiRun run = run_gui("writers_png_folder", "variant warp_conditional\nexport-png state " + thesis + " 400x300\n");
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_NE(run.err.find("cannot write '" + thesis + "': it is a folder"), std::string::npos) << run.err;
+    run = run_gui("writers_svg_full", "variant warp_conditional\nexport-svg diagram /dev/full\n");
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_NE(run.err.find("cannot write '/dev/full': No space left on device"), std::string::npos) << run.err;
+    // --screenshot and --state-dump into the folder: refused, exit 1.
+    const std::string cmd = "'" + std::string(SCANVIZ_EXE) + "' gui --script '" +
+                            (fs::path(GUI_TEST_OUT) / "writers_svg_full.script").string() + "' --screenshot '" +
+                            thesis + "' --state-dump '" + thesis + "' 2> '" + (dir / "shot.err").string() + "'";
+    std::ofstream(fs::path(GUI_TEST_OUT) / "writers_svg_full.script") << "variant warp_conditional\n";
+    const int status = std::system(cmd.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+    const std::string shot_err = read_text(dir / "shot.err");
+    EXPECT_NE(shot_err.find("the screenshot: cannot write '" + thesis + "': it is a folder"), std::string::npos)
+        << shot_err;
+    EXPECT_NE(shot_err.find("the state dump: cannot write '" + thesis + "': it is a folder"), std::string::npos)
+        << shot_err;
+    EXPECT_EQ(read_text(dir / "thesis" / "thesis.tex"), "mine");
+    // A write that fails half way: the old PNG and SVG stay whole (sh: SIGXFSZ ignored, 8 blocks of 512 bytes).
+    std::ofstream(dir / "old.png") << "the old picture";
+    std::ofstream(dir / "old.svg") << "the old drawing";
+    for (const std::string& line : {"export-png state " + (dir / "old.png").string() + " 1000x600",
+                                    "export-svg diagram " + (dir / "old.svg").string()}) {
+        run = run_gui("writers_half", "variant block_blelloch\nn 64\n" + line + "\n", "1600x900",
+                      "trap '' XFSZ; ulimit -f 8; ");
+        EXPECT_EQ(run.exit_code, 1) << line;
+        EXPECT_NE(run.err.find("File too large"), std::string::npos) << run.err;
+    }
+    EXPECT_EQ(read_text(dir / "old.png"), "the old picture");
+    EXPECT_EQ(read_text(dir / "old.svg"), "the old drawing");
+    fs::remove_all(dir);
 }
 
 TEST(GuiScreens, ExportPngAndSvg) {

@@ -329,8 +329,26 @@ void write_site(const std::vector<SiteFile>& files, const std::string& dir, bool
             out.close();
             if (!out) throw std::runtime_error("cannot write '" + (target / f.path).string() + "'");
         }
-        if (exists) fs::remove_all(target);
-        fs::rename(staging, target);
+        // The old site is renamed aside, not deleted, until the new one is in place: a process
+        // killed at any moment leaves a whole site (the old one under its name, or aside).
+        if (exists) {
+            fs::path aside;
+            for (int k = 0;; ++k) {
+                aside = parent / (target.filename().string() + ".replaced-" + std::to_string(k));
+                if (!fs::exists(aside, ec)) break;
+                if (k > 100) throw std::runtime_error("cannot move '" + dir + "' aside");
+            }
+            fs::rename(target, aside);
+            try {
+                fs::rename(staging, target);
+            } catch (...) {
+                fs::rename(aside, target, ec);
+                throw;
+            }
+            fs::remove_all(aside, ec);
+        } else {
+            fs::rename(staging, target);
+        }
     } catch (const fs::filesystem_error& e) {
         fs::remove_all(staging, ec);
         throw std::runtime_error("cannot write '" + dir + "': " + e.code().message());
