@@ -194,10 +194,11 @@ TEST(FigureRules, BlellochUpSweepIsATreeWithoutCrossings) {
                 const EdgeInstance& a = d.edges[i];
                 if (t.steps[static_cast<size_t>(a.to_row)].phase != "up-sweep") continue;
                 ++up_edges;
-                for (size_t j = i + 1; j < d.edges.size(); ++j)
-                    if (d.edges[j].to_row == a.to_row)
-                        ASSERT_FALSE(crosses(a, d.edges[j]))
-                            << id << " n = " << n << ": up-sweep edges cross";
+                for (size_t j = i + 1; j < d.edges.size(); ++j) {
+                    if (d.edges[j].to_row == a.to_row) {
+                        ASSERT_FALSE(crosses(a, d.edges[j])) << id << " n = " << n << ": up-sweep edges cross";
+                    }
+                }
             }
             EXPECT_GT(up_edges, 0);
             // Each up-sweep step combines pairs: two edges per value written.
