@@ -14,25 +14,15 @@
 #include <string>
 
 #include "core/common/output.hpp"
+#include "support/temp_files.hpp"
 
 using namespace scanviz;
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() / ("scanviz_test_output_" + name);
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
-
-std::string read(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
+fs::path fresh_dir(const std::string& name) { return scanviz::test::fresh_dir("scanviz_test_output_", name); }
+std::string read(const fs::path& p) { return scanviz::test::read_file(p); }
 
 int entries(const fs::path& dir) {
     int n = 0;

@@ -25,12 +25,16 @@
 #include "core/lessons/catalog.hpp"
 #include "core/recording/recording.hpp"
 #include "support/run_scanviz.hpp"
+#include "support/temp_files.hpp"
 
 using namespace scanviz;
 using namespace scanviz::test;
 namespace fs = std::filesystem;
 
 namespace {
+
+fs::path fresh_dir(const std::string& name) { return scanviz::test::fresh_dir("scanviz_test_writers_", name); }
+std::string read(const fs::path& p) { return scanviz::test::read_file(p); }
 
 const std::string kSource = SCANVIZ_SOURCE_DIR;
 
@@ -51,23 +55,6 @@ std::vector<Writer> writers() {
 
 std::string with_out(std::string args, const std::string& out) {
     return args.replace(args.find("{out}"), 5, "'" + out + "'");
-}
-
-fs::path fresh_dir(const std::string& name) {
-    std::string clean = name;
-    for (char& c : clean)
-        if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-    const fs::path d = fs::temp_directory_path() / ("scanviz_test_writers_" + clean);
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
-
-std::string read(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
 }
 
 std::vector<std::string> listing(const fs::path& dir) {
