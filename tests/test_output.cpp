@@ -93,23 +93,16 @@ TEST(Output, AWriteThatFailsHalfWayLeavesTheOldFileWhole) {
     const fs::path dir = fresh_dir("half");
     const fs::path target = dir / "recording.svzrec";
     write_file_atomically(target.string(), "the old recording");
-    const pid_t child = fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        signal(SIGXFSZ, SIG_IGN);
-        const rlimit limit{4096, 4096};
-        setrlimit(RLIMIT_FSIZE, &limit);
+    const int rc = scanviz::test::exit_code_with_full_disk([&] {
         try {
             write_file_atomically(target.string(), std::string(1 << 20, 'n'));
         } catch (const std::runtime_error& e) {
-            _exit(std::string(e.what()).find("File too large") != std::string::npos ? 7 : 8);
+            return std::string(e.what()).find("File too large") != std::string::npos ? 7 : 8;
         }
-        _exit(9);
-    }
-    int status = 0;
-    waitpid(child, &status, 0);
-    ASSERT_TRUE(WIFEXITED(status));
-    EXPECT_EQ(WEXITSTATUS(status), 7) << "7: failed naming the reason; 8: another message; 9: no failure";
+        return 9;
+    });
+    ASSERT_GE(rc, 0) << "the child died";
+    EXPECT_EQ(rc, 7) << "7: failed naming the reason; 8: another message; 9: no failure";
     EXPECT_EQ(read(target), "the old recording");
     EXPECT_EQ(entries(dir), 1);
     fs::remove_all(dir);

@@ -190,20 +190,15 @@ TEST(Writers, ARecordingIsRefusedInPlaceOfAFolderAndKeptWholeOnAFailedWrite) {
     EXPECT_EQ(read(dir / "thesis" / "thesis.tex"), "mine");
     const fs::path target = dir / "old.svzrec";
     std::ofstream(target) << "the old recording";
-    const pid_t child = fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        signal(SIGXFSZ, SIG_IGN);
-        const rlimit limit{4096, 4096};
-        setrlimit(RLIMIT_FSIZE, &limit);
+    const int rc = exit_code_with_full_disk([&] {
         try {
             save_recording(target.string(), rec);
         } catch (const std::runtime_error& e) {
-            _exit(std::string(e.what()).find("File too large") != std::string::npos ? 7 : 8);
+            return std::string(e.what()).find("File too large") != std::string::npos ? 7 : 8;
         }
-        _exit(9);
-    }
-    EXPECT_EQ(wait_exit(child), 7) << "7: failed naming the reason; 8: another message; 9: no failure";
+        return 9;
+    });
+    EXPECT_EQ(rc, 7) << "7: failed naming the reason; 8: another message; 9: no failure";
     EXPECT_EQ(read(target), "the old recording");
     fs::remove_all(dir);
 }
@@ -230,16 +225,11 @@ TEST(Writers, TheLessonProgressFileNeverLosesTheOldOne) {
     ASSERT_FALSE(lessons::save_progress(target.string(), progress));
     const std::string old = read(target);
     for (int k = 0; k < 2000; ++k) progress["lesson_" + std::to_string(k)] = {k, {1, 2, 3}};
-    const pid_t child = fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        signal(SIGXFSZ, SIG_IGN);
-        const rlimit limit{4096, 4096};
-        setrlimit(RLIMIT_FSIZE, &limit);
+    const int rc = exit_code_with_full_disk([&] {
         const auto e = lessons::save_progress(target.string(), progress);
-        _exit(e && e->find("File too large") != std::string::npos ? 7 : 8);
-    }
-    EXPECT_EQ(wait_exit(child), 7);
+        return e && e->find("File too large") != std::string::npos ? 7 : 8;
+    });
+    EXPECT_EQ(rc, 7);
     EXPECT_EQ(read(target), old);
     EXPECT_EQ(lessons::parse_progress(read(target)).at("kogge_stone_warp").step, 3);
     fs::remove_all(dir);
