@@ -80,6 +80,7 @@ int gui_main(const GuiOptions& options) {
     }
 
     const bool scripted = runner || !options.screenshot.empty() || !options.state_dump.empty();
+    window.ignore_focus_changes(scripted);
     int wait_frames = 0;
     int settle_frames = -1;
     int exit_code = 0;

@@ -87,6 +87,8 @@ void Window::begin_frame(const ScriptedInput* input) {
     glfwPollEvents();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    // ImGui clears every held key on the frame after a focus loss (ImGuiIO::AppFocusLost).
+    if (ignore_focus_changes_) ImGui::GetIO().AppFocusLost = false;
     if (input) {
         ImGuiIO& io = ImGui::GetIO();
         io.MousePos = ImVec2(input->x, input->y);

@@ -33,6 +33,9 @@ public:
 
     bool should_close() const;
     void begin_frame(const ScriptedInput* input = nullptr);  // polls events, starts an ImGui frame
+    // A scripted run owns its input: another window taking the display's focus (a
+    // test beside it on the same Xvfb) must not clear a scripted key in mid-press.
+    void ignore_focus_changes(bool on) { ignore_focus_changes_ = on; }
     void render(float r, float g, float b);                  // clears and draws the ImGui frame (no swap)
     void swap();
     // Sleeps until an event arrives or `seconds` pass (an idle window costs no CPU).
@@ -50,6 +53,7 @@ private:
     GLFWwindow* window_ = nullptr;
     bool imgui_ready_ = false;
     bool fullscreen_ = false;
+    bool ignore_focus_changes_ = false;
     int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;
     std::vector<std::string> dropped_;
 };
