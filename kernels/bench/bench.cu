@@ -20,6 +20,12 @@
 namespace scanviz::bench {
 namespace {
 
+const Candidate* find_candidate(const std::string& id) {
+    for (const auto& c : candidates())
+        if (c.id == id) return &c;
+    return nullptr;
+}
+
 Runner make_runner(const std::string& id, LookbackTuningId tuning, ValueType type, Op op, bool exclusive,
                    const void* in, void* out, size_t n, kern::LookbackWorkspace& ws) {
     if (id == kBenchMemcpy) {
@@ -34,8 +40,9 @@ Runner make_runner(const std::string& id, LookbackTuningId tuning, ValueType typ
     }
     for (const auto& c : candidates()) {
         if (c.id != id) continue;
-        if (type != ValueType::I32 || op != Op::Add)
-            throw std::invalid_argument("tuning candidate '" + id + "' runs int32 add only");
+        if (type != c.type || op != c.op)
+            throw std::invalid_argument("tuning candidate '" + id + "' runs " + std::string(to_string(c.type)) +
+                                        " " + std::string(to_string(c.op)) + " only (--types, --ops)");
         return c.make(in, out, n, exclusive, ws);
     }
     return kern::dispatch_value_op(type, op, [&](auto scan_op) {
@@ -330,9 +337,20 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
                             if (done_once) continue;
                             done_once = true;
                         }
+                        // A tuning candidate runs its one type and operator, and is left out of the others.
+                        if (const Candidate* cand = find_candidate(id);
+                            cand && (cand->type != type || cand->op != op))
+                            continue;
                         cases.push_back({si, type, op, ex, id});
                     }
         }
+    for (const auto& id : cfg.variants) {
+        const Candidate* cand = find_candidate(id);
+        if (cand && std::none_of(cases.begin(), cases.end(), [&](const Case& c) { return c.id == id; }))
+            throw std::invalid_argument("tuning candidate '" + id + "' runs " + std::string(to_string(cand->type)) +
+                                        " " + std::string(to_string(cand->op)) +
+                                        " only: add them to --types and --ops");
+    }
 
     const int total = static_cast<int>(cases.size());
     int done = 0;

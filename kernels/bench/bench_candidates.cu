@@ -6,12 +6,13 @@
 namespace scanviz::bench {
 namespace {
 
-template <class Policy>
+template <class Policy, class ScanOp = kern::OpAdd<int>>
 Runner make_candidate(const void* in, void* out, size_t n, bool exclusive, kern::LookbackWorkspace& ws) {
-    const int* d_in = static_cast<const int*>(in);
-    int* d_out = static_cast<int*>(out);
+    using T = typename ScanOp::value_type;
+    const T* d_in = static_cast<const T*>(in);
+    T* d_out = static_cast<T*>(out);
     return [=, &ws](cudaStream_t s) {
-        kern::launch_decoupled_lookback<Policy, kern::OpAdd<int>>(d_in, d_out, n, exclusive, ws, s);
+        kern::launch_decoupled_lookback<Policy, ScanOp>(d_in, d_out, n, exclusive, ws, s);
     };
 }
 
@@ -96,6 +97,16 @@ struct DynamicTuned : GroupedDynamic<Threads, Items, Blocks> {  // d with the ba
     static constexpr int kSleepMaxNs = SleepMaxNs;
     static constexpr bool kStreamHints = Hints;
 };
+// Issue 24, run 5: sizes around the widest tile for 2^24 and 2^26, and 8-byte tiles of their
+// own (the 8-byte tuning was sized by bytes from the 4-byte one, not swept).
+template <int Threads, int Items, int Blocks>
+using Wide = kern::LookbackPolicy<DynamicTuned<Threads, Items, Blocks, 8, 64>>;  // d, backoff 8..64 (q)
+template <int Threads, int Items, int Blocks>
+using WideSleepy = kern::LookbackPolicy<GroupedDynamic<Threads, Items, Blocks>>;  // d, backoff 32..256
+using I64Max = kern::OpMax<long long>;
+using F64Max = kern::OpMax<double>;
+using F64Add = kern::OpAdd<double>;
+
 template <int Threads, int Items, int Blocks, int SleepMinNs, int SleepMaxNs>
 struct GroupedSleep : GroupedTuning<Threads, Items, Blocks> {
     static constexpr int kSleepMinNs = SleepMinNs;
@@ -178,6 +189,43 @@ const std::vector<Candidate>& candidates() {
          make_candidate<kern::LookbackPolicy<DynamicTuned<128, 128, 3, 32, 256, true>>>},
         {"device_decoupled_lookback@128x104sb4egdh",
          make_candidate<kern::LookbackPolicy<DynamicTuned<128, 104, 4, 32, 256, true>>>},
+        // Issue 24 (H200, run 5): int32 tiles sized so that 2^24 fills whole waves of resident
+        // tiles (128x112 b3: 1171 tiles, 2.96 waves of 396), and 8-byte tiles swept on their own
+        // (id suffix: the one type and operator the candidate runs).
+        {"device_decoupled_lookback@128x112sb3egdq", make_candidate<Wide<128, 112, 3>>},
+        {"device_decoupled_lookback@128x120sb3egdq", make_candidate<Wide<128, 120, 3>>},
+        {"device_decoupled_lookback@128x136sb3egdq", make_candidate<Wide<128, 136, 3>>},
+        {"device_decoupled_lookback@256x72sb3egdq", make_candidate<Wide<256, 72, 3>>},
+        {"device_decoupled_lookback@128x84sb4egdq", make_candidate<Wide<128, 84, 4>>},
+        {"device_decoupled_lookback@128x104sb4egdq", make_candidate<Wide<128, 104, 4>>},
+        {"device_decoupled_lookback@128x72sb3egdq.i64max", make_candidate<Wide<128, 72, 3>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@128x72sb3egd.i64max", make_candidate<WideSleepy<128, 72, 3>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@256x36sb3egdq.i64max", make_candidate<Wide<256, 36, 3>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@128x64sb3egdq.i64max", make_candidate<Wide<128, 64, 3>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@128x48sb4egdq.i64max", make_candidate<Wide<128, 48, 4>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@256x24sb4egdq.i64max", make_candidate<Wide<256, 24, 4>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@128x40sb5egdq.i64max", make_candidate<Wide<128, 40, 5>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@128x32sb6eg.i64max", make_candidate<Grouped<128, 32, 6>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@128x72sb3egdq.f64max", make_candidate<Wide<128, 72, 3>, F64Max>,
+         ValueType::F64, Op::Max},
+        {"device_decoupled_lookback@256x36sb3egdq.f64max", make_candidate<Wide<256, 36, 3>, F64Max>,
+         ValueType::F64, Op::Max},
+        {"device_decoupled_lookback@128x48sb4egdq.f64max", make_candidate<Wide<128, 48, 4>, F64Max>,
+         ValueType::F64, Op::Max},
+        {"device_decoupled_lookback@128x72sb3egdq.f64add", make_candidate<Wide<128, 72, 3>, F64Add>,
+         ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@256x36sb3egdq.f64add", make_candidate<Wide<256, 36, 3>, F64Add>,
+         ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@128x48sb4egdq.f64add", make_candidate<Wide<128, 48, 4>, F64Add>,
+         ValueType::F64, Op::Add},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

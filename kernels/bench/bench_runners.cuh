@@ -112,10 +112,13 @@ SCANVIZ_BENCH_RUNNERS(float);
 SCANVIZ_BENCH_RUNNERS(long long);
 SCANVIZ_BENCH_RUNNERS(double);
 
-// The tuning candidates of kernels/bench/NOTES.md (int32 add; bench_candidates.cu).
+// The tuning candidates of kernels/bench/NOTES.md (bench_candidates.cu): int32 add, or the
+// one type and operator their id names after a dot (".i64max").
 struct Candidate {
     std::string id;
     Runner (*make)(const void* in, void* out, size_t n, bool exclusive, kern::LookbackWorkspace& ws);
+    ValueType type = ValueType::I32;
+    Op op = Op::Add;
 };
 const std::vector<Candidate>& candidates();
 

@@ -66,6 +66,17 @@ tests() {
 sweep() {
   step sweep ${SCANVIZ_BW_SWEEP_LIMIT:-150} "$OUT/sweep.csv" "$S" bench --sizes ${SCANVIZ_BW_SWEEP_SIZES:-2^10,2^16,2^20,2^22,2^24,2^26,2^28} \
     --variants ${SCANVIZ_BW_SWEEP_VARIANTS:-ours,cub,memcpy,copy,candidates} --format csv
+  # Up to two more sweeps of candidates that run one type and operator (their id's suffix):
+  # SCANVIZ_BW_SWEEP<k>_VARIANTS, _TYPES, _OPS, _MODES, _SIZES, _LIMIT; into sweep<k>.csv.
+  local k v
+  for k in 2 3; do
+    v=SCANVIZ_BW_SWEEP${k}_VARIANTS
+    [ -n "${!v:-}" ] || continue
+    local types=SCANVIZ_BW_SWEEP${k}_TYPES ops=SCANVIZ_BW_SWEEP${k}_OPS modes=SCANVIZ_BW_SWEEP${k}_MODES
+    local sizes=SCANVIZ_BW_SWEEP${k}_SIZES limit=SCANVIZ_BW_SWEEP${k}_LIMIT
+    step "sweep$k" "${!limit:-100}" "$OUT/sweep$k.csv" "$S" bench --sizes "${!sizes:-2^26,2^28}" \
+      --types "${!types:-i64}" --ops "${!ops:-max}" --modes "${!modes:-inclusive}" --variants "${!v}" --format csv
+  done
 }
 types() {  # modes limit: every type x op at 2^28, ours beside CUB and memcpy
   step types "$2" "$OUT/types.csv" "$S" bench --sizes 2^28 --types all --ops all \
@@ -98,7 +109,7 @@ case "$STAGE" in
   brief) step bench 60 "$OUT/bench.csv" "$S" bench --sizes 2^10,2^16,2^20,2^22,2^24,2^26,2^28 --variants ours,cub,memcpy,copy --format csv
          types inclusive 120; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   lagged) sweep; ncu_dram; tests 200; types inclusive 120; show "$OUT/sweep.csv"; show "$OUT/types.csv" ;;
-  sweep) sweep; tests 100; show "$OUT/sweep.csv" ;;
+  sweep) sweep; tests 100; show "$OUT/sweep.csv"; show "$OUT/sweep2.csv"; show "$OUT/sweep3.csv" ;;
   final) final; tests 100; more_tests; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   all) sweep; final; tests 100; more_tests; show "$OUT/sweep.csv"; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
 esac
