@@ -44,7 +44,8 @@ bool DiagramView::Update(const App& app) {
 
 void DiagramView::Draw(App& app) {
     ImGui::Begin("Dependency diagram", nullptr,
-                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                     ImGuiWindowFlags_NoBackground);
     DrawBadge(app);
     Update(app);
     DrawZoomButtons(canvas);

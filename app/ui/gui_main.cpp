@@ -120,8 +120,7 @@ int gui_main(const GuiOptions& options) {
         }
         window.begin_frame(input ? &*input : nullptr);
         session.Frame(window, seconds);
-        const bool dark = session.app.settings.presentation;
-        window.render(dark ? 0.0f : 0.94f, dark ? 0.0f : 0.94f, dark ? 0.0f : 0.95f);
+        window.render();
         if (wait_frames == 1 && !session.capture_png.empty()) {  // a script's capture: this frame
             if (!write_screenshot(window, session.capture_png)) exit_code = 1;
             if (!write_dump(session, session.capture_json)) exit_code = 1;

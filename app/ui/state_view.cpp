@@ -46,7 +46,8 @@ bool StateView::Update(const App& app) {
 
 void StateView::Draw(App& app) {
     ImGui::Begin("State", nullptr,
-                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                     ImGuiWindowFlags_NoBackground);
     DrawBadge(app);
     Update(app);
     DrawZoomButtons(canvas);

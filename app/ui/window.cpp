@@ -99,13 +99,14 @@ void Window::begin_frame(const ScriptedInput* input) {
     ImGui::NewFrame();
 }
 
-void Window::render(float r, float g, float b) {
+void Window::render() {
     ImGui::Render();
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     int w, h;
     glfwGetFramebufferSize(window_, &w, &h);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, w, h);
-    glClearColor(r, g, b, 1.0f);
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }

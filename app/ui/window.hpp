@@ -36,7 +36,9 @@ public:
     // A scripted run owns its input: another window taking the display's focus (a
     // test beside it on the same Xvfb) must not clear a scripted key in mid-press.
     void ignore_focus_changes(bool on) { ignore_focus_changes_ = on; }
-    void render(float r, float g, float b);                  // clears and draws the ImGui frame (no swap)
+    // Clears to the style's window background (the canvases' windows draw none of their own,
+    // so their frame shows the same ground) and draws the ImGui frame (no swap).
+    void render();
     void swap();
     // Sleeps until an event arrives or `seconds` pass (an idle window costs no CPU).
     void wait_events(double seconds);

@@ -67,7 +67,7 @@ double frame(scanviz::ui::Window& window, scanviz::ui::GuiSession& session, Fram
     const double ui = ms_since(t);
     const auto t1 = Clock::now();
     glFinish();  // the offscreen scene renders issued by the views
-    window.render(0.94f, 0.94f, 0.95f);
+    window.render();
     window.swap();
     glFinish();
     const double wall = ms_since(t);
