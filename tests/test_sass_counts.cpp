@@ -8,10 +8,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
+#include "core/models/variants.hpp"
 #include "core/sass/sass.hpp"
+#include "core/sass/source_lines.hpp"
 
 namespace sass = scanviz::sass;
 using sass::OpClass;
@@ -149,4 +152,67 @@ TEST(SassCounts, EveryOpcodeOfEveryListingIsClassified) {
         }
     }
     EXPECT_GT(checked, 1000);
+}
+
+// A tag names a phase by its text before '(' or by its whole text: block_raking's phases hold
+// parentheses themselves ("upsweep (registers)"), and the SASS view lights their instructions.
+TEST(SassSteps, TagEntriesNameAPhaseEitherWay) {
+    using Entry = std::pair<std::string, std::string>;
+    EXPECT_EQ(sass::step_tag_entries("    x = op(x, y);  // step: upsweep (registers)"),
+              (std::vector<Entry>{{"upsweep", "upsweep (registers)"}}));
+    EXPECT_EQ(sass::step_tag_entries("a();  // step: kogge-stone, exclusive shift (lane 0 reads it)"),
+              (std::vector<Entry>{{"kogge-stone", "kogge-stone"}, {"exclusive shift", "exclusive shift (lane 0 reads it)"}}));
+    EXPECT_TRUE(sass::step_tag_entries("a();  // no tag").empty());
+    const sass::StepTag t{{"k.cuh", 1}, "upsweep", "upsweep (registers)"};
+    EXPECT_TRUE(t.names("upsweep (registers)"));
+    EXPECT_TRUE(t.names("upsweep"));
+    EXPECT_FALSE(t.names("upsweep (raking)"));
+    EXPECT_FALSE(t.names("up"));
+    EXPECT_FALSE(t.names(""));
+    // A phase name with parentheses, then a remark.
+    EXPECT_TRUE(sass::tag_names_phase("downsweep (registers) (the add is predicated)", "downsweep (registers)"));
+    EXPECT_FALSE(sass::tag_names_phase("downsweep (registers) (the add is predicated)", "downsweep (raking)"));
+}
+
+// Every phase that a step of the isolation kernel's instantiation (int32 add, inclusive) shows
+// and that its kernel file tags lights at least one instruction of that kernel, on the newest
+// architecture listed.
+TEST(SassSteps, EveryTaggedPhaseOfEveryVariantHasInstructions) {
+    const auto a = archs();
+    if (a.empty()) GTEST_SKIP() << "no SASS listings";
+    int phases_checked = 0;
+    bool registers_phase = false;  // a phase name with parentheses
+    for (const auto& v : scanviz::all_variants()) {
+        const std::string id(v.id);
+        const auto loaded = sass::load(where(), a.back(), "iso_" + id);
+        if (!loaded.listing) continue;  // whole-array variants have no isolation kernel
+        const auto* k = loaded.listing->find("iso_" + id);
+        if (!k) continue;
+        const std::string file(v.source_file);
+        const auto tags = sass::parse_step_tags(file, read(std::filesystem::path(SCANVIZ_SOURCE_DIR) / file));
+        scanviz::RunSpec spec;  // the isolation kernel's instantiation (kernels/sass/iso_*.cu)
+        spec.variant = id;
+        spec.n = v.default_n;
+        if (v.has_items_per_thread) {  // 128 threads, one item each
+            spec.n = spec.threads = 128;
+            spec.items_per_thread = 1;
+        }
+        // The phases whose steps apply the operator (a register copy may compile to nothing).
+        std::set<std::string> shown;
+        for (const auto& step : scanviz::run_model(spec).steps)
+            for (const auto& op : step.ops)
+                if (op.applications > 0) shown.insert(step.phase);
+        for (const auto& phase : v.phases) {
+            if (!shown.count(std::string(phase))) continue;
+            const bool tagged = std::any_of(tags.begin(), tags.end(),
+                                            [&](const sass::StepTag& t) { return t.names(phase); });
+            if (!tagged) continue;
+            EXPECT_FALSE(sass::instructions_of_step(*k, phase, tags).empty())
+                << id << ": phase \"" << phase << "\" is tagged in " << file << " but lights no instruction";
+            ++phases_checked;
+            registers_phase |= id == "block_warp_scans" && phase == "downsweep (registers)";
+        }
+    }
+    EXPECT_GE(phases_checked, 20);
+    EXPECT_TRUE(registers_phase) << "block_warp_scans' \"downsweep (registers)\" was not checked";
 }

@@ -229,8 +229,7 @@ void SassView::DrawColumns(App& app) {
                 f->code[i - 1].cls == sass::OpClass::Nop)
                 continue;  // the padding after EXIT
             const auto steps = sass::steps_of(ins, col.tags);
-            const bool in_phase =
-                !phase.empty() && std::find(steps.begin(), steps.end(), phase) != steps.end();
+            const bool in_phase = sass::instruction_in_step(ins, phase, col.tags);
             const ImVec2 p = ImGui::GetCursorScreenPos();
             if (in_phase)
                 ImGui::GetWindowDrawList()->AddRectFilled(
@@ -242,12 +241,14 @@ void SassView::DrawColumns(App& app) {
             ImGui::PushStyleColor(ImGuiCol_Text, class_colour(ins.cls));
             ImGui::PushID(static_cast<int>(i));
             if (ImGui::Selectable(ins.text.c_str(), in_phase) && !steps.empty()) {
-                // The reverse link: go to the first step of this instruction's phase.
+                // The reverse link: go to the first step of this instruction's phase (a phase
+                // name may hold parentheses: the tag names it either way).
                 phase = steps.front();
                 if (app.has_trace &&
                     app.trace.spec.variant == col.variant.substr(0, col.variant.find("__"))) {
                     for (size_t s = 0; s < app.trace.steps.size(); ++s)
-                        if (app.trace.steps[s].phase == phase) {
+                        if (sass::instruction_in_step(ins, app.trace.steps[s].phase, col.tags)) {
+                            phase = app.trace.steps[s].phase;
                             app.set_step(static_cast<int>(s));
                             break;
                         }

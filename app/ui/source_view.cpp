@@ -8,6 +8,7 @@
 #include "embedded_sources.hpp"
 #include "view_common.hpp"
 #include "core/common/strings.hpp"
+#include "core/sass/source_lines.hpp"
 
 namespace scanviz::ui {
 std::vector<SourceLine> parse_source(const char* text) {
@@ -19,22 +20,7 @@ std::vector<SourceLine> parse_source(const char* text) {
         if (end == std::string_view::npos) end = all.size();
         SourceLine line;
         line.text = std::string(all.substr(start, end - start));
-        const auto tag = line.text.find("// step:");
-        if (tag != std::string::npos) {
-            std::string rest = line.text.substr(tag + 8);
-            size_t p = 0;
-            while (p <= rest.size()) {
-                size_t c = rest.find(',', p);
-                if (c == std::string::npos) c = rest.size();
-                // "kogge-stone (lanes below d read padding)": the phase, then a remark; but some
-                // phase names hold parentheses themselves ("upsweep (registers)"): both count.
-                const std::string whole = trimmed(rest.substr(p, c - p));
-                const std::string phase = trimmed(whole.substr(0, whole.find('(')));
-                if (!phase.empty()) line.phases.push_back(phase);
-                if (whole != phase && !whole.empty()) line.phases.push_back(whole);
-                p = c + 1;
-            }
-        }
+        for (const auto& entry : sass::step_tag_entries(line.text)) line.tags.push_back(entry.second);
         out.push_back(std::move(line));
         if (end == all.size()) break;
         start = end + 1;
@@ -67,8 +53,9 @@ void SourceView::Update(const App& app) {
         phase_ = phase;
         highlighted.clear();
         for (size_t i = 0; i < lines.size(); ++i)
-            for (const std::string& p : lines[i].phases)
-                if (p == phase) highlighted.push_back(static_cast<int>(i));
+            if (std::any_of(lines[i].tags.begin(), lines[i].tags.end(),
+                            [&](const std::string& t) { return sass::tag_names_phase(t, phase); }))
+                highlighted.push_back(static_cast<int>(i));
         scroll_pending_ = !highlighted.empty();
     }
 }

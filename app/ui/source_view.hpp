@@ -13,7 +13,7 @@ namespace scanviz::ui {
 
 struct SourceLine {
     std::string text;
-    std::vector<std::string> phases;  // from a `// step: a, b` tag (each with and without its remark)
+    std::vector<std::string> tags;  // the entries of its `// step: a, b` tag (sass::tag_names_phase)
 };
 
 // Splits a file into lines and reads their `// step: a, b (remark)` tags.

@@ -136,7 +136,7 @@ __device__ __forceinline__ T block_scan_warp_scans(BlockWarpScansStorage<T>& tem
             probe.swap(slot.item(tid, i), slot.partial(tid));
         }
     } else {
-        if (tid > 0) {
+        if (tid > 0) {  // step: downsweep (registers) (the add is predicated on this test)
             items[0] = op(x, items[0]);  // step: downsweep (registers)
             probe.combine(slot.item(tid, 0), slot.partial(tid), slot.item(tid, 0));
         }

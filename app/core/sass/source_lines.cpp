@@ -8,25 +8,35 @@
 
 namespace scanviz::sass {
 
+bool tag_names_phase(std::string_view entry, std::string_view phase) {
+    if (phase.empty() || entry.size() < phase.size() || entry.substr(0, phase.size()) != phase) return false;
+    const std::string_view rest = trim(entry.substr(phase.size()));
+    return rest.empty() || rest.front() == '(';
+}
+
+std::vector<std::pair<std::string, std::string>> step_tag_entries(std::string_view line) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const size_t c = line.find("// step:");
+    if (c == std::string_view::npos) return out;
+    std::string_view rest = line.substr(c + 8);
+    while (true) {
+        const size_t comma = rest.find(',');
+        const std::string_view whole = trim(rest.substr(0, comma));
+        const std::string_view phase = trim(whole.substr(0, whole.find('(')));
+        if (!phase.empty()) out.emplace_back(std::string(phase), std::string(whole));
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+    }
+    return out;
+}
+
 std::vector<StepTag> parse_step_tags(std::string_view file, std::string_view source_text) {
     std::vector<StepTag> tags;
     const auto lines = split_lines(source_text);
     const std::string f = normalize_path(file);
-    for (size_t i = 0; i < lines.size(); ++i) {
-        const size_t c = lines[i].find("// step:");
-        if (c == std::string_view::npos) continue;
-        // "// step: a, b (a remark)": one tag per phase named.
-        std::string_view rest = lines[i].substr(c + 8);
-        while (true) {
-            const size_t comma = rest.find(',');
-            std::string_view phase = rest.substr(0, comma);
-            phase = trim(phase.substr(0, phase.find('(')));
-            if (!phase.empty())
-                tags.push_back(StepTag{SourceLoc{f, static_cast<int>(i + 1)}, std::string(phase)});
-            if (comma == std::string_view::npos) break;
-            rest.remove_prefix(comma + 1);
-        }
-    }
+    for (size_t i = 0; i < lines.size(); ++i)
+        for (auto& [phase, text] : step_tag_entries(lines[i]))
+            tags.push_back(StepTag{SourceLoc{f, static_cast<int>(i + 1)}, std::move(phase), std::move(text)});
     return tags;
 }
 
@@ -39,13 +49,18 @@ std::vector<std::string> steps_of(const Instruction& ins, std::span<const StepTa
     return out;
 }
 
+bool instruction_in_step(const Instruction& ins, std::string_view phase, std::span<const StepTag> tags) {
+    for (const auto& fr : ins.frames)
+        for (const auto& t : tags)
+            if (t.loc == fr && t.names(phase)) return true;
+    return false;
+}
+
 std::vector<int> instructions_of_step(const Function& f, std::string_view phase,
                                       std::span<const StepTag> tags) {
     std::vector<int> out;
-    for (size_t i = 0; i < f.code.size(); ++i) {
-        const auto steps = steps_of(f.code[i], tags);
-        if (std::find(steps.begin(), steps.end(), phase) != steps.end()) out.push_back(static_cast<int>(i));
-    }
+    for (size_t i = 0; i < f.code.size(); ++i)
+        if (instruction_in_step(f.code[i], phase, tags)) out.push_back(static_cast<int>(i));
     return out;
 }
 
