@@ -274,6 +274,13 @@ void RaceView::Draw(App& app) {
     ImGui::BeginChild("##race_diagram", ImVec2(avail.x - right_w, avail.y), true);
     DrawZoomButtons(canvas_);
     if (!scene_.nodes.empty()) {
+        // At n = 256 the legible diagram is a window of the columns: the strip shows which.
+        const Trace& trace = race_trace(variant);
+        const render::SceneStyle style = scene_style(app.settings.presentation);
+        const int step = choice >= 0 && choice != kOneBuffer ? barriers[static_cast<size_t>(choice)].step : -1;
+        const bool partial = canvas_.end_visible_slot() - canvas_.first_visible_slot() < trace.layout.slots;
+        const int slot = DrawOverview(trace, step, canvas_, style, partial, style.small_text * 1.6f, overview);
+        if (slot >= 0) canvas_.show_slot(scene_, slot);
         canvas_.Draw("##race_canvas", scene_, changed_, ImGui::GetContentRegionAvail(),
                      fonts_ ? fonts_->ui(app.settings.presentation) : nullptr,
                      fonts_ ? fonts_->sans_large : nullptr);

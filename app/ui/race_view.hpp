@@ -20,6 +20,7 @@
 #include "render/scene.hpp"
 #include "scene_canvas.hpp"
 #include "theme.hpp"
+#include "view_common.hpp"
 
 namespace scanviz::ui {
 
@@ -49,6 +50,7 @@ struct RaceView {
     // Derived from the case on screen (rebuilt by Select).
     HazardReport hazards;
     std::vector<int> edges;
+    OverviewDrawn overview;  // the strip over the diagram when it shows a window of the columns
     std::vector<BarrierSite> barriers;
     // The measured figures shown: live rows measured here, else the recorded table.
     std::optional<RaceTable> recorded;

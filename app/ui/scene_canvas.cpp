@@ -18,6 +18,16 @@ void SceneCanvas::zoom_by(float factor) {
     dirty_ = true;
 }
 
+void SceneCanvas::show_slot(const render::Scene& scene, int slot) {
+    for (const render::NodeInstance& n : scene.nodes) {
+        if (n.slot != slot) continue;
+        camera_.pan_x = n.x + n.w * 0.5f - image_size_.x * 0.5f / camera_.zoom;
+        auto_fit_ = false;
+        dirty_ = true;
+        return;
+    }
+}
+
 CellRect SceneCanvas::rect_of(const render::NodeInstance& node) const {
     CellRect r;
     r.x0 = image_min_.x + camera_.to_px_x(node.x);

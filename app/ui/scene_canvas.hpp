@@ -45,6 +45,9 @@ public:
     }
 
     void zoom_by(float factor);  // around the image centre
+    // Pans (at the zoom on screen) so that the column of `slot` is in the middle of the image:
+    // a click in an overview strip of a scene that holds the whole array.
+    void show_slot(const render::Scene& scene, int slot);
     void fit() {
         auto_fit_ = true;
         pending_zoom_ = 1.0f;

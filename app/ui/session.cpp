@@ -458,6 +458,7 @@ nlohmann::json GuiSession::StateDump() const {
         const nlohmann::json fig = figure_dump(race.canvas(), race.scene(), sx, sy, true);
         views["race"]["nodes"] = fig["cells"];
         views["race"]["edges"] = fig["edges"];
+        views["race"]["overview"] = overview_json(race.overview, sx, sy);
         views["race"]["image"] = image_json(race.canvas());
     }
     j["views"] = views;

@@ -75,17 +75,17 @@ void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const ren
         app.select(n.step, n.slot);
 }
 
-int DrawOverview(const App& app, const SceneCanvas& canvas, const render::SceneStyle& style, bool needed,
-                 float height, OverviewDrawn& out) {
+int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const render::SceneStyle& style,
+                 bool needed, float height, OverviewDrawn& out) {
     out = OverviewDrawn{};
-    if (!app.has_trace || !needed) return -1;
+    if (!needed) return -1;
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     const float width = ImGui::GetContentRegionAvail().x;
-    const int slots = app.trace.layout.slots;
+    const int slots = trace.layout.slots;
     int first = canvas.first_visible_slot(), end = canvas.end_visible_slot();
     if (end <= first) end = first + 1;
-    const figure::Overview o = figure::build_overview(
-        app.trace, app.step, figure::FigureWindow{first, end - first}, style, width, height);
+    const figure::Overview o =
+        figure::build_overview(trace, step, figure::FigureWindow{first, end - first}, style, width, height);
     ImGui::InvisibleButton("##overview", ImVec2(std::max(width, 1.0f), height));
     int clicked = -1;
     if (ImGui::IsItemClicked()) clicked = o.slot_at(ImGui::GetIO().MousePos.x - p0.x, slots);

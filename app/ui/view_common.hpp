@@ -41,8 +41,8 @@ struct OverviewDrawn {
     float frame[2] = {0, 0};           // the framed part, window px (x0, x1)
     int first_slot = 0, end_slot = 0;  // the slots framed
 };
-int DrawOverview(const App& app, const SceneCanvas& canvas, const render::SceneStyle& style, bool needed,
-                 float height, OverviewDrawn& out);
+int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const render::SceneStyle& style,
+                 bool needed, float height, OverviewDrawn& out);
 
 // Export of one view's scene for slides: PNG at a chosen resolution, and SVG.
 // What a view's scene was built from: the trace, step, selection and mode.

@@ -588,6 +588,18 @@ TEST(GuiScreens, RaceLabBlellochBarrierRemoved) {
     EXPECT_GT(r["between_warps"].get<int>(), 0);
     EXPECT_GT(r["hazard_edges"].get<int>(), 0);
     EXPECT_EQ(r["error"], "");
+    // The legible diagram of n = 256 is a window of the columns, and the overview strip over it
+    // frames which (issue 21: the race lab's diagram follows the diagram view's rule).
+    const json& o = r["overview"];
+    ASSERT_TRUE(o["shown"].get<bool>()) << o;
+    const int first = o["slots"][0], end = o["slots"][1];
+    EXPECT_GE(first, 0);
+    EXPECT_GT(end, first);
+    EXPECT_LT(end - first, scanviz::race_trace("block_blelloch").layout.slots);
+    EXPECT_GE(o["frame"][0].get<double>(), o["rect"][0].get<double>() - 0.5);
+    EXPECT_LE(o["frame"][1].get<double>(), o["rect"][2].get<double>() + 0.5);
+    EXPECT_LT(o["frame"][1].get<double>() - o["frame"][0].get<double>(),
+              o["rect"][2].get<double>() - o["rect"][0].get<double>());
     // Nothing is measured live until asked: the recorded table (assets/race/) with its source.
     ASSERT_FALSE(r["measured"].is_null()) << r;
     EXPECT_GT(r["measured"]["total"].get<int64_t>(), 0);
