@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Remakes the README's lesson screenshots (assets/lessons/screenshots/) from the shipped
+# H100 recording: one step of each lesson, the window at 1600x900 under Xvfb.
+#   bash assets/lessons/make_screenshots.sh [path/to/scanviz]     (default build/app/scanviz)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SCANVIZ=${1:-build/app/scanviz}
+[ -x "$SCANVIZ" ] || { echo "make_screenshots: no scanviz at $SCANVIZ (build first, or name it)" >&2; exit 2; }
+out=assets/lessons/screenshots
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# lesson file, the step shown (1-based; the README says why each)
+for pick in 01_kogge_stone_warp:10 02_smem_to_shuffles:5 03_work_vs_span:5 04_bank_conflicts:5 \
+            05_block_from_warps:6 06_segmented:5 07_whole_arrays:7; do
+  name=${pick%%:*} step=${pick##*:}
+  printf 'open assets/recordings/default.svzrec\nexpect-ok\nlesson %s\nlesson-step %s\nframes 6\n' \
+    "assets/lessons/$name.lesson" "$step" > "$tmp/$name.script"
+  XDG_CONFIG_HOME="$tmp/config" xvfb-run -a -s "-screen 0 1920x1080x24" \
+    "$SCANVIZ" gui --size 1600x900 --script "$tmp/$name.script" --screenshot "$out/$name.png"
+  echo "make_screenshots: $out/$name.png (step $step)"
+done
