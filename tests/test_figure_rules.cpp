@@ -247,3 +247,34 @@ TEST(FigureRules, BankPictureStacksTheLanesThatCollide) {
     EXPECT_TRUE(degree_shown);
     expect_no_overlap(s, "bank picture");
 }
+
+// The identity of an int32 exclusive max (min) is -2^31 (2^31 - 1): its cell reads "-2³¹"
+// ("2³¹-1") and the cells stay as narrow as the other values need, so one identity does not
+// make every cell eleven characters wide and push the figure off the screen.
+TEST(FigureRules, Int32ExtremesKeepTheCellsNarrow) {
+    for (const Op op : {Op::Max, Op::Min}) {
+        RunSpec spec;
+        spec.variant = "block_blelloch";
+        spec.n = 64;
+        spec.op = op;
+        spec.exclusive = true;
+        const Trace ex = run_model(spec);
+        spec.exclusive = false;
+        const Trace in = run_model(spec);
+        const int last = static_cast<int>(ex.steps.size()) - 1;
+        const Scene se = build_state_scene(ex, last, {}, SceneStyle{});
+        const Scene si = build_state_scene(in, last, {}, SceneStyle{});
+        const std::string identity = op == Op::Max ? "-2\u00b3\u00b9" : "2\u00b3\u00b9-1";
+        EXPECT_TRUE(std::any_of(se.labels.begin(), se.labels.end(),
+                                [&](const TextLabel& l) { return l.slot >= 0 && l.text == identity; }))
+            << "no cell reads " << identity;
+        // Random int32 inputs are 0..9: one or two digits, so the identity's five glyphs at most.
+        float widest_ex = 0, widest_in = 0;
+        for (const auto& n : se.nodes)
+            if (n.slot >= 0) widest_ex = std::max(widest_ex, n.w);
+        for (const auto& n : si.nodes)
+            if (n.slot >= 0) widest_in = std::max(widest_in, n.w);
+        EXPECT_LE(widest_ex, widest_in * 2.0f) << "the identity widened every cell";
+        EXPECT_LT(widest_ex, SceneStyle{}.text_size * 0.62f * 8) << "cells as wide as -2147483648";
+    }
+}

@@ -10,7 +10,12 @@
 
 namespace scanviz::figure::parts {
 
+// A cell's text. The int32 extremes (the identities of exclusive max and min) are written as
+// powers of two, so that one such cell does not make every cell of the figure 11 characters
+// wide (values are never shrunk to fit).
 inline std::string format_value(double v, ElemType type) {
+    if (type == ElemType::I32 && v == -2147483648.0) return "-2\u00b3\u00b9";
+    if (type == ElemType::I32 && v == 2147483647.0) return "2\u00b3\u00b9-1";
     char buf[32];
     std::snprintf(buf, sizeof buf, type == ElemType::I32 ? "%.0f" : "%.4g", v);
     return buf;

@@ -14,22 +14,29 @@ namespace scanviz::figure {
 namespace parts {
 
 int value_chars(const Trace& trace) {
+    // The int32 extremes have a short text of their own (format_value): measured apart.
+    const bool i32 = trace.spec.type == ElemType::I32;
     double lo = 0, hi = 0;
+    int extremes = 0;  // glyphs of the widest extreme present
     auto scan = [&](const std::vector<double>& v) {
         for (double x : v) {
+            if (i32 && (x == -2147483648.0 || x == 2147483647.0)) {
+                extremes = std::max(extremes, x < 0 ? 4 : 5);  // "-2³¹", "2³¹-1"
+                continue;
+            }
             lo = std::min(lo, x);
             hi = std::max(hi, x);
         }
     };
     scan(trace.initial_state);
     for (const Step& s : trace.steps) scan(s.state);
-    if (trace.spec.type != ElemType::I32) {
+    if (!i32) {
         // "%.4g": four significant digits, a point, a sign; an exponent when far from 1.
         const double big = std::max(std::abs(lo), std::abs(hi));
         return big >= 1e5 ? 10 : (lo < 0 ? 6 : 5);
     }
-    return static_cast<int>(
-        std::max(format_value(lo, trace.spec.type).size(), format_value(hi, trace.spec.type).size()));
+    return std::max({extremes, static_cast<int>(format_value(lo, trace.spec.type).size()),
+                     static_cast<int>(format_value(hi, trace.spec.type).size())});
 }
 
 float cell_width(const SceneStyle& style, int chars) {
