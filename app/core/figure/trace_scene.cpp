@@ -11,6 +11,8 @@
 
 namespace scanviz::figure {
 
+std::string cell_text(double v, ElemType type) { return parts::format_value(v, type); }
+
 namespace parts {
 
 int value_chars(const Trace& trace) {

@@ -65,6 +65,11 @@ struct Selection {
     bool valid() const { return slot >= 0; }
 };
 
+// The text a cell shows for value `v`: int32 in full, except its extremes (the identities of
+// exclusive max and min), written -2³¹ and 2³¹-1 so that one of them does not widen every cell;
+// float32 to four significant digits.
+std::string cell_text(double v, ElemType type);
+
 // The array / lanes at `step` (-1 = the initial state): one block per region of the
 // layout (shared memory with its padding, registers per lane, tile aggregate /
 // prefix / status), values in the cells, the cells written in the step highlighted,
