@@ -49,11 +49,10 @@ void RaceView::Rebuild(const App& app) {
         hazards = race_hazards(current_case());
         graph_ = DependencyGraph(trace);
         edges = hazard_edges(graph_, trace, hazards);
-        const int step =
-            choice >= 0 && choice != kOneBuffer ? barriers[static_cast<size_t>(choice)].step : -1;
+        step_ = choice >= 0 && choice != kOneBuffer ? barriers[static_cast<size_t>(choice)].step : -1;
         const render::SceneStyle style = scene_style(presentation_);
-        scene_ = render::build_diagram_scene(trace, graph_, step, render::Selection{}, style, &edges);
-        canvas_.set_legibility(style, figure::focus_box(scene_, style, render::Selection{}, step));
+        scene_ = render::build_diagram_scene(trace, graph_, step_, render::Selection{}, style, &edges);
+        canvas_.set_legibility(style, figure::focus_box(scene_, style, render::Selection{}, step_));
         canvas_.fit();
         changed_ = true;
     } catch (const std::exception& e) {
@@ -277,9 +276,8 @@ void RaceView::Draw(App& app) {
         // At n = 256 the legible diagram is a window of the columns: the strip shows which.
         const Trace& trace = race_trace(variant);
         const render::SceneStyle style = scene_style(app.settings.presentation);
-        const int step = choice >= 0 && choice != kOneBuffer ? barriers[static_cast<size_t>(choice)].step : -1;
         const bool partial = canvas_.end_visible_slot() - canvas_.first_visible_slot() < trace.layout.slots;
-        const int slot = DrawOverview(trace, step, canvas_, style, partial, style.small_text * 1.6f, overview);
+        const int slot = DrawOverview(trace, step_, canvas_, style, partial, style.small_text * 1.6f, overview);
         if (slot >= 0) canvas_.show_slot(scene_, slot);
         canvas_.Draw("##race_canvas", scene_, changed_, ImGui::GetContentRegionAvail(),
                      fonts_ ? fonts_->ui(app.settings.presentation) : nullptr,

@@ -72,6 +72,7 @@ private:
     SceneCanvas canvas_;
     render::Scene scene_;
     DependencyGraph graph_;
+    int step_ = -1;  // the step whose barrier the what-if removes (-1: none, or the one-buffer form)
     bool changed_ = true;
     bool dirty_ = true;
     bool presentation_ = false;
