@@ -278,3 +278,41 @@ TEST(FigureRules, Int32ExtremesKeepTheCellsNarrow) {
         EXPECT_LT(widest_ex, SceneStyle{}.text_size * 0.62f * 8) << "cells as wide as -2147483648";
     }
 }
+
+// A window the person moves (the overview strip's keys and clicks, here and on the web page):
+// whole rows of 32, within the run, its last columns reachable (2049 slots: the exclusive
+// Blelloch's), the same window again for its own start; a moved window is kept, else the view
+// follows the step and the selection.
+TEST(FigureRules, AMovedWindowStaysWithinTheRunAndIsStable) {
+    RunSpec spec;
+    spec.variant = "block_blelloch";
+    spec.n = 2048;
+    spec.exclusive = true;
+    ASSERT_FALSE(validate_and_resolve(spec));
+    const Trace t = run_model(spec);
+    const int slots = t.layout.slots, count = kDiagramWindowSlots;
+    ASSERT_EQ(slots % 32, 1);
+    EXPECT_EQ(window_from(t, 0, count).first, 0);
+    EXPECT_EQ(window_from(t, 45, count).first, 32);
+    EXPECT_EQ(window_from(t, -50, count).first, 0);
+    EXPECT_EQ(window_from(t, slots, count).first, slots - count);  // End: the last columns
+    EXPECT_TRUE(window_from(t, slots, count).contains(slots - 1));
+    for (int first : {0, 45, 500, 1700, 1792, 1793, 1800, 5000}) {
+        const FigureWindow w = window_from(t, first, count);
+        EXPECT_EQ(w.count, count);
+        EXPECT_GE(w.first, 0);
+        EXPECT_LE(w.first + w.count, slots);
+        EXPECT_EQ(window_from(t, w.first, count).first, w.first) << first;
+    }
+    for (int slot : {0, 700, 2048}) {
+        const FigureWindow w = window_at(t, slot, count);
+        EXPECT_TRUE(w.contains(slot)) << slot;
+        EXPECT_EQ(window_from(t, w.first, count).first, w.first) << slot;
+    }
+    // Moved: kept, selection or not; not moved: the step's or the selection's window.
+    EXPECT_EQ(view_window(t, 3, Selection{3, 1500}, 64, count).first, 64);
+    EXPECT_EQ(view_window(t, 3, Selection{3, 1500}, -1, count).first,
+              focus_window(t, 3, Selection{3, 1500}, count).first);
+    EXPECT_TRUE(view_window(t, 3, Selection{3, 1500}, -1, count).contains(1500));
+    EXPECT_TRUE(view_window(t, 3, {}, -1, 4096).all());
+}

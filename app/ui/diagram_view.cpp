@@ -69,7 +69,7 @@ void DiagramView::Draw(App& app) {
     const bool partial =
         app.has_trace &&
         (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() < app.trace.layout.slots);
-    const int slot = DrawOverview(app.trace, app.step, canvas, style, partial, style.small_text * 1.6f, overview);
+    const int slot = DrawOverview(app.trace, app.step, canvas, style, partial, figure::overview_height(style), overview);
     if (slot >= 0) {
         window = figure::window_at(app.trace, slot, kDiagramWindowSlots);
         manual_window_ = true;

@@ -18,7 +18,7 @@
 namespace scanviz::ui {
 
 // The most columns a diagram scene holds; the overview strip moves the window.
-inline constexpr int kDiagramWindowSlots = 256;
+inline constexpr int kDiagramWindowSlots = figure::kDiagramWindowSlots;
 
 struct DiagramView {
     SceneCanvas canvas;

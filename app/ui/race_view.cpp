@@ -277,7 +277,7 @@ void RaceView::Draw(App& app) {
         const Trace& trace = race_trace(variant);
         const render::SceneStyle style = scene_style(app.settings.presentation);
         const bool partial = canvas_.end_visible_slot() - canvas_.first_visible_slot() < trace.layout.slots;
-        const int slot = DrawOverview(trace, step_, canvas_, style, partial, style.small_text * 1.6f, overview);
+        const int slot = DrawOverview(trace, step_, canvas_, style, partial, figure::overview_height(style), overview);
         if (slot >= 0) canvas_.show_slot(scene_, slot);
         canvas_.Draw("##race_canvas", scene_, changed_, ImGui::GetContentRegionAvail(),
                      fonts_ ? fonts_->ui(app.settings.presentation) : nullptr,

@@ -81,7 +81,7 @@ void StateView::Draw(App& app) {
     const bool partial =
         !banks_ && app.has_trace &&
         (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() < app.trace.layout.slots);
-    const int slot = DrawOverview(app.trace, app.step, canvas, style, partial, style.small_text * 1.6f, overview);
+    const int slot = DrawOverview(app.trace, app.step, canvas, style, partial, figure::overview_height(style), overview);
     if (slot >= 0) {
         window = figure::window_at(app.trace, slot, kStateWindowSlots);
         manual_window_ = true;

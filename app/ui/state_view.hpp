@@ -17,7 +17,7 @@
 namespace scanviz::ui {
 
 // The most slots a state scene holds (16 rows of 32); the overview strip moves the window.
-inline constexpr int kStateWindowSlots = 512;
+inline constexpr int kStateWindowSlots = figure::kStateWindowSlots;
 
 struct StateView {
     SceneCanvas canvas;

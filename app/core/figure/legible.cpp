@@ -13,9 +13,12 @@ namespace {
 
 constexpr int kBankRow = 32;
 
+// A window's width: whole rows of 32, at most max_slots.
+int window_count(int max_slots) { return std::max(kBankRow, max_slots - max_slots % kBankRow); }
+
 FigureWindow window_around(int slots, int centre, int max_slots) {
     if (slots <= max_slots || max_slots <= 0) return FigureWindow{};
-    const int count = std::max(kBankRow, max_slots - max_slots % kBankRow);
+    const int count = window_count(max_slots);
     int first = centre - count / 2;
     first -= ((first % kBankRow) + kBankRow) % kBankRow;  // whole rows of 32
     first = std::clamp(first, 0, std::max(0, slots - count));
@@ -43,6 +46,23 @@ FigureWindow focus_window(const Trace& trace, int step, const Selection& selecti
 
 FigureWindow window_at(const Trace& trace, int slot, int max_slots) {
     return window_around(trace.layout.slots, slot, max_slots);
+}
+
+FigureWindow window_from(const Trace& trace, int first, int max_slots) {
+    const int slots = trace.layout.slots;
+    if (slots <= max_slots || max_slots <= 0) return FigureWindow{};
+    const int count = window_count(max_slots);
+    // The last columns as they are (slots - count need not be a whole row), else whole rows:
+    // the same window again for its own start.
+    first = std::clamp(first, 0, slots - count);
+    if (first < slots - count) first -= first % kBankRow;
+    return FigureWindow{first, count};
+}
+
+FigureWindow view_window(const Trace& trace, int step, const Selection& selection, int manual_first,
+                         int max_slots) {
+    if (manual_first >= 0) return window_from(trace, manual_first, max_slots);
+    return focus_window(trace, step, selection, max_slots);
 }
 
 FocusBox focus_box(const Scene& scene, const SceneStyle& style, const Selection& selection, int step) {

@@ -21,6 +21,11 @@ namespace scanviz::figure {
 // The smallest zoom at which a scene built with `style` keeps its cells and values legible.
 float legible_zoom(const SceneStyle& style);
 
+// The most slots a figure of a large run shows at once (the rest: the overview strip moves the
+// window). The window's views, the exports and the web pages use these same sizes.
+inline constexpr int kDiagramWindowSlots = 256;  // diagram columns
+inline constexpr int kStateWindowSlots = 512;    // state view slots (16 rows of 32)
+
 // A range of slots a figure draws: [first, first + count); count 0 = every slot.
 struct FigureWindow {
     int first = 0;
@@ -36,6 +41,15 @@ struct FigureWindow {
 FigureWindow focus_window(const Trace& trace, int step, const Selection& selection, int max_slots);
 // The same window moved to show `slot` (a click in the overview strip).
 FigureWindow window_at(const Trace& trace, int slot, int max_slots);
+// The window that starts at `first`, rounded down to whole rows of 32 and kept within the run
+// (at its end: the last columns); window_from(t, w.first, m) is w again. A window moved by a
+// step of columns (the overview strip's keys).
+FigureWindow window_from(const Trace& trace, int first, int max_slots);
+// The window a view shows when the person may have moved it: the one starting at `manual_first`
+// (>= 0: they moved it, through the overview strip or its keys), else focus_window. A view
+// drops its moved window when the step changes or a cell outside it is selected.
+FigureWindow view_window(const Trace& trace, int step, const Selection& selection, int manual_first,
+                         int max_slots);
 
 // A world-space box a camera should keep on screen (the current step's cells).
 struct FocusBox {
@@ -51,6 +65,9 @@ FocusBox focus_box(const Scene& scene, const SceneStyle& style, const Selection&
 // scene's top-left corner) in view.
 Camera legible_camera(const Scene& scene, const SceneStyle& style, int width_px, int height_px,
                       const FocusBox& focus, float max_zoom = 1.6f);
+
+// The overview strip's height for `style` (pixels).
+inline float overview_height(const SceneStyle& style) { return style.small_text * 1.6f; }
 
 // The overview strip: the whole array in one band `width` x `height` (pixels),
 // one bar per slot or per group of slots (written ones in the written colour),
