@@ -32,19 +32,31 @@
     var t0 = performance.now();
     return ScanvizCore().then(function (M) {
       timing.module_ms = performance.now() - t0;
+      // Where the time goes, summed over calls: in the module, and reading its answer.
+      timing.in_module_ms = 0;
+      timing.parsing_ms = 0;
       function call(request) {
         var text = JSON.stringify(request), size = M.lengthBytesUTF8(text) + 1, p = M._malloc(size);
         try {
           M.stringToUTF8(text, p, size);
-          return answer(M, M._sv_call(p));
+          var t0 = performance.now(), reply = M._sv_call(p), t1 = performance.now();
+          try {
+            return answer(M, reply);
+          } finally {
+            timing.in_module_ms += t1 - t0;
+            timing.parsing_ms += performance.now() - t1;
+          }
         } finally {
           M._free(p);
         }
       }
-      // Page data ({"fn": "page"} or a lesson's traces) asks for its state scenes one step at a time.
+      // Page data ({"fn": "page"} or a lesson's traces) asks for its state scenes one step at a
+      // time, and for the diagram's views (a window of columns and the overview strip).
       function attach(data) {
-        if (data && data.handle && !data.state)
-          data.stateOf = function (k) { return call({ fn: 'state', handle: data.handle, step: k }); };
+        if (data && data.handle) {
+          if (!data.state) data.stateOf = function (k, slot) { return call({ fn: 'state', handle: data.handle, step: k, cell: slot }); };
+          data.viewOf = function (q) { return call(Object.assign({ fn: 'view', handle: data.handle }, q)); };
+        }
         return data;
       }
       var core = { call: call, attach: attach, module: M, badge: '', recording: null };

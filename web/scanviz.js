@@ -1,21 +1,23 @@
 // scanviz published pages: steps through one trace. Plain JavaScript, no libraries, no
 // build step. The app page (app.js) and the lesson pages (lesson.js) compute the trace's
 // page data in the browser (app/wasm: app/core/publish/trace_page.hpp) and show it through
-// window.scanviz.load; a page may also embed its data (id "scanviz-data"). The state
-// scenes and the diagram scene come from the same C++ code as the window and its SVG
-// export (core/figure/trace_scene.cpp); this script draws them with the rules of
-// scene_to_svg (core/figure/svg.cpp) and restyles the diagram for the current step and
-// the clicked cell as build_diagram_scene does.
+// window.scanviz.load. The state scenes and the diagram's views come from the same C++
+// code as the window and its SVG export (core/figure/trace_scene.cpp), asked of the module
+// when shown; this script draws them with the rules of scene_to_svg (core/figure/svg.cpp).
+// As the window does, the diagram of a large run is a legible window of columns (for the
+// step and the clicked cell) under an overview strip of the whole array: a click or a drag
+// in the strip, or its keys, moves the window (publish::diagram_view_data).
 (function () {
   'use strict';
 
   var SVG_NS = 'http://www.w3.org/2000/svg';
   var D = null, S = null, nSteps = 0;  // the trace shown: its page data, style and number of steps
-  var keepHash = false;                // a trace page keeps the step and cell in the address
   var onView = null;                   // the app page's hook: called with the step and cell on every change
+  var timing = window.scanvizTiming = window.scanvizTiming || {};
 
-  // What is on screen: the step (-1 = initial state), the clicked cell, playing.
-  var view = { step: -1, sel: null, playing: false, speed: 2, timer: null };
+  // What is on screen: the step (-1 = initial state), the clicked cell, playing, and the start
+  // of the diagram's window when the person moved it (-1: it follows the step and the cell).
+  var view = { step: -1, sel: null, playing: false, speed: 2, timer: null, moved: -1 };
 
   // ---- colours: packed like IM_COL32, red in the low byte --------------------------
   function hex2(v) { return (v < 16 ? '0' : '') + v.toString(16); }
@@ -23,329 +25,282 @@
   function opacity(c) { return ((c >>> 24) & 255) / 255; }
   function num(v) { return String(Math.round(v * 100) / 100); }
 
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(SVG_NS, name);
-    for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  function setFill(e, c) {
-    e.setAttribute('fill', rgb(c));
-    if (opacity(c) < 1) e.setAttribute('fill-opacity', num(opacity(c))); else e.removeAttribute('fill-opacity');
-  }
-  function setStroke(e, c, width) {
-    if (width > 0) {
-      e.setAttribute('stroke', rgb(c));
-      e.setAttribute('stroke-width', num(width));
-      if (opacity(c) < 1) e.setAttribute('stroke-opacity', num(opacity(c)));
-      else e.removeAttribute('stroke-opacity');
-    } else {
-      e.removeAttribute('stroke');
-    }
-  }
-
   // ---- one scene as SVG: nodes, then edges, then labels (as scene_to_svg) ---------
   var NODE = 10, EDGE = 7, LABEL = 7;  // numbers per node, edge, label (core/figure/figure_json.hpp)
 
-  // The SVG is written as one piece of markup and parsed once (a 2048-element diagram has
-  // some 20000 elements: made one by one through the DOM they took a second to draw).
-  // `extra` are more edges [x0, y0, x1, y1, colour (unpacked), width_px, head_px], drawn
-  // after the scene's own (the diagram's graph edges).
-  function Figure(container, scene, extra) {
+  // A figure draws what is in view of its box, and a margin around it: the SVG is the whole
+  // scene's size (the box scrolls over it, as the window's canvas pans over its scene), but
+  // holds only the elements that lie in the view. A diagram window of 256 columns has some
+  // 13000 cells and values; the browser takes about 200 ms to lay out and paint that many
+  // SVG elements, and a tenth of it for the few hundred a screen shows. Scrolling draws the
+  // newly seen part (one frame later). The markup is written as one piece and parsed once.
+  //   opts.fixed: drawn whole at its own size (the overview strip), not fitted nor zoomed;
+  //   opts.nodeClass(i): a class for scene node i (the diagram's band, cone, reach, selected).
+  var MARGIN = 0.25;  // of the view's size, on every side
+  function Figure(container, scene, opts) {
     this.container = container;
     this.scene = scene;
     this.pal = scene.palette;
-    this.zoom = 0;  // 0 = fit the width
+    this.opts = opts || {};
+    this.zoom = this.opts.zoom || 0;  // 0 = fit the width
+    this.drawn = null;                 // the scene region drawn: [x0, y0, x1, y1]
+    this.size();
+    container.innerHTML = '<svg xmlns="' + SVG_NS + '" viewBox="0 0 ' + num(scene.w) + ' ' + num(scene.h) +
+      '" width="' + num(scene.w * this.scale) + '" height="' + num(scene.h * this.scale) + '" role="img"></svg>';
+    this.svg = container.firstChild;
+    container.scanvizFigure = this;
+    if (!container.scanvizScroll) {  // one listener per box, for whichever figure it shows
+      container.scanvizScroll = true;
+      var queued = false;
+      container.addEventListener('scroll', function () {
+        if (queued) return;
+        queued = true;
+        window.requestAnimationFrame(function () {
+          queued = false;
+          var f = container.scanvizFigure;
+          if (f && f.container === container && !f.covers(f.view())) f.draw();
+        });
+      });
+    }
+  }
+  // The scale: fit the container, or the zoom factor times the scene's size; never below the
+  // style's legible scale (values stay readable: the box scrolls instead).
+  Figure.prototype.legible = function () { return (S && S.legible_zoom) || 0.3; };
+  Figure.prototype.size = function () {
+    if (this.opts.fixed) { this.scale = 1; return; }
+    var avail = Math.max(200, this.container.clientWidth - 2);
+    var fit = Math.min(1.4, avail / this.scene.w);
+    this.scale = Math.max(this.zoom > 0 ? this.zoom : fit, this.legible());
+  };
+  // The part of the scene in view of the box (scene units).
+  Figure.prototype.view = function () {
+    var c = this.container, k = this.scale;
+    if (this.opts.fixed) return [0, 0, this.scene.w, this.scene.h];
+    return [c.scrollLeft / k, c.scrollTop / k, (c.scrollLeft + c.clientWidth) / k, (c.scrollTop + c.clientHeight) / k];
+  };
+  Figure.prototype.covers = function (v) {
+    var d = this.drawn;
+    return d && v[0] >= d[0] && v[1] >= d[1] && v[2] <= d[2] && v[3] <= d[3];
+  };
+  // Sizes the SVG for the zoom and the box (after a zoom or a resize) and draws what is in view.
+  Figure.prototype.layout = function () {
+    this.size();
+    this.svg.setAttribute('width', num(this.scene.w * this.scale));
+    this.svg.setAttribute('height', num(this.scene.h * this.scale));
+    this.draw();
+  };
+  Figure.prototype.zoomBy = function (f) {
+    if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(this.legible(), (this.zoom || this.scale) * f));
+    this.layout();
+  };
+  // Writes the elements that lie in the view and its margin: cells (with data-step and
+  // data-slot, what a click selects), then edges (data-i: their order in the scene), then labels.
+  Figure.prototype.draw = function () {
+    var scene = this.scene, pal = this.pal, v = this.view();
+    var mx = (v[2] - v[0]) * MARGIN, my = (v[3] - v[1]) * MARGIN;
+    var x0 = v[0] - mx, y0 = v[1] - my, x1 = v[2] + mx, y1 = v[3] + my;
+    if (this.opts.fixed) { x0 = -Infinity; y0 = -Infinity; x1 = Infinity; y1 = Infinity; }
+    this.drawn = [x0, y0, x1, y1];
     this.markers = {};
     this.markerMarkup = [];
-    var pal = this.pal, out = [], i, a, n, e, l;
+    var nodes = [], edges = [], labels = [], i, a, cls, nodeClass = this.opts.nodeClass;
     for (a = scene.nodes, i = 0; i < a.length; i += NODE) {
-      // n = [x, y, w, h, fill, border, border_px, step, slot, radius]
-      n = a.slice(i, i + NODE);
-      out.push('<rect x="' + num(n[0]) + '" y="' + num(n[1]) + '" width="' + num(n[2]) + '" height="' + num(n[3]) +
-        '" rx="' + num(n[9] * Math.min(n[2], n[3])) + '"' + fillAttrs(pal[n[4]]) + strokeAttrs(pal[n[5]], n[6]) +
-        (n[8] >= 0 ? ' data-step="' + n[7] + '" data-slot="' + n[8] + '"' : '') + '/>');
+      // [x, y, w, h, fill, border, border_px, step, slot, radius]
+      if (a[i] > x1 || a[i + 1] > y1 || a[i] + a[i + 2] < x0 || a[i + 1] + a[i + 3] < y0) continue;
+      cls = nodeClass ? nodeClass(i / NODE) : '';
+      nodes.push('<rect x="' + num(a[i]) + '" y="' + num(a[i + 1]) + '" width="' + num(a[i + 2]) + '" height="' +
+        num(a[i + 3]) + '" rx="' + num(a[i + 9] * Math.min(a[i + 2], a[i + 3])) + '"' + fillAttrs(pal[a[i + 4]]) +
+        strokeAttrs(pal[a[i + 5]], a[i + 6]) + (cls ? ' class="' + cls + '"' : '') +
+        (a[i + 8] >= 0 ? ' data-step="' + a[i + 7] + '" data-slot="' + a[i + 8] + '"' : '') + '/>');
     }
-    var nodesMarkup = out.join('');
-    out = [];
     for (a = scene.edges, i = 0; i < a.length; i += EDGE) {
-      e = a.slice(i, i + EDGE);  // [x0, y0, x1, y1, colour, width_px, head_px]
-      out.push(this.edgeMarkup(e[0], e[1], e[2], e[3], pal[e[4]], e[5], e[6]));
+      // [x0, y0, x1, y1, colour, width_px, head_px]
+      if (Math.min(a[i], a[i + 2]) > x1 || Math.max(a[i], a[i + 2]) < x0 ||
+          Math.min(a[i + 1], a[i + 3]) > y1 || Math.max(a[i + 1], a[i + 3]) < y0) continue;
+      var c = pal[a[i + 4]];
+      edges.push('<line x1="' + num(a[i]) + '" y1="' + num(a[i + 1]) + '" x2="' + num(a[i + 2]) + '" y2="' +
+        num(a[i + 3]) + '" stroke="' + rgb(c) + '" stroke-width="' + num(a[i + 5]) + '"' +
+        (opacity(c) < 1 ? ' stroke-opacity="' + num(opacity(c)) + '"' : '') +
+        (a[i + 6] > 0 ? ' marker-end="' + this.marker(c, a[i + 6]) + '"' : '') + ' data-i="' + i / EDGE + '"/>');
     }
-    for (i = 0; extra && i < extra.length; ++i) {
-      e = extra[i];
-      out.push(this.edgeMarkup(e[0], e[1], e[2], e[3], e[4], e[5], e[6]));
-    }
-    var edgesMarkup = out.join('');
-    out = [];
     for (a = scene.labels, i = 0; i < a.length; i += LABEL) {
-      l = a.slice(i, i + LABEL);  // [x, y, text, colour, size, centered, slot]; SVG places text by its baseline
-      var y = l[5] ? l[1] + l[4] * 0.36 : l[1] + l[4] * 0.76;
-      out.push('<text x="' + num(l[0]) + '" y="' + num(y) + '" font-size="' + num(l[4]) + '"' + fillAttrs(pal[l[3]]) +
-        (l[5] ? ' text-anchor="middle"' : '') + (l[6] >= 0 ? ' data-slot="' + l[6] + '" class="value"' : '') + '>' +
-        escapeText(l[2]) + '</text>');
+      // [x, y, text, colour, size, centered, slot]; SVG places text by its baseline
+      var size = a[i + 4], half = size * (0.4 + 0.32 * String(a[i + 2]).length);
+      var lx0 = a[i + 5] ? a[i] - half : a[i], lx1 = a[i + 5] ? a[i] + half : a[i] + 2 * half;
+      if (lx0 > x1 || lx1 < x0 || a[i + 1] - size > y1 || a[i + 1] + size < y0) continue;
+      var y = a[i + 5] ? a[i + 1] + size * 0.36 : a[i + 1] + size * 0.76;
+      labels.push('<text x="' + num(a[i]) + '" y="' + num(y) + '" font-size="' + num(size) + '"' + fillAttrs(pal[a[i + 3]]) +
+        (a[i + 5] ? ' text-anchor="middle"' : '') + (a[i + 6] >= 0 ? ' data-slot="' + a[i + 6] + '" class="value"' : '') +
+        '>' + escapeText(a[i + 2]) + '</text>');
     }
-    container.innerHTML = '<svg xmlns="' + SVG_NS + '" viewBox="0 0 ' + num(scene.w) + ' ' + num(scene.h) +
-      '" role="img"><defs>' + this.markerMarkup.join('') + '</defs><rect x="0" y="0" width="' + num(scene.w) +
-      '" height="' + num(scene.h) + '" fill="' + rgb(scene.bg) + '"/><g class="nodes">' + nodesMarkup +
+    this.svg.innerHTML = '<defs>' + this.markerMarkup.join('') + '</defs><rect x="0" y="0" width="' + num(scene.w) +
+      '" height="' + num(scene.h) + '" fill="' + rgb(scene.bg) + '"/><g class="nodes">' + nodes.join('') +
       // Edges and labels lie over the cells; clicks go through them to the cell.
-      '</g><g class="edges" stroke-linecap="round" pointer-events="none">' + edgesMarkup +
-      '</g><g class="labels" font-family="DejaVu Sans, sans-serif" pointer-events="none">' + out.join('') + '</g></svg>';
-    this.svg = container.firstChild;
-    this.defs = this.svg.firstChild;
-    this.gNodes = this.svg.childNodes[2];
-    this.gEdges = this.svg.childNodes[3];
-    this.gLabels = this.svg.childNodes[4];
-    this.nodes = Array.prototype.slice.call(this.gNodes.childNodes);
-    this.edges = Array.prototype.slice.call(this.gEdges.childNodes);
-    this.labels = Array.prototype.slice.call(this.gLabels.childNodes);
-    this.layout();
-  }
+      '</g><g class="edges" stroke-linecap="round" pointer-events="none">' + edges.join('') +
+      '</g><g class="labels" font-family="DejaVu Sans, sans-serif" pointer-events="none">' + labels.join('') + '</g>';
+  };
   function escapeText(t) { return String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); }
   function fillAttrs(c) { return ' fill="' + rgb(c) + '"' + (opacity(c) < 1 ? ' fill-opacity="' + num(opacity(c)) + '"' : ''); }
   function strokeAttrs(c, width) {
     return width > 0 ? ' stroke="' + rgb(c) + '" stroke-width="' + num(width) + '"' +
       (opacity(c) < 1 ? ' stroke-opacity="' + num(opacity(c)) + '"' : '') : '';
   }
-  Figure.prototype.edgeMarkup = function (x0, y0, x1, y1, c, width, head) {
-    return '<line x1="' + num(x0) + '" y1="' + num(y0) + '" x2="' + num(x1) + '" y2="' + num(y1) + '" stroke="' + rgb(c) +
-      '" stroke-width="' + num(width) + '"' + (opacity(c) < 1 ? ' stroke-opacity="' + num(opacity(c)) + '"' : '') +
-      (head > 0 ? ' marker-end="' + this.marker(c, head) + '"' : '') + '/>';
-  };
-  // Node i of the scene as [x, y, w, h, fill, border, border_px, step, slot, radius], colours unpacked.
-  Figure.prototype.node = function (i) {
-    var n = this.scene.nodes.slice(i * NODE, (i + 1) * NODE);
-    n[4] = this.pal[n[4]];
-    n[5] = this.pal[n[5]];
-    return n;
-  };
   Figure.prototype.marker = function (c, head) {
     var key = c + ':' + Math.round(head * 4);
     if (this.markers[key]) return this.markers[key];
     var id = 'm' + this.container.id + Object.keys(this.markers).length;
     var len = Math.round(head * 4) / 4, half = len * 0.45;
-    if (!this.defs) {  // still writing the markup
-      this.markerMarkup.push('<marker id="' + id + '" markerUnits="userSpaceOnUse" markerWidth="' + num(len) +
-        '" markerHeight="' + num(2 * half) + '" refX="' + num(len) + '" refY="' + num(half) + '" orient="auto"><path d="M0,0 L' +
-        num(len) + ',' + num(half) + ' L0,' + num(2 * half) + ' z" fill="' + rgb(c) + '" fill-opacity="' + num(opacity(c)) +
-        '"/></marker>');
-      this.markers[key] = 'url(#' + id + ')';
-      return this.markers[key];
-    }
-    var m = el('marker', { id: id, markerUnits: 'userSpaceOnUse', markerWidth: num(len),
-      markerHeight: num(2 * half), refX: num(len), refY: num(half), orient: 'auto' }, this.defs);
-    var p = el('path', { d: 'M0,0 L' + num(len) + ',' + num(half) + ' L0,' + num(2 * half) + ' z' }, m);
-    setFill(p, c);
-    p.setAttribute('fill-opacity', num(opacity(c)));
+    this.markerMarkup.push('<marker id="' + id + '" markerUnits="userSpaceOnUse" markerWidth="' + num(len) +
+      '" markerHeight="' + num(2 * half) + '" refX="' + num(len) + '" refY="' + num(half) + '" orient="auto"><path d="M0,0 L' +
+      num(len) + ',' + num(half) + ' L0,' + num(2 * half) + ' z" fill="' + rgb(c) + '" fill-opacity="' + num(opacity(c)) +
+      '"/></marker>');
     this.markers[key] = 'url(#' + id + ')';
     return this.markers[key];
   };
-  Figure.prototype.styleEdge = function (line, c, width, head) {
-    line.setAttribute('stroke', rgb(c));
-    line.setAttribute('stroke-width', num(width));
-    if (opacity(c) < 1) line.setAttribute('stroke-opacity', num(opacity(c)));
-    else line.removeAttribute('stroke-opacity');
-    if (head > 0) line.setAttribute('marker-end', this.marker(c, head));
-  };
-  // Width in CSS pixels: fit the container, or the zoom factor times the scene's size;
-  // never below the style's legible scale (values stay readable: the box scrolls instead).
-  Figure.prototype.legible = function () { return (S && S.legible_zoom) || 0.3; };
-  Figure.prototype.layout = function () {
-    var avail = Math.max(200, this.container.clientWidth - 2);
-    var fit = Math.min(1.4, avail / this.scene.w);
-    var scale = Math.max(this.zoom > 0 ? this.zoom : fit, this.legible());
-    this.svg.setAttribute('width', num(this.scene.w * scale));
-    this.svg.setAttribute('height', num(this.scene.h * scale));
-    this.scale = scale;
-  };
-  Figure.prototype.zoomBy = function (f) {
-    if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(this.legible(), (this.zoom || this.scale) * f));
-    this.layout();
-  };
-
-  // ---- the dependency graph, from the diagram data ---------------------------------
-  var G, nNodes, gNodes, links, inEdges, outEdges, bySlot;
-  function buildGraph() {
-    G = D.diagram;
-    nNodes = G.scene.nodes.length / NODE;  // node id = index (see trace_page.hpp)
-    gNodes = [];
-    links = [];  // [from, to, colour] per graph edge
-    inEdges = []; outEdges = []; bySlot = {};
-    var i, a = G.scene.nodes;
-    for (i = 0; i < nNodes; ++i) {
-      gNodes.push([a[i * NODE], a[i * NODE + 1], a[i * NODE + 2], a[i * NODE + 3], G.scene.palette[a[i * NODE + 4]],
-        G.scene.palette[a[i * NODE + 5]], a[i * NODE + 6], a[i * NODE + 7], a[i * NODE + 8]]);
-      inEdges.push([]);
-      outEdges.push([]);
-    }
-    // Runs of graph edges: [count, from, dfrom, to, dto, colour] (trace_page.hpp).
-    var L = G.links;
-    for (i = 0; i + 5 < L.length; i += 6) {
-      for (var k = 0; k < L[i]; ++k) {
-        var j = links.length, from = L[i + 1] + k * L[i + 2], to = L[i + 3] + k * L[i + 4];
-        links.push([from, to, G.scene.palette[L[i + 5]]]);
-        outEdges[from].push(j);
-        inEdges[to].push(j);
-      }
-    }
-    // Versions are the value nodes (a pass-through repeats the value above it).
-    var values = G.value_nodes >= 0 ? G.value_nodes : nNodes;
-    for (i = 0; i < values; ++i) {
-      var slot = gNodes[i][8];
-      (bySlot[slot] = bySlot[slot] || []).push(i);
-    }
-    for (var s in bySlot) bySlot[s].sort(function (p, q) { return gNodes[p][7] - gNodes[q][7]; });
-  }
-  // Node of the value `slot` holds after `step` (DependencyGraph::version_at).
-  function versionAt(step, slot) {
-    var list = bySlot[slot], found = -1;
-    if (!list) return -1;
-    for (var i = 0; i < list.length && gNodes[list[i]][7] <= step; ++i) found = list[i];
-    return found;
-  }
-  function walk(start, forward) {
-    var seen = {}, stack = [start], out = [];
-    seen[start] = true;
-    while (stack.length) {
-      var n = stack.pop();
-      out.push(n);
-      var list = forward ? outEdges[n] : inEdges[n];
-      for (var i = 0; i < list.length; ++i) {
-        var next = links[list[i]][forward ? 1 : 0];
-        if (!seen[next]) { seen[next] = true; stack.push(next); }
-      }
-    }
-    return out;
-  }
 
   // ---- views -------------------------------------------------------------------------
   var stateBox = document.getElementById('state');
   var diagramBox = document.getElementById('diagram');
-  var stateFig = null, diagram = null, band = null;
-  function buildDiagram() {
-    var zoom = diagram ? diagram.zoom : 0;
-    // Graph edge j, as build_diagram_scene draws it: from the bottom centre of the value
-    // read to the top centre of the value written.
-    var extra = links.map(function (l) {
-      var a = gNodes[l[0]], b = gNodes[l[1]];
-      return [a[0] + a[2] / 2, a[1] + a[3], b[0] + b[2] / 2, b[1], l[2], S.edge_px, (l[2] >>> 24) ? S.head_px : 0];
-    });
-    diagram = new Figure(diagramBox, G.scene, extra);
-    diagram.zoom = zoom;
-    diagram.layout();
-    band = el('rect', { 'class': 'band' }, null);
-    setFill(band, S.current_row);
-    diagram.gNodes.insertBefore(band, diagram.gNodes.firstChild);
-    edgesKey = '';  // drawn with no selection
-    edgesLifted = false;
-    shown = [];
-  }
+  var stateFig = null, diagram = null, V = null;  // V: the diagram view on screen (diagram_view_data)
 
-  // The state scene after step k: in the data, or asked of the page's source (D.stateOf, the
-  // WebAssembly module) when it is shown, and kept.
-  function stateScene(k) {
-    if (D.state) return D.state[k + 1];
+  // The overview strip over the diagram (the window's, core/figure/legible.hpp): the whole array,
+  // the cells the step wrote, the frame of the window shown. A click or a drag moves the window;
+  // focused (Tab), the arrow keys move it by a row of 32, Page Up / Down by a window, Home / End
+  // to either end ([ and ] anywhere on the page move it by half a window).
+  var strip = document.createElement('div');
+  strip.id = 'overview';
+  strip.className = 'overview';
+  strip.tabIndex = 0;
+  strip.hidden = true;
+  strip.setAttribute('role', 'slider');
+  strip.setAttribute('aria-label', 'overview of the whole array: moves the diagram\'s window of columns');
+  if (diagramBox) diagramBox.parentNode.insertBefore(strip, diagramBox);
+  function stripWidth() { return Math.max(100, (diagramBox ? diagramBox.clientWidth : 600) - 2); }
+
+  // The state scene after the step shown, with the clicked cell marked: asked of the page's
+  // source (D.stateOf, the WebAssembly module) when it is shown, and kept; or in the data.
+  function stateScene() {
+    if (D.state) return D.state[view.step + 1];  // (no cell marked)
+    var key = view.step + (view.sel ? ':' + view.sel.slot : '');
     D.stateCache = D.stateCache || {};
-    if (!D.stateCache[k]) D.stateCache[k] = D.stateOf(k);
-    return D.stateCache[k];
+    if (!D.stateCache[key]) D.stateCache[key] = D.stateOf(view.step, view.sel ? view.sel.slot : -1);
+    return D.stateCache[key];
   }
 
   function drawState() {
-    var zoom = stateFig ? stateFig.zoom : 0;
-    stateFig = new Figure(stateBox, stateScene(view.step));
-    stateFig.zoom = zoom;
-    stateFig.layout();
-    if (view.sel) {
-      for (var i = 0; i < stateFig.nodes.length; ++i)
-        if (stateFig.scene.nodes[i * NODE + 8] === view.sel.slot)
-          setStroke(stateFig.nodes[i], S.selected_border, S.border_px * 3);
-    }
+    stateFig = new Figure(stateBox, stateScene(), { zoom: stateFig ? stateFig.zoom : 0 });
+    stateFig.draw();
   }
 
-  // Restyles the diagram for the current step and selection (build_diagram_scene's rules).
-  var edgesKey = null, edgesLifted = false, shown = [];
-  function drawDiagram() {
-    var b = G.bands[view.step + 1];
-    band.setAttribute('x', num(b[0])); band.setAttribute('y', num(b[1]));
-    band.setAttribute('width', num(b[2])); band.setAttribute('height', num(b[3]));
-    for (var k = 0; k < G.row_labels; ++k) setFill(diagram.labels[k], k - 1 === view.step ? S.text : S.muted_text);
+  // Scrolls the diagram's box so that the cells of the step (or the clicked cell) are in view,
+  // as the window's canvas follows the step.
+  function follow(focus) {
+    if (!focus || !diagram) return;
+    var k = diagram.scale, box = diagramBox;
+    var x0 = focus[0] * k, x1 = focus[2] * k, y0 = focus[1] * k, y1 = focus[3] * k;
+    if (x0 < box.scrollLeft || x1 > box.scrollLeft + box.clientWidth)
+      box.scrollLeft = Math.max(0, (x1 - x0 <= box.clientWidth ? (x0 + x1 - box.clientWidth) / 2 : x0 - 8));
+    if (y0 < box.scrollTop || y1 > box.scrollTop + box.clientHeight)
+      box.scrollTop = Math.max(0, (y1 - y0 <= box.clientHeight ? (y0 + y1 - box.clientHeight) / 2 : y0 - 8));
+  }
 
-    var lit = new Array(gNodes.length), selected = -1, i;
-    if (view.sel) {
-      selected = versionAt(view.sel.step, view.sel.slot);
-      if (selected >= 0) {
-        walk(selected, false).forEach(function (id) { lit[id] = 1; });
-        walk(selected, true).forEach(function (id) { lit[id] = 2; });
-        lit[selected] = 3;
-      }
-    }
-    for (i = 0; i < gNodes.length; ++i) {
-      var n = gNodes[i], fill = n[4], border = n[5], bpx = n[6];
-      var value = !(G.value_nodes >= 0) || i < G.value_nodes;  // else a pass-through (trace_page.cpp)
-      if (value && n[7] === view.step && n[7] >= 0) { fill = S.written_fill; border = S.written_border; }
-      if (lit[i] === 1) fill = S.cone_fill;
-      if (lit[i] === 2) fill = S.reach_fill;
-      if (view.sel && n[7] === view.sel.step && n[8] === view.sel.slot) { border = S.selected_border; bpx = S.border_px * 3; }
-      // Only what changed since the last drawing is written (stepping a 2048-element run stays quick).
-      var key = fill + ':' + border + ':' + bpx + ':' + (lit[i] || 0), was = shown[i];
-      if (was === key || (was === undefined && fill === n[4] && border === n[5] && bpx === n[6] && !lit[i])) {
-        shown[i] = key;
-        continue;
-      }
-      shown[i] = key;
-      setFill(diagram.nodes[i], fill);
-      setStroke(diagram.nodes[i], border, bpx);
-      diagram.nodes[i].setAttribute('class', lit[i] === 1 ? 'cone' : lit[i] === 2 ? 'reach' : lit[i] === 3 ? 'selected' : '');
-    }
-    // Edges change only with the selection.
-    var key = view.sel ? view.sel.step + ':' + view.sel.slot : '';
-    if (key !== edgesKey) {
-      edgesKey = key;
-      var litEdges = [];
-      for (i = 0; i < links.length; ++i) {
-        var from = lit[links[i][0]], to = lit[links[i][1]];
-        var colour = links[i][2], width = S.edge_px;
-        if (selected >= 0) {
-          var inCone = from === 1 && (to === 1 || to === 3);
-          var inReach = (from === 2 || from === 3) && to === 2;
-          if (inCone || inReach) {
-            colour = inCone ? S.edge_lit : S.reach_fill;
-            width = S.edge_px * 2;
-            litEdges.push(diagram.edges[i]);
-          } else if (colour >>> 24) {  // a pass-through's link stays unseen unless lit
-            colour = S.edge_dim;
-          }
-        }
-        diagram.styleEdge(diagram.edges[i], colour, width, (links[i][2] >>> 24) ? S.head_px : 0);
-      }
-      // Lit edges on top, each group in graph order (as the window draws them).
-      if (litEdges.length || edgesLifted) {
-        for (i = 0; i < links.length; ++i) diagram.gEdges.appendChild(diagram.edges[i]);
-        litEdges.forEach(function (l) { diagram.gEdges.appendChild(l); });
-      }
-      edgesLifted = litEdges.length > 0;
-    }
+  // Asks the module for the diagram at the step and cell shown (and `stripX`: a click in the
+  // overview strip at that pixel) and draws it: the window of columns, its strip, the cell's line.
+  function drawDiagram(stripX) {
+    var t0 = performance.now();
+    var next = D.viewOf({ step: view.step, cell: view.sel ? [view.sel.step, view.sel.slot] : null, moved: view.moved,
+      strip_width: stripWidth(), strip_x: stripX === undefined ? -1 : stripX });
+    timing.last_view_ms = performance.now() - t0;
+    var moved = !V || next.window.first !== V.window.first || next.window.count !== V.window.count;
+    V = next;
+    view.moved = V.window.moved ? V.window.first : -1;
+    var scene = V.scene, selected = V.selection ? V.selection.node : -1;
+    diagram = new Figure(diagramBox, scene, { zoom: diagram ? diagram.zoom : 0, nodeClass: function (i) {
+      if (i === 0) return 'band';  // node 0: the current step's band
+      if (i === selected) return 'selected';
+      var fill = scene.palette[scene.nodes[i * NODE + 4]];
+      return fill === S.cone_fill ? 'cone' : fill === S.reach_fill ? 'reach' : '';
+    } });
+    // Follow the step (or the cell) unless the person moved the window with the strip.
+    if (stripX === undefined || moved) follow(V.focus);
+    diagram.draw();
+    drawStrip();
 
     var line = document.getElementById('selection-line');
     var clear = document.getElementById('clear');
-    if (view.sel && selected >= 0) {
-      var cone = walk(selected, false), reach = walk(selected, true), inputs = 0, outputs = 0;
-      cone.forEach(function (id) { if (gNodes[id][7] < 0) ++inputs; });
-      var reachSet = {};
-      reach.forEach(function (id) { reachSet[id] = true; });
-      for (var s in bySlot) if (reachSet[versionAt(nSteps - 1, +s)]) ++outputs;
-      var st = view.sel.step;
+    if (view.sel && V.selection) {
+      var st = view.sel.step, c = V.selection;
       line.textContent = 'slot ' + view.sel.slot + ' after ' + (st < 0 ? 'the start' : D.steps[st].label) + ' = ' +
-        D.values[st + 1][view.sel.slot] + ': depends on ' + inputs + ' input' + (inputs === 1 ? '' : 's') +
-        ', feeds ' + outputs + ' output' + (outputs === 1 ? '' : 's');
-      line.setAttribute('data-cone', cone.length);
+        c.value + ': depends on ' + c.inputs + ' input' + (c.inputs === 1 ? '' : 's') +
+        ', feeds ' + c.outputs + ' output' + (c.outputs === 1 ? '' : 's');
       clear.hidden = false;
     } else {
       line.textContent = 'click a cell: its dependency cone and reach light up';
-      line.removeAttribute('data-cone');
       clear.hidden = true;
     }
   }
+
+  function drawStrip() {
+    var o = V.overview, w = V.window;
+    strip.hidden = !o;
+    diagramBox.setAttribute('data-window', w.first + ',' + w.count);
+    if (!o) return;
+    new Figure(strip, o.strip, { fixed: true }).draw();
+    strip.setAttribute('aria-valuemin', 0);
+    strip.setAttribute('aria-valuemax', w.slots - w.count);
+    strip.setAttribute('aria-valuenow', w.first);
+    strip.setAttribute('aria-valuetext', 'columns ' + w.first + ' to ' + (w.first + w.count - 1) + ' of ' + w.slots);
+    strip.title = 'the whole array (' + w.slots + ' slots), the diagram shows columns ' + w.first + ' to ' +
+      (w.first + w.count - 1) + ': click or drag to move; arrow keys, Page Up / Down, Home / End';
+  }
+
+  // Moves the diagram's window to start at `first` (kept within the run, in rows of 32).
+  function moveWindow(first) {
+    if (!V || !V.overview) return;
+    view.moved = Math.max(0, first);
+    drawDiagram();
+    saveHash();
+  }
+  // A click or a drag in the strip (one view per frame while dragging).
+  var dragging = false, pendingX = null;
+  function stripAt(ev) {
+    pendingX = ev.clientX - strip.getBoundingClientRect().left;
+    if (pendingX === null || stripAt.queued) return;
+    stripAt.queued = true;
+    window.requestAnimationFrame(function () {
+      stripAt.queued = false;
+      if (pendingX === null) return;
+      var x = pendingX;
+      pendingX = null;
+      drawDiagram(x);
+      saveHash();
+    });
+  }
+  strip.addEventListener('pointerdown', function (ev) {
+    dragging = true;
+    if (strip.setPointerCapture) strip.setPointerCapture(ev.pointerId);
+    stripAt(ev);
+    ev.preventDefault();
+  });
+  strip.addEventListener('pointermove', function (ev) { if (dragging) stripAt(ev); });
+  strip.addEventListener('pointerup', function () { dragging = false; });
+  strip.addEventListener('pointercancel', function () { dragging = false; });
+  strip.addEventListener('keydown', function (ev) {
+    if (!V || !V.overview) return;
+    var w = V.window, to = null;
+    switch (ev.key) {
+      case 'ArrowLeft': case 'ArrowDown': to = w.first - 32; break;
+      case 'ArrowRight': case 'ArrowUp': to = w.first + 32; break;
+      case 'PageUp': to = w.first - w.count; break;
+      case 'PageDown': to = w.first + w.count; break;
+      case 'Home': to = 0; break;
+      case 'End': to = w.slots; break;
+    }
+    if (to === null) return;
+    ev.preventDefault();
+    ev.stopPropagation();  // the page's own keys (step, lesson pages) are not meant
+    moveWindow(to);
+  });
 
   function metric(name, value, id, warn) {
     return '<div><dt>' + name + '</dt><dd id="' + id + '"' + (warn ? ' class="warn"' : '') + '>' + value + '</dd></div>';
@@ -385,23 +340,22 @@
 
   function saveHash() {
     if (onView) onView(view.step, view.sel);
-    if (!keepHash) return;
-    var h = '#step=' + (view.step + 1);
-    if (view.sel) h += '&cell=' + view.sel.slot + '&at=' + (view.sel.step + 1);
-    if (window.history && window.history.replaceState) window.history.replaceState(null, '', h);
   }
 
   function render() {
+    var t0 = performance.now();
     drawStepLine();
     drawMetrics();
     drawState();
     drawDiagram();
     saveHash();
+    timing.last_render_ms = performance.now() - t0;  // a step: the module's views and the drawing
   }
 
   // ---- stepping (the window's App::set_step, toggle_play, tick) ---------------------
   function setStep(k) {
     view.step = Math.max(-1, Math.min(nSteps - 1, k));
+    view.moved = -1;  // the window follows the step, as the window's diagram does
     render();
   }
   function stopTimer() { if (view.timer) { clearInterval(view.timer); view.timer = null; } }
@@ -421,6 +375,8 @@
   function select(step, slot) {
     if (view.sel && view.sel.step === step && view.sel.slot === slot) view.sel = null;
     else view.sel = { step: step, slot: slot };
+    // A cell outside the window brings the window to it (the one around the cell).
+    if (view.sel && V && (slot < V.window.first || slot >= V.window.first + V.window.count)) view.moved = -1;
     drawState();
     drawDiagram();
     saveHash();
@@ -483,11 +439,18 @@
       case 'End': setStep(nSteps - 1); break;
       case '+': case '=': stateFig.zoomBy(1.25); diagram.zoomBy(1.25); break;
       case '-': stateFig.zoomBy(0.8); diagram.zoomBy(0.8); break;
+      case '[': if (V) moveWindow(V.window.first - V.window.count / 2); break;
+      case ']': if (V) moveWindow(V.window.first + V.window.count / 2); break;
       default: handled = false;
     }
     if (handled) ev.preventDefault();
   });
-  window.addEventListener('resize', function () { if (D) { stateFig.layout(); diagram.layout(); } });
+  window.addEventListener('resize', function () {
+    if (!D) return;
+    stateFig.layout();
+    diagram.layout();
+    if (V && V.overview && Math.abs(V.overview.strip.w - stripWidth()) > 1) drawDiagram();
+  });
 
   // Shows a trace: its page data, the step (-1 = initial state) and the selected cell [step, slot] or null.
   function load(data, step, sel) {
@@ -496,8 +459,9 @@
     D = data;
     S = D.style;
     nSteps = D.steps.length;
-    buildGraph();
-    buildDiagram();
+    diagram = null;  // drawn anew: another trace
+    V = null;
+    view.moved = -1;
     view.step = Math.max(-1, Math.min(nSteps - 1, step));
     view.sel = sel ? { step: sel[0], slot: sel[1] } : null;
     render();
@@ -507,30 +471,9 @@
     setStep: function (k) { setStep(k); },
     step: function () { return view.step; },
     selection: function () { return view.sel; },
+    // The diagram's window: {first, count, slots, moved}; moveWindow(first) as the strip's keys do.
+    window: function () { return V ? V.window : null; },
+    moveWindow: moveWindow,
     onView: function (fn) { onView = fn; }
   };
-
-  // ---- start: the address may name a step and a cell (#step=3&cell=5&at=3) ----------
-  var dataEl = document.getElementById('scanviz-data');
-  if (!dataEl) return;  // a lesson page: lesson.js loads each step's trace
-  keepHash = true;
-  D = JSON.parse(dataEl.textContent);
-  S = D.style;
-  nSteps = D.steps.length;
-  buildGraph();
-  buildDiagram();
-  (function () {
-    var args = {};
-    window.location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
-      var p = kv.split('=');
-      if (p.length === 2 && /^-?\d+$/.test(p[1])) args[p[0]] = parseInt(p[1], 10);
-    });
-    if ('step' in args) view.step = Math.max(-1, Math.min(nSteps - 1, args.step - 1));
-    if ('cell' in args && args.cell >= 0 && args.cell < D.slots) {
-      var at = 'at' in args ? Math.max(-1, Math.min(nSteps - 1, args.at - 1)) : view.step;
-      view.sel = { step: at, slot: args.cell };
-    }
-  })();
-  render();
-  document.body.setAttribute('data-ready', '1');
 })();

@@ -8,7 +8,13 @@
 //   {"fn": "trace", SPEC}                 the trace JSON text, as `scanviz trace --format json`
 //                                         prints it (the reference model; parity with the CLI)
 //   {"fn": "page", SPEC}                  the page data (publish/trace_page.hpp) of the trace the
-//                                         Runner picks: the open recording's, else the model's
+//                                         Runner picks: the open recording's, else the model's,
+//                                         with a "handle" the page names in the next two
+//   {"fn": "state", "handle", "step", "cell"}  the state scene of one step, the cell (a slot, or -1)
+//                                         marked (publish::state_scene_data)
+//   {"fn": "view", "handle", "step", "cell": [step, slot] | null, "moved": first | -1,
+//    "strip_width", "strip_x"}            one view of the diagram: the window of columns, the
+//                                         overview strip (publish::diagram_view_data)
 //   {"fn": "curves", "variants": [...]}   work and span against n (ones, as the window's chart)
 //   {"fn": "context", "sass", "sass_missing", "bench", "bench_origin", "bench_missing", "profile",
 //    "profile_origin", "profile_missing", "race", "race_origin", "race_missing"}
@@ -30,6 +36,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
 #include "core/bench/bench.hpp"
 #include "core/lessons/checker.hpp"
@@ -57,9 +64,15 @@ constexpr int kChartMaxN = 4096;
 // Traces the pages show, kept for their state scenes (asked for one step at a time).
 constexpr size_t kKeptTraces = 64;
 
+// A trace the page shows and its dependency graph (made once: every view reads it).
+struct Kept {
+    Trace trace;
+    DependencyGraph graph;
+};
+
 struct Session {
     std::shared_ptr<const Recording> recording;
-    std::map<int, Trace> traces;  // handle -> trace; the oldest go first
+    std::map<int, Kept> traces;  // handle -> trace; the oldest go first
     int next_handle = 1;
     lessons::Sources context;  // sass and bench figures; run is set per call
     std::string answer;        // the last answer, alive until the next call
@@ -77,23 +90,41 @@ Runner runner() {
 }
 
 // Page data without state scenes, with a handle the page names when it asks for one ("state").
-json page_of(const Trace& t) {
+json page_of(Trace t) {
     Session& s = session();
     json page = publish::trace_page_data(t, {}, false);
     const int handle = s.next_handle++;
-    s.traces.emplace(handle, t);
+    DependencyGraph graph(t);
+    s.traces.emplace(handle, Kept{std::move(t), std::move(graph)});
     while (s.traces.size() > kKeptTraces) s.traces.erase(s.traces.begin());
     page["handle"] = handle;
     return page;
 }
 
-json state_scene(const json& q) {
+const Kept& kept(const json& q) {
     const auto it = session().traces.find(q.at("handle").get<int>());
     if (it == session().traces.end()) throw std::invalid_argument("that trace is no longer kept: run it again");
+    return it->second;
+}
+
+json state_scene(const json& q) {
+    const Trace& t = kept(q).trace;
     const int step = q.at("step").get<int>();
-    if (step < -1 || step >= static_cast<int>(it->second.steps.size()))
+    if (step < -1 || step >= static_cast<int>(t.steps.size()))
         throw std::invalid_argument("no step " + std::to_string(step + 1) + " in this trace");
-    return publish::state_scene_data(it->second, step);
+    return publish::state_scene_data(t, step, {}, q.value("cell", -1));
+}
+
+json diagram_view(const json& q) {
+    const Kept& k = kept(q);
+    publish::DiagramRequest r;
+    r.step = q.at("step").get<int>();
+    if (q.contains("cell") && q["cell"].is_array())
+        r.selection = figure::Selection{q["cell"].at(0).get<int>(), q["cell"].at(1).get<int>()};
+    r.moved_first = q.value("moved", -1);
+    r.strip_width = q.value("strip_width", 0.0f);
+    r.strip_x = q.value("strip_x", -1.0f);
+    return publish::diagram_view_data(k.trace, k.graph, r);
 }
 
 SpecText spec_text(const json& q) {
@@ -234,6 +265,7 @@ json dispatch(const json& q) {
     if (fn == "trace") return trace_to_json_text(runner().run(spec_from_text(spec_text(q), ""), RunSource::Model));
     if (fn == "page") return page_of(runner().run(spec_from_text(spec_text(q), "")));
     if (fn == "state") return state_scene(q);
+    if (fn == "view") return diagram_view(q);
     if (fn == "curves") return curves(q);
     if (fn == "context") {
         set_context(q);

@@ -1,7 +1,7 @@
 // scanviz publish on the shipped recording: the site carries the WebAssembly module, the app
 // page and the recording (which reads back whole); the page data of every recorded trace holds
-// every step (values, state drawing, metrics), the diagram is the dependency graph, the badge
-// names the H100; an existing folder is refused without --force; a corrupt recording gets the
+// every step (values, state drawing, metrics), the badge names the H100; the diagram's views
+// are the window's (a legible window of columns and the overview strip for a wide run); an existing folder is refused without --force; a corrupt recording gets the
 // window's error and writes nothing.
 #include <gtest/gtest.h>
 
@@ -18,6 +18,8 @@
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
 #include "core/figure/figure_json.hpp"
+#include "core/figure/legible.hpp"
+#include "core/models/variants.hpp"
 #include "core/publish/site.hpp"
 #include "core/publish/trace_page.hpp"
 #include "core/recording/recording.hpp"
@@ -177,72 +179,127 @@ TEST(Publish, EveryRecordedTracesPageDataHasEveryStep) {
         EXPECT_EQ(data["totals"]["work"], m.work);
         EXPECT_EQ(data["totals"]["span"], m.span);
 
-        // The diagram: node i is graph node i, then the pass-throughs (one cell per step and
-        // slot in all); link j < edges joins the cell above graph edge j's value to it, the
-        // rest join each pass-through to the cell above it; one band per row.
-        const DependencyGraph graph(t);
-        const auto& d = data["diagram"];
-        const auto& nodes = d["scene"]["nodes"];
-        const size_t cells = (t.steps.size() + 1) * static_cast<size_t>(graph.slots());
-        ASSERT_EQ(nodes.size(), cells * figure::kJsonNodeStride);
-        EXPECT_EQ(d["value_nodes"], graph.nodes().size());
-        const auto links = publish::decode_links(d["links"]);
-        ASSERT_EQ(links.size(), graph.edges().size() + (cells - graph.nodes().size()));
-        EXPECT_TRUE(d["scene"]["edges"].empty());
-        EXPECT_EQ(d["bands"].size(), t.steps.size() + 1);
-        for (size_t i = 0; i < graph.nodes().size(); ++i) {
-            ASSERT_EQ(nodes[i * figure::kJsonNodeStride + 7], graph.nodes()[i].step);
-            ASSERT_EQ(nodes[i * figure::kJsonNodeStride + 8], graph.nodes()[i].slot);
-        }
-        for (size_t j = 0; j < links.size(); ++j) {
-            const int from = links[j][0], to = links[j][1];
-            const int from_step = nodes[static_cast<size_t>(from) * figure::kJsonNodeStride + 7];
-            const int to_step = nodes[static_cast<size_t>(to) * figure::kJsonNodeStride + 7];
-            ASSERT_EQ(from_step + 1, to_step) << "link " << j << " does not join consecutive rows";
-            if (j < graph.edges().size()) {
-                ASSERT_EQ(to, graph.edges()[j].to);
-                ASSERT_EQ(nodes[static_cast<size_t>(from) * figure::kJsonNodeStride + 8],
-                          graph.nodes()[static_cast<size_t>(graph.edges()[j].from)].slot);
-            }
-        }
-        // Row names first: the page lights the current one.
-        const auto& labels = d["scene"]["labels"];
-        ASSERT_GE(labels.size(), (t.steps.size() + 1) * figure::kJsonLabelStride);
-        EXPECT_EQ(labels[2], "initial");
-        const std::string last = labels[steps * figure::kJsonLabelStride + 2];
-        EXPECT_EQ(last.rfind(std::to_string(steps), 0), 0u) << last;
+        // The diagram is not in the page: the module answers the page's views of it (below).
+        EXPECT_EQ(data["window_slots"], figure::kDiagramWindowSlots);
+        EXPECT_FALSE(data.contains("diagram"));
     }
 }
 
-// The page draws a diagram edge from the bottom centre of the value read to the top
-// centre of the value written, with the style's width and head, in its kind's colour:
-// exactly the edges build_diagram_scene makes, for every trace of the recording.
-TEST(Publish, DiagramLinksAreTheWindowsEdges) {
+// A view of the diagram is what the window draws: for every recorded trace at a step, with and
+// without a clicked cell, the scene is build_diagram_scene of the window's window (every column
+// of these runs fits), with the cone's counts the window's line gives.
+TEST(Publish, DiagramViewsAreTheWindowsDiagram) {
     const Recording rec = load_recording(kRecording);
     const figure::SceneStyle style;
     for (const Trace& recorded : rec.traces) {
         const Trace t = as_recorded(rec, recorded);
         SCOPED_TRACE(publish::trace_page_id(t));
         const DependencyGraph graph(t);
-        const figure::Scene scene = figure::build_diagram_scene(t, graph, -2, {}, style);
-        const auto data = publish::trace_page_data(t, style);
-        const auto& d = data["diagram"];
-        const auto links = publish::decode_links(d["links"]);
-        ASSERT_EQ(scene.nodes.size(), (t.steps.size() + 1) * static_cast<size_t>(graph.slots()));
-        ASSERT_EQ(scene.edges.size(), graph.edges().size());
-        for (size_t j = 0; j < scene.edges.size(); ++j) {
-            const auto& e = scene.edges[j];
-            const auto& a = scene.nodes[static_cast<size_t>(links[j][0])];
-            const auto& b = scene.nodes[static_cast<size_t>(links[j][1])];
-            ASSERT_FLOAT_EQ(e.x0, a.x + a.w / 2);
-            ASSERT_FLOAT_EQ(e.y0, a.y + a.h);
-            ASSERT_FLOAT_EQ(e.x1, b.x + b.w / 2);
-            ASSERT_FLOAT_EQ(e.y1, b.y);
-            ASSERT_EQ(e.width_px, style.edge_px);
-            ASSERT_EQ(e.head_px, style.head_px);
-            ASSERT_EQ(d["scene"]["palette"][static_cast<size_t>(links[j][2])], e.rgba);
+        const int steps = static_cast<int>(t.steps.size());
+        const int step = steps / 2, slot = t.layout.slots / 3;
+        for (const figure::Selection sel : {figure::Selection{}, figure::Selection{step, slot}}) {
+            publish::DiagramRequest r;
+            r.step = step;
+            r.selection = sel;
+            r.strip_width = 800;
+            const auto view = publish::diagram_view_data(t, graph, r, style);
+            const figure::FigureWindow window =
+                figure::focus_window(t, step, sel, figure::kDiagramWindowSlots);
+            ASSERT_TRUE(window.all() || t.layout.slots > figure::kDiagramWindowSlots);
+            EXPECT_EQ(view["scene"],
+                      figure::scene_to_json(build_diagram_scene(t, graph, step, sel, style, nullptr, window)));
+            EXPECT_EQ(view["window"]["first"], window.all() ? 0 : window.first);
+            EXPECT_EQ(view["window"]["count"], window.all() ? t.layout.slots : window.count);
+            EXPECT_EQ(view["overview"].is_null(), window.all());
+            if (!sel.valid()) {
+                EXPECT_TRUE(view["selection"].is_null());
+                continue;
+            }
+            EXPECT_EQ(view["selection"]["inputs"], graph.cone_inputs(step, slot).size());
+            EXPECT_EQ(view["selection"]["outputs"], graph.reach_outputs(step, slot).size());
+            EXPECT_EQ(view["selection"]["value"], t.steps[step].state[slot]);
+            // The selected value's node: the graph's node of the value the cell holds.
+            const int node = view["selection"]["node"];
+            const auto& nodes = view["scene"]["nodes"];
+            const DiagramNode& version = graph.node(graph.version_at(step, slot));
+            ASSERT_GT(node, 0);
+            EXPECT_EQ(nodes[node * figure::kJsonNodeStride + 7], version.step);
+            EXPECT_EQ(nodes[node * figure::kJsonNodeStride + 8], version.slot);
         }
     }
+}
+
+// A run too wide to show whole (block_blelloch, n = 2048, the figure): the view is the
+// window's legible window of 256 columns around the step, with the overview strip the window
+// draws; a click in the strip moves the window where the window's strip moves it, the moved
+// window stays when asked for again, and a cell far off gets the window around it.
+TEST(Publish, AWideRunsDiagramIsAWindowWithTheOverviewStrip) {
+    RunSpec spec;
+    spec.variant = "block_blelloch";
+    spec.n = 2048;
+    ASSERT_FALSE(validate_and_resolve(spec));
+    const Trace t = run_model(spec);
+    const DependencyGraph graph(t);
+    const figure::SceneStyle style;
+    const int slots = t.layout.slots, steps = static_cast<int>(t.steps.size());
+    ASSERT_GT(slots, figure::kDiagramWindowSlots);
+    const float width = 1000;
+    for (int step : {-1, 0, steps / 2, steps - 1}) {
+        SCOPED_TRACE("step " + std::to_string(step + 1));
+        publish::DiagramRequest r;
+        r.step = step;
+        r.strip_width = width;
+        const auto view = publish::diagram_view_data(t, graph, r, style);
+        const figure::FigureWindow window = figure::focus_window(t, step, {}, figure::kDiagramWindowSlots);
+        ASSERT_FALSE(window.all());
+        EXPECT_EQ(window.count, figure::kDiagramWindowSlots);
+        EXPECT_EQ(view["window"], nlohmann::json({{"first", window.first},
+                                                  {"count", window.count},
+                                                  {"slots", slots},
+                                                  {"moved", false}}));
+        const figure::Scene scene = build_diagram_scene(t, graph, step, {}, style, nullptr, window);
+        EXPECT_EQ(view["scene"], figure::scene_to_json(scene));
+        // Every cell of the window's columns, each row: no more.
+        int cells = 0;
+        for (const auto& n : scene.nodes)
+            if (n.slot >= 0) {
+                ++cells;
+                EXPECT_TRUE(window.contains(n.slot)) << n.slot;
+            }
+        EXPECT_EQ(cells, (steps + 1) * window.count);
+        const figure::Overview o = figure::build_overview(t, step, window, style, width, figure::overview_height(style));
+        EXPECT_EQ(view["overview"]["strip"], figure::scene_to_json(o.strip));
+        EXPECT_NEAR(view["overview"]["frame"][0].get<double>(), o.frame_x0, 0.006);
+        EXPECT_NEAR(view["overview"]["frame"][1].get<double>(), o.frame_x1, 0.006);
+    }
+    // A click three quarters along the strip.
+    publish::DiagramRequest r;
+    r.step = 2;
+    r.strip_width = width;
+    r.strip_x = width * 0.75f;
+    const auto clicked = publish::diagram_view_data(t, graph, r, style);
+    const figure::Overview o = figure::build_overview(t, 2, {}, style, width, figure::overview_height(style));
+    const figure::FigureWindow there = figure::window_at(t, o.slot_at(width * 0.75f, slots), figure::kDiagramWindowSlots);
+    EXPECT_EQ(clicked["window"]["first"], there.first);
+    EXPECT_EQ(clicked["window"]["moved"], true);
+    EXPECT_GT(there.first, slots / 2);
+    EXPECT_EQ(clicked["scene"], figure::scene_to_json(build_diagram_scene(t, graph, 2, {}, style, nullptr, there)));
+    // Asked again with the moved window (and its keys: a row of 32 on), it stays moved.
+    r.strip_x = -1;
+    r.moved_first = there.first + 32;
+    const auto again = publish::diagram_view_data(t, graph, r, style);
+    EXPECT_EQ(again["window"]["first"], std::min(there.first + 32, slots - figure::kDiagramWindowSlots));
+    EXPECT_EQ(again["window"]["moved"], true);
+    r.moved_first = slots;  // End: the last columns
+    EXPECT_EQ(publish::diagram_view_data(t, graph, r, style)["window"]["first"], slots - figure::kDiagramWindowSlots);
+    // A cell far off (the page drops its moved window for it): the window around the cell.
+    r.moved_first = -1;
+    r.selection = {2, 1500};
+    const auto far = publish::diagram_view_data(t, graph, r, style);
+    const figure::FigureWindow around = figure::focus_window(t, 2, {2, 1500}, figure::kDiagramWindowSlots);
+    EXPECT_TRUE(around.contains(1500));
+    EXPECT_EQ(far["window"]["first"], around.first);
+    EXPECT_GT(far["selection"]["node"].get<int>(), 0);
 }
 
 TEST(Publish, PageDataIsTheWindowsGeometry) {
@@ -268,9 +325,14 @@ TEST(Publish, PageDataIsTheWindowsGeometry) {
         EXPECT_NEAR(e(2).get<double>(), state.edges[i].x1, 0.006);
         EXPECT_EQ(js["palette"][e(4).get<size_t>()], state.edges[i].rgba);
     }
+    // The diagram's view of step 2: node 0 is the band the window draws behind its row.
     const figure::Scene diagram = figure::build_diagram_scene(t, graph, 1, {}, style);
-    EXPECT_NEAR(data["diagram"]["bands"][2][1].get<double>(), diagram.nodes[0].y, 0.001);
-    EXPECT_NEAR(data["diagram"]["bands"][2][3].get<double>(), diagram.nodes[0].h, 0.001);
+    publish::DiagramRequest r;
+    r.step = 1;
+    const auto view = publish::diagram_view_data(t, graph, r, style);
+    EXPECT_NEAR(view["scene"]["nodes"][1].get<double>(), diagram.nodes[0].y, 0.001);
+    EXPECT_NEAR(view["scene"]["nodes"][3].get<double>(), diagram.nodes[0].h, 0.001);
+    EXPECT_EQ(view["scene"]["nodes"][8], -1);
 }
 
 TEST(Publish, WritesTheSiteAndRefusesAnExistingFolderWithoutForce) {

@@ -1,8 +1,11 @@
 #include "core/publish/trace_page.hpp"
 
+#include <stdexcept>
+
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
 #include "core/figure/figure_json.hpp"
+#include "core/figure/legible.hpp"
 #include "core/models/variants.hpp"
 #include "core/run/badge.hpp"
 
@@ -14,25 +17,17 @@ std::string trace_page_id(const Trace& t) {
            std::to_string(t.spec.n);
 }
 
-std::vector<std::array<int, 3>> decode_links(const nlohmann::json& links) {
-    std::vector<std::array<int, 3>> out;
-    for (size_t i = 0; i + 5 < links.size(); i += 6) {
-        const int count = links[i], from = links[i + 1], dfrom = links[i + 2], to = links[i + 3],
-                  dto = links[i + 4], colour = links[i + 5];
-        for (int k = 0; k < count; ++k) out.push_back({from + k * dfrom, to + k * dto, colour});
-    }
-    return out;
-}
-
-nlohmann::json state_scene_data(const Trace& trace, int step, const figure::SceneStyle& style) {
-    return figure::scene_to_json(figure::build_state_scene(trace, step, {}, style));
+nlohmann::json state_scene_data(const Trace& trace, int step, const figure::SceneStyle& style,
+                                int selected_slot) {
+    figure::Selection selection;
+    if (selected_slot >= 0 && selected_slot < trace.layout.slots) selection = {step, selected_slot};
+    return figure::scene_to_json(figure::build_state_scene(trace, step, selection, style));
 }
 
 nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style, bool with_states) {
     using nlohmann::json;
     const VariantInfo* info = find_variant(trace.spec.variant);
     const Metrics metrics = compute_metrics(trace);
-    const DependencyGraph graph(trace);
     const int steps = static_cast<int>(trace.steps.size());
 
     json page = {{"format", "scanviz-page"}, {"version", kPageFormatVersion}, {"id", trace_page_id(trace)}};
@@ -76,76 +71,87 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
                       {"sequential_work", metrics.sequential_work},
                       {"max_conflict_degree", metrics.max_conflict_degree}};
 
-    json values = json::array({trace.initial_state});
-    json state = json::array();
-    for (int k = -1; k < steps; ++k) {
-        if (k >= 0) values.push_back(trace.steps[k].state);
-        if (with_states) state.push_back(state_scene_data(trace, k, style));
-    }
-    page["values"] = std::move(values);
-    page["state"] = with_states ? std::move(state) : json(nullptr);
-
-    // The diagram without a current step (-2: no band, no row written) and without a
-    // selection: its nodes are the graph's nodes in id order, then the pass-throughs
-    // (figure::diagram_cell_index). Its edges go as runs of links between those nodes (a
-    // whole-array trace has 10^5 of them, in a few thousand runs): first one per graph
-    // edge, drawn as build_diagram_scene draws it, from the bottom centre of the cell read
-    // (the row above the value written) to the top centre of the value written; then one
-    // per pass-through, from the cell above it, in a transparent colour: the page walks
-    // them for a cone and shows them only when lit (tests/web/test_publish.cpp holds the
-    // page to that).
-    const figure::Scene base = figure::build_diagram_scene(trace, graph, -2, {}, style);
-    json scene = figure::scene_to_json(base, false);
-    const std::vector<int> cell = figure::diagram_cell_index(graph);
-    const int slots = graph.slots();
-    struct Link {
-        int from, to, colour;
-    };
-    std::vector<Link> all;
-    const auto& ge = graph.edges();
-    const auto& gn = graph.nodes();
-    for (size_t j = 0; j < ge.size(); ++j) {
-        const int row_above = gn[ge[j].to].step;  // (step - 1) + 1
-        all.push_back({cell[static_cast<size_t>(row_above) * slots + gn[ge[j].from].slot], ge[j].to,
-                       figure::palette_index(scene, base.edges[j].rgba)});
-    }
-    const int clear = figure::palette_index(scene, 0u);
-    for (int k = 0; k < steps; ++k)
-        for (int s = 0; s < slots; ++s)
-            if (graph.node_at(k, s) < 0)
-                all.push_back({cell[static_cast<size_t>(k) * slots + s],
-                               cell[static_cast<size_t>(k + 1) * slots + s], clear});
-    json links = json::array(), bands = json::array();
-    for (size_t j = 0; j < all.size();) {
-        // One run: links j, j+1, ... whose ends step by a constant and whose colour stays.
-        int dfrom = 0, dto = 0;
-        size_t count = 1;
-        if (j + 1 < all.size() && all[j + 1].colour == all[j].colour) {
-            dfrom = all[j + 1].from - all[j].from;
-            dto = all[j + 1].to - all[j].to;
-            count = 2;
-            while (j + count < all.size() && all[j + count].colour == all[j].colour &&
-                   all[j + count].from - all[j + count - 1].from == dfrom &&
-                   all[j + count].to - all[j + count - 1].to == dto)
-                ++count;
+    page["window_slots"] = figure::kDiagramWindowSlots;
+    if (with_states) {
+        json values = json::array({trace.initial_state});
+        json state = json::array();
+        for (int k = -1; k < steps; ++k) {
+            if (k >= 0) values.push_back(trace.steps[k].state);
+            state.push_back(state_scene_data(trace, k, style));
         }
-        for (json v :
-             {json(count), json(all[j].from), json(dfrom), json(all[j].to), json(dto), json(all[j].colour)})
-            links.push_back(std::move(v));
-        j += count;
+        page["values"] = std::move(values);
+        page["state"] = std::move(state);
+    } else {
+        page["values"] = nullptr;
+        page["state"] = nullptr;
     }
-    for (int k = -1; k < steps; ++k) {
-        const figure::NodeInstance b = figure::diagram_row_band(trace, graph, k, style);
-        bands.push_back({figure::json_length(b.x), figure::json_length(b.y), figure::json_length(b.w),
-                         figure::json_length(b.h)});
-    }
-    page["diagram"] = {{"scene", std::move(scene)},
-                       {"links", std::move(links)},
-                       {"bands", std::move(bands)},
-                       {"row_labels", steps + 1},
-                       {"value_nodes", static_cast<int>(gn.size())}};  // then the pass-throughs
     page["style"] = figure::style_to_json(style);
     return page;
+}
+
+nlohmann::json diagram_view_data(const Trace& trace, const DependencyGraph& graph, const DiagramRequest& request,
+                                 const figure::SceneStyle& style) {
+    using nlohmann::json;
+    const int slots = trace.layout.slots;
+    const int steps = static_cast<int>(trace.steps.size());
+    if (request.step < -1 || request.step >= steps)
+        throw std::invalid_argument("no step " + std::to_string(request.step + 1) + " in this trace");
+    figure::Selection selection = request.selection;
+    if (selection.valid() && (selection.slot >= slots || selection.step < -1 || selection.step >= steps))
+        selection = {};
+    // The window: where the strip was clicked, else the person's moved window, else the one
+    // around the selection or the step (the window's rules).
+    int moved_first = request.moved_first;
+    if (request.strip_x >= 0 && request.strip_width > 0) {
+        const figure::Overview at = figure::build_overview(trace, request.step, {}, style, request.strip_width,
+                                                           figure::overview_height(style));
+        moved_first = figure::window_at(trace, at.slot_at(request.strip_x, slots), figure::kDiagramWindowSlots).first;
+    }
+    const figure::FigureWindow window =
+        figure::view_window(trace, request.step, selection, moved_first, figure::kDiagramWindowSlots);
+    const bool moved = moved_first >= 0 && !window.all();
+
+    const figure::Scene scene =
+        figure::build_diagram_scene(trace, graph, request.step, selection, style, nullptr, window);
+    json view;
+    view["window"] = {{"first", window.all() ? 0 : window.first},
+                      {"count", window.all() ? slots : window.count},
+                      {"slots", slots},
+                      {"moved", moved}};
+    view["scene"] = figure::scene_to_json(scene);
+    const figure::FocusBox focus = figure::focus_box(scene, style, selection, request.step);
+    view["focus"] = focus.valid ? json::array({figure::json_length(focus.x0), figure::json_length(focus.y0),
+                                               figure::json_length(focus.x1), figure::json_length(focus.y1)})
+                                : json(nullptr);
+    if (selection.valid()) {
+        const auto& values = selection.step < 0 ? trace.initial_state : trace.steps[selection.step].state;
+        // The selected value's cell in the scene (the graph's node: the clicked cell itself, or
+        // where the value was written when it passed through unchanged); -1 outside the window.
+        const DiagramNode& version = graph.node(graph.version_at(selection.step, selection.slot));
+        int node = -1;
+        for (size_t i = 0; i < scene.nodes.size() && node < 0; ++i) {
+            const figure::NodeInstance& n = scene.nodes[i];
+            if (!n.pass && n.slot == version.slot && n.step == version.step) node = static_cast<int>(i);
+        }
+        view["selection"] = {
+            {"value", values[static_cast<size_t>(selection.slot)]},
+            {"node", node},
+            {"inputs", graph.cone_inputs(selection.step, selection.slot).size()},
+            {"outputs", graph.reach_outputs(selection.step, selection.slot).size()}};
+    } else {
+        view["selection"] = nullptr;
+    }
+    if (!window.all() && request.strip_width > 0) {
+        const float height = figure::overview_height(style);
+        const figure::Overview o =
+            figure::build_overview(trace, request.step, window, style, request.strip_width, height);
+        view["overview"] = {{"strip", figure::scene_to_json(o.strip)},
+                            {"frame", {figure::json_length(o.frame_x0), figure::json_length(o.frame_x1)}},
+                            {"height", figure::json_length(height)}};
+    } else {
+        view["overview"] = nullptr;
+    }
+    return view;
 }
 
 }  // namespace scanviz::publish
