@@ -3,6 +3,7 @@
 #include "core/figure/legible.hpp"
 
 #include <cmath>
+#include <vector>
 
 namespace scanviz::figure {
 
@@ -17,34 +18,59 @@ int palette_index(nlohmann::json& scene_json, uint32_t colour) {
 }
 
 nlohmann::json scene_to_json(const Scene& scene, bool with_edges) {
+    // The palette is gathered in a plain vector (a diagram window has some 40000 colour
+    // references; looking each up in the JSON array was most of the time).
+    std::vector<uint32_t> palette;
+    auto colour = [&palette](uint32_t c) {
+        for (size_t i = 0; i < palette.size(); ++i)
+            if (palette[i] == c) return static_cast<int>(i);
+        palette.push_back(c);
+        return static_cast<int>(palette.size()) - 1;
+    };
+    nlohmann::json nodes = nlohmann::json::array(), edges = nlohmann::json::array(),
+                   labels = nlohmann::json::array();
+    auto& n_out = nodes.get_ref<nlohmann::json::array_t&>();
+    n_out.reserve(scene.nodes.size() * kJsonNodeStride);
+    for (const NodeInstance& n : scene.nodes) {
+        n_out.emplace_back(json_length(n.x));
+        n_out.emplace_back(json_length(n.y));
+        n_out.emplace_back(json_length(n.w));
+        n_out.emplace_back(json_length(n.h));
+        n_out.emplace_back(colour(n.fill_rgba));
+        n_out.emplace_back(colour(n.border_rgba));
+        n_out.emplace_back(json_length(n.border_px));
+        n_out.emplace_back(n.step);
+        n_out.emplace_back(n.slot);
+        n_out.emplace_back(json_length(n.radius));
+    }
+    if (with_edges) {
+        auto& e_out = edges.get_ref<nlohmann::json::array_t&>();
+        e_out.reserve(scene.edges.size() * kJsonEdgeStride);
+        for (const EdgeInstance& e : scene.edges) {
+            e_out.emplace_back(json_length(e.x0));
+            e_out.emplace_back(json_length(e.y0));
+            e_out.emplace_back(json_length(e.x1));
+            e_out.emplace_back(json_length(e.y1));
+            e_out.emplace_back(colour(e.rgba));
+            e_out.emplace_back(json_length(e.width_px));
+            e_out.emplace_back(json_length(e.head_px));
+        }
+    }
+    auto& l_out = labels.get_ref<nlohmann::json::array_t&>();
+    l_out.reserve(scene.labels.size() * kJsonLabelStride);
+    for (const TextLabel& l : scene.labels) {
+        l_out.emplace_back(json_length(l.x));
+        l_out.emplace_back(json_length(l.y));
+        l_out.emplace_back(l.text);
+        l_out.emplace_back(colour(l.rgba));
+        l_out.emplace_back(json_length(l.size));
+        l_out.emplace_back(l.centered ? 1 : 0);
+        l_out.emplace_back(l.slot);
+    }
     nlohmann::json out = {{"w", json_length(scene.width)},
                           {"h", json_length(scene.height)},
                           {"bg", scene.background_rgba},
-                          {"palette", nlohmann::json::array()}};
-    nlohmann::json nodes = nlohmann::json::array(), edges = nlohmann::json::array(),
-                   labels = nlohmann::json::array();
-    for (const NodeInstance& n : scene.nodes)
-        for (nlohmann::json v :
-             {nlohmann::json(json_length(n.x)), nlohmann::json(json_length(n.y)),
-              nlohmann::json(json_length(n.w)), nlohmann::json(json_length(n.h)),
-              nlohmann::json(palette_index(out, n.fill_rgba)),
-              nlohmann::json(palette_index(out, n.border_rgba)), nlohmann::json(json_length(n.border_px)),
-              nlohmann::json(n.step), nlohmann::json(n.slot), nlohmann::json(json_length(n.radius))})
-            nodes.push_back(std::move(v));
-    if (with_edges)
-        for (const EdgeInstance& e : scene.edges)
-            for (nlohmann::json v :
-                 {nlohmann::json(json_length(e.x0)), nlohmann::json(json_length(e.y0)),
-                  nlohmann::json(json_length(e.x1)), nlohmann::json(json_length(e.y1)),
-                  nlohmann::json(palette_index(out, e.rgba)), nlohmann::json(json_length(e.width_px)),
-                  nlohmann::json(json_length(e.head_px))})
-                edges.push_back(std::move(v));
-    for (const TextLabel& l : scene.labels)
-        for (nlohmann::json v :
-             {nlohmann::json(json_length(l.x)), nlohmann::json(json_length(l.y)), nlohmann::json(l.text),
-              nlohmann::json(palette_index(out, l.rgba)), nlohmann::json(json_length(l.size)),
-              nlohmann::json(l.centered ? 1 : 0), nlohmann::json(l.slot)})
-            labels.push_back(std::move(v));
+                          {"palette", palette}};
     out["nodes"] = std::move(nodes);
     out["edges"] = std::move(edges);
     out["labels"] = std::move(labels);
