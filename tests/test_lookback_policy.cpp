@@ -60,7 +60,7 @@ TEST(LookbackPolicy, OneClearLineForABadName) {
     EXPECT_NE(e.find("--policy 'h300'"), std::string::npos) << e;
     EXPECT_NE(e.find("h100, h200"), std::string::npos) << e;
     const std::string f = error_of(small_smem(), "h200");
-    EXPECT_NE(f.find("needs 72 KiB"), std::string::npos) << f;  // 8-byte values: 128 x 72 x 8 + 64
+    EXPECT_NE(f.find("needs 72 KiB"), std::string::npos) << f;  // 4-byte values: 128 x 144 x 4 + 32
     EXPECT_NE(f.find("allows 48 KiB"), std::string::npos) << f;
     EXPECT_EQ(f.find('\n'), std::string::npos);
 }
@@ -86,7 +86,7 @@ TEST(LookbackPolicy, SharedMemoryOfEachTuning) {
     EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::Tuned, 4), 32 + 128 * 48 * 4);
     EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::Tuned, 8), 64 + 128 * 32 * 8);
     EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::WideHinted, 4), 32 + 128 * 104 * 4);
-    EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::Widest, 8), 64 + 128 * 72 * 8);
+    EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::Widest, 8), 128 + 256 * 24 * 8);
     // The H100's tuning fits the 48 KiB of static shared memory; the H200's do not.
     EXPECT_LE(lookback_tuning_smem_bytes(LookbackTuningId::Tuned, 8), 48 << 10);
     EXPECT_GT(lookback_tuning_smem_bytes(LookbackTuningId::Widest, 4), 48 << 10);
@@ -97,7 +97,7 @@ TEST(LookbackPolicy, DescribeNamesThePolicyItsReasonAndItsBands) {
     EXPECT_EQ(d.rfind("h200 (auto: ", 0), 0u) << d;
     EXPECT_NE(d.find("128x48 b9 to 4 MiB"), std::string::npos) << d;
     EXPECT_NE(d.find("128x104 b4 hints to half the L2"), std::string::npos) << d;
-    EXPECT_NE(d.find("128x144 b3 above"), std::string::npos) << d;
+    EXPECT_NE(d.find("128x144 b3 (8-byte 256x24 b4) above"), std::string::npos) << d;
     EXPECT_EQ(describe(choose_lookback_policy(h100(), "h100")), "h100 (--policy): 128x48 b9");
     EXPECT_EQ(lookback_policy_names(), "h100, h200");
 }

@@ -103,6 +103,15 @@ template <int Threads, int Items, int Blocks>
 using Wide = kern::LookbackPolicy<DynamicTuned<Threads, Items, Blocks, 8, 64>>;  // d, backoff 8..64 (q)
 template <int Threads, int Items, int Blocks>
 using WideSleepy = kern::LookbackPolicy<GroupedDynamic<Threads, Items, Blocks>>;  // d, backoff 32..256
+// Issue 24, run 6: the tile's copies as Hopper bulk copies, one per warp (k: loads; K: loads
+// and stores).
+template <int Threads, int Items, int Blocks, bool Store>
+struct BulkTuned : DynamicTuned<Threads, Items, Blocks, 8, 64> {
+    static constexpr bool kBulkLoad = true;
+    static constexpr bool kBulkStore = Store;
+};
+template <int Threads, int Items, int Blocks, bool Store = false>
+using WideBulk = kern::LookbackPolicy<BulkTuned<Threads, Items, Blocks, Store>>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
 using F64Add = kern::OpAdd<double>;
@@ -226,6 +235,24 @@ const std::vector<Candidate>& candidates() {
          ValueType::F64, Op::Add},
         {"device_decoupled_lookback@128x48sb4egdq.f64add", make_candidate<Wide<128, 48, 4>, F64Add>,
          ValueType::F64, Op::Add},
+        // Issue 24 (H200, run 6): bulk copies (k: loads, K: loads and stores) on the leaders, and
+        // more 8-byte tiles of 256 threads or more (256x24 b4 and 256x36 b3 led run 5).
+        {"device_decoupled_lookback@128x144sb3egdqk", make_candidate<WideBulk<128, 144, 3>>},
+        {"device_decoupled_lookback@128x144sb3egdqK", make_candidate<WideBulk<128, 144, 3, true>>},
+        {"device_decoupled_lookback@128x104sb4egdqk", make_candidate<WideBulk<128, 104, 4>>},
+        {"device_decoupled_lookback@128x104sb4egdqK", make_candidate<WideBulk<128, 104, 4, true>>},
+        {"device_decoupled_lookback@256x24sb4egdqk.i64max", make_candidate<WideBulk<256, 24, 4>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@256x24sb4egdqK.i64max", make_candidate<WideBulk<256, 24, 4, true>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@256x20sb5egdq.i64max", make_candidate<Wide<256, 20, 5>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@384x16sb4egdq.i64max", make_candidate<Wide<384, 16, 4>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@512x12sb4egdq.i64max", make_candidate<Wide<512, 12, 4>, I64Max>,
+         ValueType::I64, Op::Max},
+        {"device_decoupled_lookback@256x32sb3egdq.i64max", make_candidate<Wide<256, 32, 3>, I64Max>,
+         ValueType::I64, Op::Max},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

@@ -53,7 +53,7 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
 
 LookbackShape lookback_tuned_shape(ValueType type, LookbackTuningId tuning) {
     const LookbackTuningShape s = lookback_tuning_shape(tuning);
-    return LookbackShape{s.threads, value_type_bytes(type) == 8 ? s.items8 : s.items4};
+    return LookbackShape{s.threads(value_type_bytes(type)), s.items(value_type_bytes(type))};
 }
 
 // The instrumented kernel runs the timed kernel's policy, so __launch_bounds__ holds it

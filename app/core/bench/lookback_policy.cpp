@@ -26,7 +26,7 @@ std::string_view to_string(LookbackTuningId t) {
         case LookbackTuningId::WideHinted:
             return "128x104 b4 hints";
         case LookbackTuningId::Widest:
-            return "128x144 b3";
+            return "128x144 b3 (8-byte 256x24 b4)";
         case LookbackTuningId::Tuned:
         default:
             return "128x48 b9";
@@ -55,10 +55,12 @@ std::string lookback_policy_names() {
 }
 
 LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& d, std::string_view requested) {
-    // The most any band of the policy asks of one block (8-byte values ask the most).
+    // The most any band of the policy asks of one block, for 4-byte or 8-byte values (a
+    // tuning's 8-byte tile need not be the larger: the h200's widest is 72 KiB for 4 bytes).
     auto fits = [&](const LookbackPolicyInfo& p, int64_t* need) {
         *need = 0;
-        for (const auto& b : p.bands) *need = std::max(*need, lookback_tuning_smem_bytes(b.tuning, 8));
+        for (const auto& b : p.bands)
+            for (int bytes : {4, 8}) *need = std::max(*need, lookback_tuning_smem_bytes(b.tuning, bytes));
         return d.smem_per_block_optin <= 0 || *need <= d.smem_per_block_optin;
     };
     const auto& all = lookback_policies();

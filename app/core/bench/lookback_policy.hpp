@@ -18,34 +18,38 @@ namespace scanviz {
 enum class LookbackTuningId : uint8_t {
     Tuned,       // 128 threads x 48 items (4-byte; 8-byte: 128 x 32), staged, 9 blocks per SM: the H100's
     WideHinted,  // 128 x 104 (8-byte: 128 x 52), 4 blocks per SM, evict-first hints
-    Widest,      // 128 x 144 (8-byte: 128 x 72), 3 blocks per SM, backoff 8 to 64 ns
+    Widest,      // 128 x 144, 3 blocks per SM (8-byte: 256 x 24, 4 per SM), backoff 8 to 64 ns
 };
 std::string_view to_string(LookbackTuningId t);
 
-// A tuning's tile: threads, and items per thread for 4-byte and for 8-byte values. The
+// A tuning's tile for 4-byte and for 8-byte values: threads, items per thread. The
 // kernels' tunings static_assert that they match.
 struct LookbackTuningShape {
-    int threads;
+    int threads4;
     int items4;
+    int threads8;
     int items8;
+    constexpr int threads(int value_bytes) const { return value_bytes == 8 ? threads8 : threads4; }
+    constexpr int items(int value_bytes) const { return value_bytes == 8 ? items8 : items4; }
 };
 constexpr LookbackTuningShape lookback_tuning_shape(LookbackTuningId t) {
     switch (t) {
         case LookbackTuningId::WideHinted:
-            return {128, 104, 52};
+            return {128, 104, 128, 52};
         case LookbackTuningId::Widest:
-            return {128, 144, 72};
+            return {128, 144, 256, 24};
         case LookbackTuningId::Tuned:
         default:
-            return {128, 48, 32};
+            return {128, 48, 128, 32};
     }
 }
 // Bytes of shared memory one block of the tuning needs for values of `value_bytes` bytes:
 // two values per warp, then the 16-byte aligned tile (the kernel's LookbackTempStorage).
 constexpr int64_t lookback_tuning_smem_bytes(LookbackTuningId t, int value_bytes) {
     const LookbackTuningShape s = lookback_tuning_shape(t);
-    const int64_t items = static_cast<int64_t>(s.threads) * (value_bytes == 8 ? s.items8 : s.items4);
-    const int64_t head = (2 * (s.threads / 32) * value_bytes + 15) / 16 * 16;
+    const int threads = s.threads(value_bytes);
+    const int64_t items = static_cast<int64_t>(threads) * s.items(value_bytes);
+    const int64_t head = (2 * (threads / 32) * value_bytes + 15) / 16 * 16;
     return head + items * value_bytes;
 }
 

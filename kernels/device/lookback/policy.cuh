@@ -62,6 +62,11 @@ inline constexpr int kLbGroupTiles = 32;
 // kDynamicSmem (staged only): the tile lives in dynamic shared memory, so it may exceed
 // the 48 KiB a block's static shared memory is limited to (the launch opts in to more).
 //
+// kBulkLoad (staged only, sm_90 and later): each warp's part of a full tile arrives by one
+// bulk copy (cp.async.bulk, completing on an mbarrier) that lane 0 issues, not by a 16-byte
+// cp.async per lane and vector. kBulkStore: the scanned part goes back the same way, from
+// shared memory (each lane first writes its results over its items there).
+//
 // kGroups: the look-back runs in groups of kLbGroupTiles tiles (lb_look_back_grouped),
 // for every operator, rather than tile by tile (float add: not the left fold over every
 // tile).
@@ -77,6 +82,8 @@ struct LookbackTuningDefaults {
     static constexpr bool kGroups = false;
     static constexpr bool kPrefetch256 = false;
     static constexpr bool kDynamicSmem = false;
+    static constexpr bool kBulkLoad = false;
+    static constexpr bool kBulkStore = false;
 };
 
 // A tuning's fields (inherited) and what follows from them.
@@ -100,6 +107,7 @@ struct LookbackPolicy : Tuning {
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
     static_assert(!Tuning::kPrefetch256 || Tuning::kStaged, "the prefetch hint is the staged tile's");
     static_assert(!Tuning::kDynamicSmem || Tuning::kStaged, "only a staged tile needs dynamic shared memory");
+    static_assert(!(Tuning::kBulkLoad || Tuning::kBulkStore) || Tuning::kStaged, "bulk copies move a staged tile");
 };
 
 // ---------------------------------------------------------------------------
@@ -196,8 +204,14 @@ struct LookbackWidest : LookbackTuned {
     static constexpr int kSleepMaxNs = 64;
     static constexpr bool kDynamicSmem = true;
 };
+// 8-byte values (run 5): 256 threads x 24 items (48 KiB, 4 blocks per SM). 128 x 72, the
+// same bytes as the 4-byte tile, gave int64 max 0.845 of memcpy at 2^28; the same 72 KiB
+// with twice the threads (256 x 36, 3 per SM) 0.938, and 256 x 24 at 4 per SM 0.944 (every
+// lane has half the 16-byte loads to issue and fold).
 struct LookbackWidest64 : LookbackWidest {
-    static constexpr int kItemsPerThread = 72;
+    static constexpr int kThreads = 256;
+    static constexpr int kItemsPerThread = 24;
+    static constexpr int kMinBlocks = 4;
 };
 
 // The kernel's policy for a tuning of core/bench/lookback_policy.hpp and values of type T.
@@ -212,8 +226,8 @@ using LookbackPolicyOf = LookbackPolicy<std::conditional_t<
 template <LookbackTuningId Id>
 constexpr bool lookback_shape_matches() {
     constexpr LookbackTuningShape s = lookback_tuning_shape(Id);
-    return LookbackPolicyOf<Id, int>::kThreads == s.threads && LookbackPolicyOf<Id, int>::kItemsPerThread == s.items4 &&
-           LookbackPolicyOf<Id, double>::kThreads == s.threads &&
+    return LookbackPolicyOf<Id, int>::kThreads == s.threads4 && LookbackPolicyOf<Id, int>::kItemsPerThread == s.items4 &&
+           LookbackPolicyOf<Id, double>::kThreads == s.threads8 &&
            LookbackPolicyOf<Id, double>::kItemsPerThread == s.items8;
 }
 static_assert(lookback_shape_matches<LookbackTuningId::Tuned>() &&

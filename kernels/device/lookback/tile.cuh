@@ -67,13 +67,20 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     const auto offset = [&](int k) { return k * 32 * W + W * lane; };
     if constexpr (Policy::kStaged) {
         if constexpr (kFull) {
-            [[maybe_unused]] uint64_t drop = 0;
-            if constexpr (Policy::kStreamHints) drop = lb_policy_evict_first();
+            bool bulk = false;
+            if constexpr (Policy::kBulkLoad) {
+                __shared__ unsigned long long bar[Policy::kWarps];
+                bulk = lb_bulk_load_warp(s_warp, in + warp_base, Policy::kWarpItems * sizeof(T), &bar[warp], lane);
+            }
+            if (!bulk) {
+                [[maybe_unused]] uint64_t drop = 0;
+                if constexpr (Policy::kStreamHints) drop = lb_policy_evict_first();
 #pragma unroll
-            for (int k = 0; k < V; ++k)
-                lb_cp_async16_hint<Policy::kStreamHints, Policy::kPrefetch256>(s_warp + offset(k), in + warp_base + offset(k),
-                                                         drop);
-            lb_cp_async_wait_all();
+                for (int k = 0; k < V; ++k)
+                    lb_cp_async16_hint<Policy::kStreamHints, Policy::kPrefetch256>(
+                        s_warp + offset(k), in + warp_base + offset(k), drop);
+                lb_cp_async_wait_all();
+            }
         } else {
             // The last, partial tile: whole 16-byte vectors where they lie inside [0, n),
             // all in flight together as in a full tile; element by element only across n
@@ -216,13 +223,22 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     if constexpr (Policy::kStaged) {
         // The item before each item is in shared memory: the same values the register
         // path shuffles (the lane before, or lane 31 of the previous chunk).
+        [[maybe_unused]] T carry = ScanOp::identity();
 #pragma unroll
         for (int k = 0; k < V; ++k) {
             T xs[W], y[W];
 #pragma unroll
             for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
             if (p.exclusive) {
-                y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, s_warp[offset(k) - 1]);  // step: scan tiles
+                if constexpr (kFull && Policy::kBulkStore) {
+                    // The items are overwritten as they are scanned: the item before comes by
+                    // shuffle (lane 0: lane 31's last of the previous chunk, kept in `carry`).
+                    const T up = __shfl_up_sync(0xffffffffu, xs[W - 1], 1);
+                    y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, lane == 0 ? carry : up);
+                    carry = __shfl_sync(0xffffffffu, xs[W - 1], 31);
+                } else {
+                    y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, s_warp[offset(k) - 1]);  // step: scan tiles
+                }
 #pragma unroll
                 for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);  // step: scan tiles
             } else {
@@ -230,7 +246,11 @@ __device__ __forceinline__ void decoupled_lookback_tile(
                 for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);  // step: scan tiles
             }
             const size_t e = warp_base + offset(k);
-            if constexpr (kFull && Policy::kStreamHints) {
+            if constexpr (kFull && Policy::kBulkStore) {
+                // Over the items in place (each lane its own vector).
+#pragma unroll
+                for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
+            } else if constexpr (kFull && Policy::kStreamHints) {
                 LbVec16<T, W> v;
 #pragma unroll
                 for (int j = 0; j < W; ++j) v.t[j] = y[j];
@@ -241,6 +261,18 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
                 for (int j = 0; j < W; ++j)
                     if (e + j < n) out[e + j] = y[j];
+            }
+        }
+        if constexpr (kFull && Policy::kBulkStore) {
+            if (!lb_bulk_store_warp(out + warp_base, s_warp, Policy::kWarpItems * sizeof(T), lane)) {
+                __syncwarp();
+#pragma unroll
+                for (int k = 0; k < V; ++k) {
+                    T y[W];
+#pragma unroll
+                    for (int j = 0; j < W; ++j) y[j] = s_warp[offset(k) + j];
+                    lb_store16<false>(out + warp_base + offset(k), y);
+                }
             }
         }
     } else {
