@@ -11,10 +11,10 @@
 //                                         Runner picks: the open recording's, else the model's,
 //                                         with a "handle" the page names in the next two
 //   {"fn": "state", "handle", "step", "cell"}  the state scene of one step, the cell (a slot, or -1)
-//                                         marked (publish::state_scene_data)
+//                                         marked (publish::state_scene_text)
 //   {"fn": "view", "handle", "step", "cell": [step, slot] | null, "moved": first | -1,
 //    "strip_width", "strip_x"}            one view of the diagram: the window of columns, the
-//                                         overview strip (publish::diagram_view_data)
+//                                         overview strip (publish::diagram_view_text)
 //   {"fn": "curves", "variants": [...]}   work and span against n (ones, as the window's chart)
 //   {"fn": "context", "sass", "sass_missing", "bench", "bench_origin", "bench_missing", "profile",
 //    "profile_origin", "profile_missing", "race", "race_origin", "race_missing"}
@@ -107,15 +107,15 @@ const Kept& kept(const json& q) {
     return it->second;
 }
 
-json state_scene(const json& q) {
+std::string state_scene(const json& q) {
     const Trace& t = kept(q).trace;
     const int step = q.at("step").get<int>();
     if (step < -1 || step >= static_cast<int>(t.steps.size()))
         throw std::invalid_argument("no step " + std::to_string(step + 1) + " in this trace");
-    return publish::state_scene_data(t, step, {}, q.value("cell", -1));
+    return publish::state_scene_text(t, step, {}, q.value("cell", -1));
 }
 
-json diagram_view(const json& q) {
+std::string diagram_view(const json& q) {
     const Kept& k = kept(q);
     publish::DiagramRequest r;
     r.step = q.at("step").get<int>();
@@ -124,7 +124,7 @@ json diagram_view(const json& q) {
     r.moved_first = q.value("moved", -1);
     r.strip_width = q.value("strip_width", 0.0f);
     r.strip_x = q.value("strip_x", -1.0f);
-    return publish::diagram_view_data(k.trace, k.graph, r);
+    return publish::diagram_view_text(k.trace, k.graph, r);
 }
 
 SpecText spec_text(const json& q) {
@@ -264,8 +264,6 @@ json dispatch(const json& q) {
     if (fn == "variants") return variants();
     if (fn == "trace") return trace_to_json_text(runner().run(spec_from_text(spec_text(q), ""), RunSource::Model));
     if (fn == "page") return page_of(runner().run(spec_from_text(spec_text(q), "")));
-    if (fn == "state") return state_scene(q);
-    if (fn == "view") return diagram_view(q);
     if (fn == "curves") return curves(q);
     if (fn == "context") {
         set_context(q);
@@ -274,6 +272,20 @@ json dispatch(const json& q) {
     if (fn == "lesson") return lesson(q);
     if (fn == "judge") return judge(q);
     throw std::invalid_argument("unknown request '" + fn + "'");
+}
+
+// The answer's JSON text. The scenes (a step's state, a diagram view) come as text, written
+// straight from the scene (figure::scene_json_text), the rest as JSON values.
+std::string answer_text(const json& q) {
+    const std::string fn = q.value("fn", "");
+    if (fn == "state") return state_scene(q);
+    if (fn == "view") return diagram_view(q);
+    return dispatch(q).dump();
+}
+
+const char* reply_text(const std::string& result) {
+    session().answer = "{\"ok\":true,\"result\":" + result + "}";
+    return session().answer.c_str();
 }
 
 const char* reply(const json& j) {
@@ -288,7 +300,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* sv_call(const char* request) {
     try {
         const json q = json::parse(request);
-        return reply({{"ok", true}, {"result", dispatch(q)}});
+        return reply_text(answer_text(q));
     } catch (const std::exception& e) {
         return reply({{"ok", false}, {"error", e.what()}});
     }

@@ -10,6 +10,9 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/figure/scene.hpp"
 #include "core/figure/trace_scene.hpp"
@@ -22,6 +25,16 @@ inline constexpr int kJsonLabelStride = 7;
 
 // `with_edges` false leaves "edges" empty (a diagram page sends its edges as graph links).
 nlohmann::json scene_to_json(const Scene& scene, bool with_edges = true);
+
+// The same JSON as scene_to_json(scene, with_edges).dump(), byte for byte, written straight
+// into text: the browser's module sends a diagram window of some 6400 cells per view, and
+// building the JSON values first and dumping them was most of its time.
+std::string scene_json_text(const Scene& scene, bool with_edges = true);
+
+// `object`'s JSON text with `raw` members (name, JSON text) appended after its own: how a
+// view carries scene_json_text without parsing it back. `object` must be a JSON object.
+std::string json_object_text(const nlohmann::json& object,
+                             const std::vector<std::pair<std::string, std::string>>& raw);
 
 // Index of a colour in a scene JSON's palette, added when new.
 int palette_index(nlohmann::json& scene_json, uint32_t colour);

@@ -17,11 +17,21 @@ std::string trace_page_id(const Trace& t) {
            std::to_string(t.spec.n);
 }
 
-nlohmann::json state_scene_data(const Trace& trace, int step, const figure::SceneStyle& style,
-                                int selected_slot) {
+namespace {
+figure::Scene state_scene(const Trace& trace, int step, const figure::SceneStyle& style, int selected_slot) {
     figure::Selection selection;
     if (selected_slot >= 0 && selected_slot < trace.layout.slots) selection = {step, selected_slot};
-    return figure::scene_to_json(figure::build_state_scene(trace, step, selection, style));
+    return figure::build_state_scene(trace, step, selection, style);
+}
+}  // namespace
+
+nlohmann::json state_scene_data(const Trace& trace, int step, const figure::SceneStyle& style,
+                                int selected_slot) {
+    return figure::scene_to_json(state_scene(trace, step, style, selected_slot));
+}
+
+std::string state_scene_text(const Trace& trace, int step, const figure::SceneStyle& style, int selected_slot) {
+    return figure::scene_json_text(state_scene(trace, step, style, selected_slot));
 }
 
 nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style, bool with_states) {
@@ -91,6 +101,11 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
 
 nlohmann::json diagram_view_data(const Trace& trace, const DependencyGraph& graph, const DiagramRequest& request,
                                  const figure::SceneStyle& style) {
+    return nlohmann::json::parse(diagram_view_text(trace, graph, request, style));
+}
+
+std::string diagram_view_text(const Trace& trace, const DependencyGraph& graph, const DiagramRequest& request,
+                              const figure::SceneStyle& style) {
     using nlohmann::json;
     const int slots = trace.layout.slots;
     const int steps = static_cast<int>(trace.steps.size());
@@ -118,7 +133,7 @@ nlohmann::json diagram_view_data(const Trace& trace, const DependencyGraph& grap
                       {"count", window.all() ? slots : window.count},
                       {"slots", slots},
                       {"moved", moved}};
-    view["scene"] = figure::scene_to_json(scene);
+    std::vector<std::pair<std::string, std::string>> raw = {{"scene", figure::scene_json_text(scene)}};
     const figure::FocusBox focus = figure::focus_box(scene, style, selection, request.step);
     view["focus"] = focus.valid ? json::array({figure::json_length(focus.x0), figure::json_length(focus.y0),
                                                figure::json_length(focus.x1), figure::json_length(focus.y1)})
@@ -145,13 +160,13 @@ nlohmann::json diagram_view_data(const Trace& trace, const DependencyGraph& grap
         const float height = figure::overview_height(style);
         const figure::Overview o =
             figure::build_overview(trace, request.step, window, style, request.strip_width, height);
-        view["overview"] = {{"strip", figure::scene_to_json(o.strip)},
-                            {"frame", {figure::json_length(o.frame_x0), figure::json_length(o.frame_x1)}},
+        const json frame = {{"frame", {figure::json_length(o.frame_x0), figure::json_length(o.frame_x1)}},
                             {"height", figure::json_length(height)}};
+        raw.emplace_back("overview", figure::json_object_text(frame, {{"strip", figure::scene_json_text(o.strip)}}));
     } else {
         view["overview"] = nullptr;
     }
-    return view;
+    return figure::json_object_text(view, raw);
 }
 
 }  // namespace scanviz::publish

@@ -44,6 +44,9 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
 // with `selected_slot` >= 0, that cell marked as the window marks the clicked cell.
 nlohmann::json state_scene_data(const Trace& trace, int step, const figure::SceneStyle& style = {},
                                 int selected_slot = -1);
+// The same as JSON text (figure::scene_json_text): what the browser's module sends.
+std::string state_scene_text(const Trace& trace, int step, const figure::SceneStyle& style = {},
+                             int selected_slot = -1);
 
 // What the page asks to see of the diagram: the step shown (-1: the initial state), the cell
 // clicked, the start of a window the person moved (-1: none, the window follows the step and
@@ -74,6 +77,10 @@ struct DiagramRequest {
 //                {"strip": scene of figure::build_overview, "frame": [x0, x1], "height"}}
 nlohmann::json diagram_view_data(const Trace& trace, const DependencyGraph& graph, const DiagramRequest& request,
                                  const figure::SceneStyle& style = {});
+// The same view as JSON text, written without building the scenes' JSON values (the
+// browser's module answers with it; diagram_view_data parses it).
+std::string diagram_view_text(const Trace& trace, const DependencyGraph& graph, const DiagramRequest& request,
+                              const figure::SceneStyle& style = {});
 
 // File name stem of a trace's page: "warp_conditional-add-i32-inclusive-n32".
 std::string trace_page_id(const Trace& trace);
