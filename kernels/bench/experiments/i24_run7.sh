@@ -4,7 +4,8 @@
 # on an H200 first int32 candidates at 2^22..2^26 beside ours, then (both cards) every
 # type x op x mode at 2^28 beside CUB and memcpy, int32 add 2^10..2^28 beside CUB,
 # Thrust, memcpy and copy, then the look-back GPU tests and validation. Binaries built on
-# this machine (sm_90) and carried in build-prebuilt/ (xz), else built there.
+# this machine (sm_90) by kernels/bench/make_prebuilt.sh and carried in build-prebuilt/ (xz),
+# else built there.
 # SCANVIZ_RUN7_ONLY=h200: on any other card, say so and stop.
 set -euo pipefail
 card=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
