@@ -259,28 +259,24 @@ json judge(const json& q) {
     return {{"correct", verdict.correct}, {"message", verdict.message}};
 }
 
-json dispatch(const json& q) {
+// The answer's JSON text. The scenes (a step's state, a diagram view) are written as text
+// straight from the scene (figure::scene_json_text); the rest are JSON values, dumped.
+std::string dispatch(const json& q) {
     const std::string fn = q.value("fn", "");
-    if (fn == "variants") return variants();
-    if (fn == "trace") return trace_to_json_text(runner().run(spec_from_text(spec_text(q), ""), RunSource::Model));
-    if (fn == "page") return page_of(runner().run(spec_from_text(spec_text(q), "")));
-    if (fn == "curves") return curves(q);
-    if (fn == "context") {
-        set_context(q);
-        return true;
-    }
-    if (fn == "lesson") return lesson(q);
-    if (fn == "judge") return judge(q);
-    throw std::invalid_argument("unknown request '" + fn + "'");
-}
-
-// The answer's JSON text. The scenes (a step's state, a diagram view) come as text, written
-// straight from the scene (figure::scene_json_text), the rest as JSON values.
-std::string answer_text(const json& q) {
-    const std::string fn = q.value("fn", "");
+    if (fn == "variants") return variants().dump();
+    if (fn == "trace")
+        return json(trace_to_json_text(runner().run(spec_from_text(spec_text(q), ""), RunSource::Model))).dump();
+    if (fn == "page") return page_of(runner().run(spec_from_text(spec_text(q), ""))).dump();
     if (fn == "state") return state_scene(q);
     if (fn == "view") return diagram_view(q);
-    return dispatch(q).dump();
+    if (fn == "curves") return curves(q).dump();
+    if (fn == "context") {
+        set_context(q);
+        return "true";
+    }
+    if (fn == "lesson") return lesson(q).dump();
+    if (fn == "judge") return judge(q).dump();
+    throw std::invalid_argument("unknown request '" + fn + "'");
 }
 
 const char* reply_text(const std::string& result) {
@@ -300,7 +296,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* sv_call(const char* request) {
     try {
         const json q = json::parse(request);
-        return reply_text(answer_text(q));
+        return reply_text(dispatch(q));
     } catch (const std::exception& e) {
         return reply({{"ok", false}, {"error", e.what()}});
     }

@@ -21,66 +21,6 @@ int palette_index(nlohmann::json& scene_json, uint32_t colour) {
     return static_cast<int>(palette.size()) - 1;
 }
 
-nlohmann::json scene_to_json(const Scene& scene, bool with_edges) {
-    // The palette is gathered in a plain vector (a diagram window has some 40000 colour
-    // references; looking each up in the JSON array was most of the time).
-    std::vector<uint32_t> palette;
-    auto colour = [&palette](uint32_t c) {
-        for (size_t i = 0; i < palette.size(); ++i)
-            if (palette[i] == c) return static_cast<int>(i);
-        palette.push_back(c);
-        return static_cast<int>(palette.size()) - 1;
-    };
-    nlohmann::json nodes = nlohmann::json::array(), edges = nlohmann::json::array(),
-                   labels = nlohmann::json::array();
-    auto& n_out = nodes.get_ref<nlohmann::json::array_t&>();
-    n_out.reserve(scene.nodes.size() * kJsonNodeStride);
-    for (const NodeInstance& n : scene.nodes) {
-        n_out.emplace_back(json_length(n.x));
-        n_out.emplace_back(json_length(n.y));
-        n_out.emplace_back(json_length(n.w));
-        n_out.emplace_back(json_length(n.h));
-        n_out.emplace_back(colour(n.fill_rgba));
-        n_out.emplace_back(colour(n.border_rgba));
-        n_out.emplace_back(json_length(n.border_px));
-        n_out.emplace_back(n.step);
-        n_out.emplace_back(n.slot);
-        n_out.emplace_back(json_length(n.radius));
-    }
-    if (with_edges) {
-        auto& e_out = edges.get_ref<nlohmann::json::array_t&>();
-        e_out.reserve(scene.edges.size() * kJsonEdgeStride);
-        for (const EdgeInstance& e : scene.edges) {
-            e_out.emplace_back(json_length(e.x0));
-            e_out.emplace_back(json_length(e.y0));
-            e_out.emplace_back(json_length(e.x1));
-            e_out.emplace_back(json_length(e.y1));
-            e_out.emplace_back(colour(e.rgba));
-            e_out.emplace_back(json_length(e.width_px));
-            e_out.emplace_back(json_length(e.head_px));
-        }
-    }
-    auto& l_out = labels.get_ref<nlohmann::json::array_t&>();
-    l_out.reserve(scene.labels.size() * kJsonLabelStride);
-    for (const TextLabel& l : scene.labels) {
-        l_out.emplace_back(json_length(l.x));
-        l_out.emplace_back(json_length(l.y));
-        l_out.emplace_back(l.text);
-        l_out.emplace_back(colour(l.rgba));
-        l_out.emplace_back(json_length(l.size));
-        l_out.emplace_back(l.centered ? 1 : 0);
-        l_out.emplace_back(l.slot);
-    }
-    nlohmann::json out = {{"w", json_length(scene.width)},
-                          {"h", json_length(scene.height)},
-                          {"bg", scene.background_rgba},
-                          {"palette", palette}};
-    out["nodes"] = std::move(nodes);
-    out["edges"] = std::move(edges);
-    out["labels"] = std::move(labels);
-    return out;
-}
-
 namespace {
 
 // JSON text written into one buffer, grown in large steps (appending to std::string a
@@ -169,8 +109,9 @@ private:
 }  // namespace
 
 std::string scene_json_text(const Scene& scene, bool with_edges) {
-    // Colour indices in the order scene_to_json gives them: nodes, then edges, then labels
-    // (each part is written on its own, then put in the JSON's order of names).
+    // Colours are numbered as first met: in nodes, then edges, then labels (each part is
+    // written on its own, then put in the order of names nlohmann::json dumps: bg, edges, h,
+    // labels, nodes, palette, w, so that the text reads back and dumps the same).
     std::vector<uint32_t> palette;
     auto colour = [&palette](uint32_t c) {
         for (size_t i = 0; i < palette.size(); ++i)
@@ -201,7 +142,6 @@ std::string scene_json_text(const Scene& scene, bool with_edges) {
         labels.ch(','), labels.integer(colour(l.rgba)), labels.ch(','), labels.length(l.size), labels.ch(',');
         labels.ch(l.centered ? '1' : '0'), labels.ch(','), labels.integer(l.slot);
     }
-    // nlohmann::json keeps an object's names in order: bg, edges, h, labels, nodes, palette, w.
     JsonText out(nodes.view().size() + edges.view().size() + labels.view().size() + 128 + palette.size() * 12);
     out.raw("{\"bg\":");
     out.integer(scene.background_rgba);
@@ -217,6 +157,10 @@ std::string scene_json_text(const Scene& scene, bool with_edges) {
     out.length(scene.width);
     out.ch('}');
     return out.take();
+}
+
+nlohmann::json scene_to_json(const Scene& scene, bool with_edges) {
+    return nlohmann::json::parse(scene_json_text(scene, with_edges));
 }
 
 std::string json_object_text(const nlohmann::json& object,

@@ -23,13 +23,14 @@ inline constexpr int kJsonNodeStride = 10;
 inline constexpr int kJsonEdgeStride = 7;
 inline constexpr int kJsonLabelStride = 7;
 
-// `with_edges` false leaves "edges" empty (a diagram page sends its edges as graph links).
-nlohmann::json scene_to_json(const Scene& scene, bool with_edges = true);
-
-// The same JSON as scene_to_json(scene, with_edges).dump(), byte for byte, written straight
-// into text: the browser's module sends a diagram window of some 6400 cells per view, and
-// building the JSON values first and dumping them was most of its time.
+// The scene's JSON text, written straight from the scene (the browser's module sends a
+// diagram window of some 6400 cells per view, and building JSON values first and dumping
+// them was most of its time). `with_edges` false leaves "edges" empty (a diagram page sends
+// its edges as graph links).
 std::string scene_json_text(const Scene& scene, bool with_edges = true);
+
+// The same JSON as values (scene_json_text read back: its dump is that text, byte for byte).
+nlohmann::json scene_to_json(const Scene& scene, bool with_edges = true);
 
 // `object`'s JSON text with `raw` members (name, JSON text) appended after its own: how a
 // view carries scene_json_text without parsing it back. `object` must be a JSON object.
