@@ -12,6 +12,9 @@
 #   profile   scanviz profile: ncu over every warp and block kernel; the table into summary.txt (issue 13)
 #   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
+# SCANVIZ_PREBUILT=<dir>: without the tests step, use the scanviz carried there (xz, built here by
+# kernels/bench/make_prebuilt.sh) instead of building on the device (validate and the sanitizers
+# then start at once).
 # Logs and results go under $OUT (at most 8 files come back: keep it so).
 # Usage (device tool): bash tests/gpu/run_gpu_suite.sh
 set -u -o pipefail
@@ -32,17 +35,25 @@ say() { echo "$*" | tee -a "$SUMMARY"; }
 say "scanviz GPU suite $(date -u +%Y-%m-%dT%H:%M:%SZ) steps=$STEPS arch=$ARCH"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | tee -a "$SUMMARY"
 
-t0=$(date +%s)
-cmake -S . -B "$BUILD" -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_CUDA_ARCHITECTURES="$ARCH" > "$LOGS/configure.log" 2>&1 \
-  && cmake --build "$BUILD" -j "$(nproc)" > "$LOGS/build.log" 2>&1
-rc=$?
-say "build: rc=$rc in $(( $(date +%s) - t0 )) s"
-if [ $rc -ne 0 ]; then
-  tail -n 60 "$LOGS/configure.log" "$LOGS/build.log" | tee -a "$SUMMARY"
-  exit 1
-fi
 SCANVIZ="$BUILD/app/scanviz"
+if [ -n "${SCANVIZ_PREBUILT:-}" ] && ! has tests; then
+  xz -d -k -f "$SCANVIZ_PREBUILT/scanviz.xz" && chmod +x "$SCANVIZ_PREBUILT/scanviz" &&
+    "$SCANVIZ_PREBUILT/scanviz" --help > /dev/null 2>&1 ||
+    { say "prebuilt scanviz in $SCANVIZ_PREBUILT: missing or does not start"; exit 1; }
+  SCANVIZ="$SCANVIZ_PREBUILT/scanviz"
+  say "build: none, prebuilt $SCANVIZ"
+else
+  t0=$(date +%s)
+  cmake -S . -B "$BUILD" -G Ninja -DSCANVIZ_GUI=OFF -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_CUDA_ARCHITECTURES="$ARCH" > "$LOGS/configure.log" 2>&1 \
+    && cmake --build "$BUILD" -j "$(nproc)" > "$LOGS/build.log" 2>&1
+  rc=$?
+  say "build: rc=$rc in $(( $(date +%s) - t0 )) s"
+  if [ $rc -ne 0 ]; then
+    tail -n 60 "$LOGS/configure.log" "$LOGS/build.log" | tee -a "$SUMMARY"
+    exit 1
+  fi
+fi
 status=0
 
 if has tests; then
