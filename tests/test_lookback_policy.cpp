@@ -72,10 +72,15 @@ TEST(LookbackPolicy, BandsBySizeOfTheInput) {
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 20, 4, l2), LookbackTuningId::Tuned);  // 4 MiB: the last of band 1
     EXPECT_EQ(lookback_tuning_for(h2, (1 << 20) + 1, 4, l2), LookbackTuningId::WideHinted);
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 22, 4, l2), LookbackTuningId::WideHinted);  // 16 MiB <= 30
-    EXPECT_EQ(lookback_tuning_for(h2, 1 << 23, 4, l2), LookbackTuningId::Widest);      // 32 MiB > 30
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 23, 4, l2), LookbackTuningId::Wide);        // 32 MiB > 30
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 24, 4, l2), LookbackTuningId::Wide);        // 64 MiB: the last
+    EXPECT_EQ(lookback_tuning_for(h2, (1 << 24) + 1, 4, l2), LookbackTuningId::Widest);
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 28, 4, l2), LookbackTuningId::Widest);
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 21, 8, l2), LookbackTuningId::WideHinted);  // 16 MiB of int64
-    EXPECT_EQ(lookback_tuning_for(h2, 1 << 22, 8, l2), LookbackTuningId::Widest);
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 22, 8, l2), LookbackTuningId::Wide);
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 24, 8, l2), LookbackTuningId::Widest);
+    // A card whose half L2 holds more than 64 MiB: the half-L2 band comes first.
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 24, 4, int64_t{256} << 20), LookbackTuningId::WideHinted);
     const auto& h1 = *choose_lookback_policy(h100(), "h100").policy;
     for (const int64_t n : {int64_t{1}, int64_t{1} << 22, int64_t{1} << 28})
         EXPECT_EQ(lookback_tuning_for(h1, n, 4, l2), LookbackTuningId::Tuned);
@@ -87,6 +92,8 @@ TEST(LookbackPolicy, SharedMemoryOfEachTuning) {
     EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::Tuned, 8), 64 + 128 * 32 * 8);
     EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::WideHinted, 4), 32 + 128 * 104 * 4);
     EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::Widest, 8), 128 + 256 * 24 * 8);
+    EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::Wide, 4), 32 + 128 * 104 * 4);
+    EXPECT_EQ(lookback_tuning_smem_bytes(LookbackTuningId::Wide, 8), 128 + 256 * 24 * 8);
     // The H100's tuning fits the 48 KiB of static shared memory; the H200's do not.
     EXPECT_LE(lookback_tuning_smem_bytes(LookbackTuningId::Tuned, 8), 48 << 10);
     EXPECT_GT(lookback_tuning_smem_bytes(LookbackTuningId::Widest, 4), 48 << 10);
@@ -97,6 +104,7 @@ TEST(LookbackPolicy, DescribeNamesThePolicyItsReasonAndItsBands) {
     EXPECT_EQ(d.rfind("h200 (auto: ", 0), 0u) << d;
     EXPECT_NE(d.find("128x48 b9 to 4 MiB"), std::string::npos) << d;
     EXPECT_NE(d.find("128x104 b4 hints to half the L2"), std::string::npos) << d;
+    EXPECT_NE(d.find("128x104 b4 (8-byte 256x24 b4) to 64 MiB"), std::string::npos) << d;
     EXPECT_NE(d.find("128x144 b3 (8-byte 256x24 b4) above"), std::string::npos) << d;
     EXPECT_EQ(describe(choose_lookback_policy(h100(), "h100")), "h100 (--policy): 128x48 b9");
     EXPECT_EQ(lookback_policy_names(), "h100, h200");

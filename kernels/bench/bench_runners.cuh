@@ -55,6 +55,8 @@ Runner make_op_runner(const std::string& id, LookbackTuningId tuning, bool exclu
         switch (tuning) {
             case LookbackTuningId::WideHinted:
                 return make_ours<LookbackTuningId::WideHinted, ScanOp>(d_in, d_out, n, excl, ws);
+            case LookbackTuningId::Wide:
+                return make_ours<LookbackTuningId::Wide, ScanOp>(d_in, d_out, n, excl, ws);
             case LookbackTuningId::Widest:
                 return make_ours<LookbackTuningId::Widest, ScanOp>(d_in, d_out, n, excl, ws);
             case LookbackTuningId::Tuned:

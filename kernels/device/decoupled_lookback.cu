@@ -39,6 +39,9 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
             else if (tuning == LookbackTuningId::WideHinted)
                 kern::launch_decoupled_lookback<kern::LookbackPolicyOf<LookbackTuningId::WideHinted, T>, ScanOp>(
                     in, out, n, exclusive, ws, nullptr);
+            else if (tuning == LookbackTuningId::Wide)
+                kern::launch_decoupled_lookback<kern::LookbackPolicyOf<LookbackTuningId::Wide, T>, ScanOp>(
+                    in, out, n, exclusive, ws, nullptr);
             else if (tuning == LookbackTuningId::Widest)
                 kern::launch_decoupled_lookback<kern::LookbackPolicyOf<LookbackTuningId::Widest, T>, ScanOp>(
                     in, out, n, exclusive, ws, nullptr);

@@ -220,12 +220,12 @@ TEST(GpuLookbackTypes, EveryTypeOpModeAtEdgeSizes) {
                     for_type(type, [&](auto t) { run_case<decltype(t)>(type, op, ex, n, ++seed); });
 }
 
-// The H200's tunings (issue 24: 128 x 104 with hints, 128 x 144; tiles in dynamic shared
-// memory) at every edge size of their own tiles, every type, operator and mode.
+// The H200's tunings (issue 24: 128 x 104 with hints and without, 128 x 144; tiles in dynamic
+// shared memory) at every edge size of their own tiles, every type, operator and mode.
 TEST(GpuLookbackTypes, EveryTuningEveryTypeOpModeAtEdgeSizes) {
     SCANVIZ_REQUIRE_GPU();
     uint64_t seed = 3400;
-    for (const LookbackTuningId tuning : {LookbackTuningId::WideHinted, LookbackTuningId::Widest})
+    for (const LookbackTuningId tuning : {LookbackTuningId::WideHinted, LookbackTuningId::Wide, LookbackTuningId::Widest})
         for (const ValueType type : kAllValueTypes) {
             const gpu::LookbackShape shape = gpu::lookback_tuned_shape(type, tuning);
             const size_t tile = static_cast<size_t>(shape.threads) * shape.items;
@@ -305,7 +305,7 @@ TEST(GpuLookbackTypes, FloatSumsFollowTheDocumentedOrder) {
     SCANVIZ_REQUIRE_GPU();
     expect_grouped_order<float>(ValueType::F32, 2600);
     expect_grouped_order<double>(ValueType::F64, 2700);
-    for (const LookbackTuningId tuning : {LookbackTuningId::WideHinted, LookbackTuningId::Widest}) {
+    for (const LookbackTuningId tuning : {LookbackTuningId::WideHinted, LookbackTuningId::Wide, LookbackTuningId::Widest}) {
         expect_grouped_order<float>(ValueType::F32, 2800, tuning);
         expect_grouped_order<double>(ValueType::F64, 2900, tuning);
     }

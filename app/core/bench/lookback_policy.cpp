@@ -25,6 +25,8 @@ std::string_view to_string(LookbackTuningId t) {
     switch (t) {
         case LookbackTuningId::WideHinted:
             return "128x104 b4 hints";
+        case LookbackTuningId::Wide:
+            return "128x104 b4 (8-byte 256x24 b4)";
         case LookbackTuningId::Widest:
             return "128x144 b3 (8-byte 256x24 b4)";
         case LookbackTuningId::Tuned:
@@ -34,8 +36,10 @@ std::string_view to_string(LookbackTuningId t) {
 }
 
 const std::vector<LookbackPolicyInfo>& lookback_policies() {
-    // Bands and tunings as measured (kernels/bench/NOTES.md, issue 24 runs 2 to 4 on the
-    // H200; issue 14 on the H100).
+    // Bands and tunings as measured (kernels/bench/NOTES.md, issue 24 runs 2 to 5 on the
+    // H200; issue 14 on the H100). The h200's band to 64 MiB (2^24 int32): 128 x 104 gave
+    // 0.868 of memcpy there in run 5 and 128 x 128 0.867 in run 3, where 128 x 144 gave
+    // 0.843-0.856 in runs 4 and 5; above it 128 x 144 leads (2^28: 0.918 against 0.903).
     static const std::vector<LookbackPolicyInfo> p = {
         {"h100", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned}}},
         {"h200",
@@ -43,6 +47,7 @@ const std::vector<LookbackPolicyInfo>& lookback_policies() {
          kH200GbpsPerSm,
          {{int64_t{4} << 20, LookbackTuningId::Tuned},
           {-1, LookbackTuningId::WideHinted},
+          {int64_t{64} << 20, LookbackTuningId::Wide},
           {0, LookbackTuningId::Widest}}},
     };
     return p;

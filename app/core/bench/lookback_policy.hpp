@@ -18,6 +18,7 @@ namespace scanviz {
 enum class LookbackTuningId : uint8_t {
     Tuned,       // 128 threads x 48 items (4-byte; 8-byte: 128 x 32), staged, 9 blocks per SM: the H100's
     WideHinted,  // 128 x 104 (8-byte: 128 x 52), 4 blocks per SM, evict-first hints
+    Wide,        // 128 x 104, 4 blocks per SM, backoff 8 to 64 ns (8-byte: Widest's 256 x 24)
     Widest,      // 128 x 144, 3 blocks per SM (8-byte: 256 x 24, 4 per SM), backoff 8 to 64 ns
 };
 std::string_view to_string(LookbackTuningId t);
@@ -36,6 +37,8 @@ constexpr LookbackTuningShape lookback_tuning_shape(LookbackTuningId t) {
     switch (t) {
         case LookbackTuningId::WideHinted:
             return {128, 104, 128, 52};
+        case LookbackTuningId::Wide:
+            return {128, 104, 256, 24};
         case LookbackTuningId::Widest:
             return {128, 144, 256, 24};
         case LookbackTuningId::Tuned:

@@ -204,6 +204,13 @@ struct LookbackWidest : LookbackTuned {
     static constexpr int kSleepMaxNs = 64;
     static constexpr bool kDynamicSmem = true;
 };
+// From half the L2 to 64 MiB of input (2^24 int32; run 5): 128 x 104 at 4 blocks per SM with
+// Widest's backoff, no hints: 0.868 of memcpy at 2^24 where 128 x 144 gave 0.843-0.856. 8-byte
+// values take Widest's 256 x 24 (LookbackPolicyOf).
+struct LookbackWide : LookbackWidest {
+    static constexpr int kItemsPerThread = 104;
+    static constexpr int kMinBlocks = 4;
+};
 // 8-byte values (run 5): 256 threads x 24 items (48 KiB, 4 blocks per SM). 128 x 72, the
 // same bytes as the 4-byte tile, gave int64 max 0.845 of memcpy at 2^28; the same 72 KiB
 // with twice the threads (256 x 36, 3 per SM) 0.938, and 256 x 24 at 4 per SM 0.944 (every
@@ -218,9 +225,11 @@ struct LookbackWidest64 : LookbackWidest {
 template <LookbackTuningId Id, class T>
 using LookbackPolicyOf = LookbackPolicy<std::conditional_t<
     Id == LookbackTuningId::Widest, std::conditional_t<sizeof(T) == 8, LookbackWidest64, LookbackWidest>,
-    std::conditional_t<Id == LookbackTuningId::WideHinted,
-                       std::conditional_t<sizeof(T) == 8, LookbackWideHinted64, LookbackWideHinted>,
-                       std::conditional_t<sizeof(T) == 8, LookbackTuned64, LookbackTuned>>>>;
+    std::conditional_t<
+        Id == LookbackTuningId::Wide, std::conditional_t<sizeof(T) == 8, LookbackWidest64, LookbackWide>,
+        std::conditional_t<Id == LookbackTuningId::WideHinted,
+                           std::conditional_t<sizeof(T) == 8, LookbackWideHinted64, LookbackWideHinted>,
+                           std::conditional_t<sizeof(T) == 8, LookbackTuned64, LookbackTuned>>>>>;
 
 // The shapes core/bench/lookback_policy.hpp states are the kernels'.
 template <LookbackTuningId Id>
@@ -232,6 +241,7 @@ constexpr bool lookback_shape_matches() {
 }
 static_assert(lookback_shape_matches<LookbackTuningId::Tuned>() &&
                   lookback_shape_matches<LookbackTuningId::WideHinted>() &&
+                  lookback_shape_matches<LookbackTuningId::Wide>() &&
                   lookback_shape_matches<LookbackTuningId::Widest>(),
               "core/bench/lookback_policy.hpp states the tunings' shapes: update it with the fields");
 
