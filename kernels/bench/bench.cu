@@ -269,9 +269,11 @@ LookbackDeviceFacts current_device_facts() {
     SCANVIZ_CUDA_CHECK(cudaGetDevice(&dev));
     cudaDeviceProp prop{};
     SCANVIZ_CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
-    int mem_khz = 0, optin = 0;
+    int mem_khz = 0, optin = 0, per_sm = 0, reserved = 0;
     SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, dev));
     SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+    SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev));
     LookbackDeviceFacts f;
     f.name = prop.name;
     f.sms = prop.multiProcessorCount;
@@ -279,6 +281,8 @@ LookbackDeviceFacts current_device_facts() {
     // Peak DRAM bandwidth: two transfers per memory clock over the bus.
     f.dram_gbps = 2.0 * mem_khz * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
     f.smem_per_block_optin = optin;
+    f.smem_per_sm = per_sm;
+    f.smem_reserved_per_block = reserved;
     return f;
 }
 

@@ -40,8 +40,16 @@ const std::vector<LookbackPolicyInfo>& lookback_policies() {
     // H200; issue 14 on the H100). The h200's band to 64 MiB (2^24 int32): 128 x 104 gave
     // 0.868 of memcpy there in run 5 and 128 x 128 0.867 in run 3, where 128 x 144 gave
     // 0.843-0.856 in runs 4 and 5; above it 128 x 144 leads (2^28: 0.918 against 0.903).
+    // The h100's band above 8 MiB (issue 24, runs 6 and 9 on the H100): 128 x 144 at 3 blocks
+    // per SM gave 0.847-0.897 / 0.910 / 0.933-0.936 / 0.954-0.956 of memcpy at 2^22 / 2^24 /
+    // 2^26 / 2^28 where issue 14's 128 x 48 at 9 per SM gave 0.786-0.817 / 0.898-0.904 /
+    // 0.914-0.916 / 0.923-0.924; at 2^21 (8 MiB: 114 tiles of 128 x 144 for 132 SMs) 0.69-0.72
+    // against 0.795. 8-byte values at 2^28: 256 x 24 0.972, 128 x 32 0.976 (int64 max).
     static const std::vector<LookbackPolicyInfo> p = {
-        {"h100", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned}}},
+        {"h100",
+         "NVIDIA H100 80GB HBM3",
+         kH100GbpsPerSm,
+         {{int64_t{8} << 20, LookbackTuningId::Tuned}, {0, LookbackTuningId::Widest}}},
         {"h200",
          "NVIDIA H200",
          kH200GbpsPerSm,
@@ -49,6 +57,9 @@ const std::vector<LookbackPolicyInfo>& lookback_policies() {
           {-1, LookbackTuningId::WideHinted},
           {int64_t{64} << 20, LookbackTuningId::Wide},
           {0, LookbackTuningId::Widest}}},
+        // Issue 14's tuning at every size: 24 KiB tiles (8-byte: 32 KiB) that any card with
+        // 48 KiB of shared memory a block runs; the fallback where no other policy fits.
+        {"portable", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned}}},
     };
     return p;
 }
@@ -68,6 +79,17 @@ LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& d, std::s
             for (int bytes : {4, 8}) *need = std::max(*need, lookback_tuning_smem_bytes(b.tuning, bytes));
         return d.smem_per_block_optin <= 0 || *need <= d.smem_per_block_optin;
     };
+    // ... and every band keeps the blocks per SM it was tuned for (fewer resident tiles than
+    // tuned leave the loads that hide the look-back's wait unissued).
+    auto fits_sm = [&](const LookbackPolicyInfo& p) {
+        if (d.smem_per_sm <= 0) return true;
+        for (const auto& b : p.bands)
+            for (int bytes : {4, 8}) {
+                const int64_t block = lookback_tuning_smem_bytes(b.tuning, bytes) + d.smem_reserved_per_block;
+                if (block * lookback_tuning_shape(b.tuning).blocks(bytes) > d.smem_per_sm) return false;
+            }
+        return true;
+    };
     const auto& all = lookback_policies();
     if (!requested.empty() && requested != "auto") {
         for (const auto& p : all) {
@@ -83,17 +105,20 @@ LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& d, std::s
         throw std::invalid_argument("--policy '" + std::string(requested) + "': expected auto or one of " +
                                     lookback_policy_names());
     }
-    if (d.sms <= 0 || d.dram_gbps <= 0) return {&all.front(), "auto: the device's bandwidth is unknown"};
+    const LookbackPolicyInfo& fallback = all.back();  // fits any card with 48 KiB per block
+    if (d.sms <= 0 || d.dram_gbps <= 0) return {&fallback, "auto: the device's bandwidth is unknown"};
     const double per_sm = d.dram_gbps / d.sms;
     const LookbackPolicyInfo* best = nullptr;
     double best_dist = 0;
     for (const auto& p : all) {
         int64_t need = 0;
-        if (!fits(p, &need)) continue;
+        if (!fits(p, &need) || !fits_sm(p)) continue;
         const double dist = std::fabs(std::log(per_sm / p.tuned_gbps_per_sm));
-        if (!best || dist < best_dist) best = &p, best_dist = dist;
+        if (!best || dist < best_dist) best = &p, best_dist = dist;  // a tie keeps the earlier
     }
-    if (!best) best = &all.front();  // h100's tuning fits any card with 48 KiB per block
+    if (!best)
+        return {&fallback, "auto: no tuned policy's tiles fit " + fmt("%.0f", d.smem_per_sm / 1024.0) +
+                               " KiB of shared memory per SM"};
     return {best, "auto: " + fmt("%.0f", d.dram_gbps) + " GB/s over " + std::to_string(d.sms) + " SMs = " +
                       fmt("%.1f", per_sm) + " GB/s per SM, nearest the " + std::string(best->tuned_on) + "'s " +
                       fmt("%.1f", best->tuned_gbps_per_sm)};

@@ -23,27 +23,31 @@ enum class LookbackTuningId : uint8_t {
 };
 std::string_view to_string(LookbackTuningId t);
 
-// A tuning's tile for 4-byte and for 8-byte values: threads, items per thread. The
-// kernels' tunings static_assert that they match.
+// A tuning's tile for 4-byte and for 8-byte values: threads, items per thread, and the
+// blocks per SM it was tuned to keep resident (__launch_bounds__). The kernels' tunings
+// static_assert that they match.
 struct LookbackTuningShape {
     int threads4;
     int items4;
+    int blocks4;
     int threads8;
     int items8;
+    int blocks8;
     constexpr int threads(int value_bytes) const { return value_bytes == 8 ? threads8 : threads4; }
     constexpr int items(int value_bytes) const { return value_bytes == 8 ? items8 : items4; }
+    constexpr int blocks(int value_bytes) const { return value_bytes == 8 ? blocks8 : blocks4; }
 };
 constexpr LookbackTuningShape lookback_tuning_shape(LookbackTuningId t) {
     switch (t) {
         case LookbackTuningId::WideHinted:
-            return {128, 104, 128, 52};
+            return {128, 104, 4, 128, 52, 4};
         case LookbackTuningId::Wide:
-            return {128, 104, 256, 24};
+            return {128, 104, 4, 256, 24, 4};
         case LookbackTuningId::Widest:
-            return {128, 144, 256, 24};
+            return {128, 144, 3, 256, 24, 4};
         case LookbackTuningId::Tuned:
         default:
-            return {128, 48, 128, 32};
+            return {128, 48, 9, 128, 32, 6};
     }
 }
 // Bytes of shared memory one block of the tuning needs for values of `value_bytes` bytes:
@@ -63,6 +67,8 @@ struct LookbackDeviceFacts {
     int64_t l2_bytes = 0;
     double dram_gbps = 0;              // peak: 2 x memory clock x bus width
     int64_t smem_per_block_optin = 0;  // the most shared memory one block may ask for
+    int64_t smem_per_sm = 0;           // shared memory of one SM (0: unknown)
+    int64_t smem_reserved_per_block = 0;  // what the system takes of it for each block (1 KiB from sm_80)
 };
 
 // One policy: a band per size range, in order; a band holds inputs of at most
@@ -72,7 +78,7 @@ struct LookbackBand {
     LookbackTuningId tuning = LookbackTuningId::Tuned;
 };
 struct LookbackPolicyInfo {
-    std::string_view name;         // "h100", "h200"
+    std::string_view name;         // "h100", "h200", "portable"
     std::string_view tuned_on;     // the card it was tuned on
     double tuned_gbps_per_sm = 0;  // that card's peak DRAM bandwidth per SM (GB/s)
     std::vector<LookbackBand> bands;
@@ -84,10 +90,12 @@ struct LookbackPolicyChoice {
     std::string reason;  // "auto: ..." or "--policy"
 };
 
-// "auto" (or empty): among the policies whose tunings fit the device's shared memory, the
-// one tuned for the nearest DRAM bandwidth per SM (by ratio). A name: that policy.
+// "auto" (or empty): among the policies whose tunings fit the device's shared memory (each
+// band's tile in one block, and as many blocks per SM as it was tuned for), the one tuned
+// for the nearest DRAM bandwidth per SM (by ratio); where none fits, the last ("portable":
+// 24 to 32 KiB tiles, which run on any card with 48 KiB a block). A name: that policy.
 // Throws std::invalid_argument with one line for an unknown name, or a policy whose
-// tunings do not fit the device.
+// tiles do not fit one block of the device.
 LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& device, std::string_view requested);
 
 // The tuning `policy` gives an input of n values of value_bytes bytes on a device with
@@ -99,7 +107,7 @@ LookbackTuningId lookback_tuning_for(const LookbackPolicyInfo& policy, int64_t n
 // line the bench prints and stores.
 std::string describe(const LookbackPolicyChoice& choice);
 
-// Every policy name, for help text and errors: "h100, h200".
+// Every policy name, for help text and errors: "h100, h200, portable".
 std::string lookback_policy_names();
 
 }  // namespace scanviz

@@ -236,8 +236,9 @@ template <LookbackTuningId Id>
 constexpr bool lookback_shape_matches() {
     constexpr LookbackTuningShape s = lookback_tuning_shape(Id);
     return LookbackPolicyOf<Id, int>::kThreads == s.threads4 && LookbackPolicyOf<Id, int>::kItemsPerThread == s.items4 &&
-           LookbackPolicyOf<Id, double>::kThreads == s.threads8 &&
-           LookbackPolicyOf<Id, double>::kItemsPerThread == s.items8;
+           LookbackPolicyOf<Id, int>::kMinBlocks == s.blocks4 && LookbackPolicyOf<Id, double>::kThreads == s.threads8 &&
+           LookbackPolicyOf<Id, double>::kItemsPerThread == s.items8 &&
+           LookbackPolicyOf<Id, double>::kMinBlocks == s.blocks8;
 }
 static_assert(lookback_shape_matches<LookbackTuningId::Tuned>() &&
                   lookback_shape_matches<LookbackTuningId::WideHinted>() &&
