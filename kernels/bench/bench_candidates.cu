@@ -115,6 +115,8 @@ using WideBulk = kern::LookbackPolicy<BulkTuned<Threads, Items, Blocks, Store>>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
 using F64Add = kern::OpAdd<double>;
+using F32Max = kern::OpMax<float>;
+using F32Min = kern::OpMin<float>;
 
 template <int Threads, int Items, int Blocks, int SleepMinNs, int SleepMaxNs>
 struct GroupedSleep : GroupedTuning<Threads, Items, Blocks> {
@@ -253,6 +255,22 @@ const std::vector<Candidate>& candidates() {
          ValueType::I64, Op::Max},
         {"device_decoupled_lookback@256x32sb3egdq.i64max", make_candidate<Wide<256, 32, 3>, I64Max>,
          ValueType::I64, Op::Max},
+        // Issue 24 (H200, run 10): float32 max and min at 2^28 ran 3-4% under int32 add on the
+        // H200 with the widest tile (a float compare-and-select is two dependent instructions
+        // where int32 max is one): tiles with more threads for the same bytes, and 192 x 96.
+        {"device_decoupled_lookback@128x144sb3egdq.f32max", make_candidate<Wide<128, 144, 3>, F32Max>,
+         ValueType::F32, Op::Max},
+        {"device_decoupled_lookback@256x72sb3egdq.f32max", make_candidate<Wide<256, 72, 3>, F32Max>,
+         ValueType::F32, Op::Max},
+        {"device_decoupled_lookback@192x96sb3egdq.f32max", make_candidate<Wide<192, 96, 3>, F32Max>,
+         ValueType::F32, Op::Max},
+        {"device_decoupled_lookback@128x104sb4egdq.f32max", make_candidate<Wide<128, 104, 4>, F32Max>,
+         ValueType::F32, Op::Max},
+        {"device_decoupled_lookback@256x52sb4egdq.f32max", make_candidate<Wide<256, 52, 4>, F32Max>,
+         ValueType::F32, Op::Max},
+        {"device_decoupled_lookback@256x72sb3egdq.f32min", make_candidate<Wide<256, 72, 3>, F32Min>,
+         ValueType::F32, Op::Min},
+        {"device_decoupled_lookback@192x96sb3egdq", make_candidate<Wide<192, 96, 3>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},
