@@ -92,8 +92,8 @@ TEST(LookbackPolicy, BandsBySizeOfTheInput) {
     const auto& h2 = *choose_lookback_policy(h200(), "h200").policy;
     const int64_t l2 = 60 << 20;
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 10, 4, l2), LookbackTuningId::Tuned);
-    EXPECT_EQ(lookback_tuning_for(h2, 1 << 20, 4, l2), LookbackTuningId::Tuned);  // 4 MiB: the last of band 1
-    EXPECT_EQ(lookback_tuning_for(h2, (1 << 20) + 1, 4, l2), LookbackTuningId::WideHinted);
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 21, 4, l2), LookbackTuningId::Tuned);  // 8 MiB: the last of band 1
+    EXPECT_EQ(lookback_tuning_for(h2, (1 << 21) + 1, 4, l2), LookbackTuningId::WideHinted);
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 22, 4, l2), LookbackTuningId::WideHinted);  // 16 MiB <= 30
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 23, 4, l2), LookbackTuningId::Wide);        // 32 MiB > 30
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 24, 4, l2), LookbackTuningId::Wide);        // 64 MiB: the last
@@ -102,6 +102,12 @@ TEST(LookbackPolicy, BandsBySizeOfTheInput) {
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 21, 8, l2), LookbackTuningId::WideHinted);  // 16 MiB of int64
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 22, 8, l2), LookbackTuningId::Wide);
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 24, 8, l2), LookbackTuningId::Widest);
+    // float32 max and min keep 128 x 104 above 64 MiB; float64, float add and int32 do not.
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 28, 4, l2, true), LookbackTuningId::Wide);
+    EXPECT_EQ(lookback_tuning_for(h2, (1 << 24) + 1, 4, l2, true), LookbackTuningId::Wide);
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 28, 8, l2, true), LookbackTuningId::Widest);
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 21, 4, l2, true), LookbackTuningId::Tuned);
+    EXPECT_EQ(lookback_tuning_for(h2, 1 << 22, 4, l2, true), LookbackTuningId::WideHinted);
     // A card whose half L2 holds more than 64 MiB: the half-L2 band comes first.
     EXPECT_EQ(lookback_tuning_for(h2, 1 << 24, 4, int64_t{256} << 20), LookbackTuningId::WideHinted);
     const auto& h1 = *choose_lookback_policy(h100(), "h100").policy;
@@ -110,6 +116,7 @@ TEST(LookbackPolicy, BandsBySizeOfTheInput) {
     EXPECT_EQ(lookback_tuning_for(h1, (1 << 21) + 1, 4, l2), LookbackTuningId::Widest);
     EXPECT_EQ(lookback_tuning_for(h1, 1 << 20, 8, l2), LookbackTuningId::Tuned);
     EXPECT_EQ(lookback_tuning_for(h1, 1 << 28, 8, l2), LookbackTuningId::Widest);
+    EXPECT_EQ(lookback_tuning_for(h1, 1 << 28, 4, l2, true), LookbackTuningId::Widest);  // the H100: 0.988
     const auto& portable = *choose_lookback_policy(small_smem(), "portable").policy;
     for (const int64_t n : {int64_t{1}, int64_t{1} << 22, int64_t{1} << 28})
         EXPECT_EQ(lookback_tuning_for(portable, n, 4, l2), LookbackTuningId::Tuned);
@@ -131,10 +138,11 @@ TEST(LookbackPolicy, SharedMemoryOfEachTuning) {
 TEST(LookbackPolicy, DescribeNamesThePolicyItsReasonAndItsBands) {
     const std::string d = describe(choose_lookback_policy(h200(), "auto"));
     EXPECT_EQ(d.rfind("h200 (auto: ", 0), 0u) << d;
-    EXPECT_NE(d.find("128x48 b9 to 4 MiB"), std::string::npos) << d;
+    EXPECT_NE(d.find("128x48 b9 to 8 MiB"), std::string::npos) << d;
     EXPECT_NE(d.find("128x104 b4 hints to half the L2"), std::string::npos) << d;
     EXPECT_NE(d.find("128x104 b4 (8-byte 256x24 b4) to 64 MiB"), std::string::npos) << d;
-    EXPECT_NE(d.find("128x144 b3 (8-byte 256x24 b4) above"), std::string::npos) << d;
+    EXPECT_NE(d.find("128x144 b3 (8-byte 256x24 b4) (float32 max/min 128x104 b4) above"), std::string::npos)
+        << d;
     EXPECT_EQ(describe(choose_lookback_policy(h100(), "h100")),
               "h100 (--policy): 128x48 b9 to 8 MiB, 128x144 b3 (8-byte 256x24 b4) above");
     EXPECT_EQ(describe(choose_lookback_policy(h100(), "portable")), "portable (--policy): 128x48 b9");

@@ -394,7 +394,8 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
         const std::string what = case_name(c.id, c.type, c.op, c.exclusive, n);
         if (progress) progress(done, total, what);
         const LookbackTuningId tuning =
-            lookback_tuning_for(*choice.policy, n64, value_type_bytes(c.type), facts.l2_bytes);
+            lookback_tuning_for(*choice.policy, n64, value_type_bytes(c.type), facts.l2_bytes,
+                                is_float(c.type) && (c.op == Op::Max || c.op == Op::Min));
         Runner run = make_runner(c.id, tuning, c.type, c.op, c.exclusive, d_in.get(), d_out.get(), n, ws);
         // Checked run: output poisoned first, so an unwritten element cannot look right.
         SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_out.get(), kern::kPoisonByte, bytes, s));

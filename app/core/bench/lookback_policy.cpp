@@ -45,21 +45,27 @@ const std::vector<LookbackPolicyInfo>& lookback_policies() {
     // 2^26 / 2^28 where issue 14's 128 x 48 at 9 per SM gave 0.786-0.817 / 0.898-0.904 /
     // 0.914-0.916 / 0.923-0.924; at 2^21 (8 MiB: 114 tiles of 128 x 144 for 132 SMs) 0.69-0.72
     // against 0.795. 8-byte values at 2^28: 256 x 24 0.972, 128 x 32 0.976 (int64 max).
+    // The h200's first band ends at 8 MiB, as the h100's (issue 24, run 9 on the H200): at 2^21
+    // int32 (8 MiB, 157 tiles of 128 x 104 for 132 SMs) 128 x 48 b9 gave 0.734 of memcpy where
+    // 128 x 104 with hints gave 0.683-0.699.
+    // The h200's float32 max and min above 64 MiB keep 128 x 104 (issue 24, run 10 on the
+    // H200, 2^28): 0.936 / 0.927 of memcpy inclusive / exclusive where 128 x 144 gave
+    // 0.887 / 0.879 (int32 add: 0.917-0.921); 256 x 72, 256 x 52 and 192 x 96 0.81-0.86.
     static const std::vector<LookbackPolicyInfo> p = {
         {"h100",
          "NVIDIA H100 80GB HBM3",
          kH100GbpsPerSm,
-         {{int64_t{8} << 20, LookbackTuningId::Tuned}, {0, LookbackTuningId::Widest}}},
+         {{int64_t{8} << 20, LookbackTuningId::Tuned, std::nullopt}, {0, LookbackTuningId::Widest, std::nullopt}}},
         {"h200",
          "NVIDIA H200",
          kH200GbpsPerSm,
-         {{int64_t{4} << 20, LookbackTuningId::Tuned},
-          {-1, LookbackTuningId::WideHinted},
-          {int64_t{64} << 20, LookbackTuningId::Wide},
-          {0, LookbackTuningId::Widest}}},
+         {{int64_t{8} << 20, LookbackTuningId::Tuned, std::nullopt},
+          {-1, LookbackTuningId::WideHinted, std::nullopt},
+          {int64_t{64} << 20, LookbackTuningId::Wide, std::nullopt},
+          {0, LookbackTuningId::Widest, LookbackTuningId::Wide}}},
         // Issue 14's tuning at every size: 24 KiB tiles (8-byte: 32 KiB) that any card with
         // 48 KiB of shared memory a block runs; the fallback where no other policy fits.
-        {"portable", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned}}},
+        {"portable", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned, std::nullopt}}},
     };
     return p;
 }
@@ -75,19 +81,25 @@ LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& d, std::s
     // tuning's 8-byte tile need not be the larger: the h200's widest is 72 KiB for 4 bytes).
     auto fits = [&](const LookbackPolicyInfo& p, int64_t* need) {
         *need = 0;
-        for (const auto& b : p.bands)
+        for (const auto& b : p.bands) {
             for (int bytes : {4, 8}) *need = std::max(*need, lookback_tuning_smem_bytes(b.tuning, bytes));
+            if (b.float_select) *need = std::max(*need, lookback_tuning_smem_bytes(*b.float_select, 4));
+        }
         return d.smem_per_block_optin <= 0 || *need <= d.smem_per_block_optin;
     };
     // ... and every band keeps the blocks per SM it was tuned for (fewer resident tiles than
     // tuned leave the loads that hide the look-back's wait unissued).
     auto fits_sm = [&](const LookbackPolicyInfo& p) {
         if (d.smem_per_sm <= 0) return true;
-        for (const auto& b : p.bands)
-            for (int bytes : {4, 8}) {
-                const int64_t block = lookback_tuning_smem_bytes(b.tuning, bytes) + d.smem_reserved_per_block;
-                if (block * lookback_tuning_shape(b.tuning).blocks(bytes) > d.smem_per_sm) return false;
-            }
+        auto fits_one = [&](LookbackTuningId t, int bytes) {
+            const int64_t block = lookback_tuning_smem_bytes(t, bytes) + d.smem_reserved_per_block;
+            return block * lookback_tuning_shape(t).blocks(bytes) <= d.smem_per_sm;
+        };
+        for (const auto& b : p.bands) {
+            for (int bytes : {4, 8})
+                if (!fits_one(b.tuning, bytes)) return false;
+            if (b.float_select && !fits_one(*b.float_select, 4)) return false;
+        }
         return true;
     };
     const auto& all = lookback_policies();
@@ -125,13 +137,16 @@ LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& d, std::s
 }
 
 LookbackTuningId lookback_tuning_for(const LookbackPolicyInfo& policy, int64_t n, int value_bytes,
-                                     int64_t l2_bytes) {
+                                     int64_t l2_bytes, bool float_select) {
     const int64_t bytes = n * value_bytes;
+    auto pick = [&](const LookbackBand& b) {
+        return float_select && value_bytes == 4 && b.float_select ? *b.float_select : b.tuning;
+    };
     for (const auto& b : policy.bands) {
         const int64_t limit = b.max_input_bytes == -1 ? l2_bytes / 2 : b.max_input_bytes;
-        if (b.max_input_bytes == 0 || bytes <= limit) return b.tuning;
+        if (b.max_input_bytes == 0 || bytes <= limit) return pick(b);
     }
-    return policy.bands.back().tuning;
+    return pick(policy.bands.back());
 }
 
 std::string describe(const LookbackPolicyChoice& c) {
@@ -140,6 +155,11 @@ std::string describe(const LookbackPolicyChoice& c) {
     for (size_t i = 0; i < c.policy->bands.size(); ++i) {
         const LookbackBand& b = c.policy->bands[i];
         s += (i ? ", " : " ") + std::string(to_string(b.tuning));
+        if (b.float_select) {
+            const LookbackTuningShape f = lookback_tuning_shape(*b.float_select);
+            s += " (float32 max/min " + std::to_string(f.threads4) + "x" + std::to_string(f.items4) + " b" +
+                 std::to_string(f.blocks4) + ")";
+        }
         if (b.max_input_bytes == -1)
             s += " to half the L2";
         else if (b.max_input_bytes > 0)

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,9 +74,13 @@ struct LookbackDeviceFacts {
 
 // One policy: a band per size range, in order; a band holds inputs of at most
 // max_input_bytes (0: no limit; -1: at most half the L2, in + out fitting in it).
+// A band may give 4-byte floating-point max and min a tuning of their own: their
+// compare-and-select is two dependent instructions where int32 max is one, so a tile of
+// many items per thread can leave them short of the bandwidth the integer ops reach.
 struct LookbackBand {
     int64_t max_input_bytes = 0;
     LookbackTuningId tuning = LookbackTuningId::Tuned;
+    std::optional<LookbackTuningId> float_select;  // float32 max and min, where set
 };
 struct LookbackPolicyInfo {
     std::string_view name;         // "h100", "h200", "portable"
@@ -99,9 +104,10 @@ struct LookbackPolicyChoice {
 LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& device, std::string_view requested);
 
 // The tuning `policy` gives an input of n values of value_bytes bytes on a device with
-// an L2 of l2_bytes.
+// an L2 of l2_bytes; float_select: the values are floating point and the operator is max
+// or min.
 LookbackTuningId lookback_tuning_for(const LookbackPolicyInfo& policy, int64_t n, int value_bytes,
-                                     int64_t l2_bytes);
+                                     int64_t l2_bytes, bool float_select = false);
 
 // "h200 (auto: 4915 GB/s over 132 SMs = 37 GB/s per SM, nearest the H200's 37)": the
 // line the bench prints and stores.
