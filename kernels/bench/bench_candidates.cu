@@ -112,6 +112,14 @@ struct BulkTuned : DynamicTuned<Threads, Items, Blocks, 8, 64> {
 };
 template <int Threads, int Items, int Blocks, bool Store = false>
 using WideBulk = kern::LookbackPolicy<BulkTuned<Threads, Items, Blocks, Store>>;
+// Issue 24, run 11: persistent blocks (r), tile after tile from the counter.
+template <int Threads, int Items, int Blocks, int SleepMinNs = 8, int SleepMaxNs = 64>
+struct PersistentTuned : DynamicTuned<Threads, Items, Blocks, SleepMinNs, SleepMaxNs> {
+    static constexpr bool kTileCounter = true;
+    static constexpr bool kPersistent = true;
+};
+template <int Threads, int Items, int Blocks>
+using Persistent = kern::LookbackPolicy<PersistentTuned<Threads, Items, Blocks>>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
 using F64Add = kern::OpAdd<double>;
@@ -271,6 +279,16 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@256x72sb3egdq.f32min", make_candidate<Wide<256, 72, 3>, F32Min>,
          ValueType::F32, Op::Min},
         {"device_decoupled_lookback@192x96sb3egdq", make_candidate<Wide<192, 96, 3>>},
+        // Issue 24 (run 11): the leaders as persistent blocks (r), and the H100's 128 x 48.
+        {"device_decoupled_lookback@128x144sb3egdqr", make_candidate<Persistent<128, 144, 3>>},
+        {"device_decoupled_lookback@128x104sb4egdqr", make_candidate<Persistent<128, 104, 4>>},
+        {"device_decoupled_lookback@128x48sb9egdqr", make_candidate<Persistent<128, 48, 9>>},
+        {"device_decoupled_lookback@256x36sb3egdqr.f64add", make_candidate<Persistent<256, 36, 3>, F64Add>,
+         ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdqr.f64add", make_candidate<Persistent<256, 24, 4>, F64Add>,
+         ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdq.f64add", make_candidate<Wide<256, 24, 4>, F64Add>,
+         ValueType::F64, Op::Add},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

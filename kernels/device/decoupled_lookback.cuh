@@ -75,6 +75,29 @@ __device__ __forceinline__ void decoupled_lookback_body(const typename ScanOp::v
                                                         const LookbackParams& p,
                                                         typename Probe::Buffer probe_buffer,
                                                         LookbackTempStorage<Policy, typename ScanOp::value_type>& temp) {
+    if constexpr (Policy::kPersistent) {
+        // Tile after tile (policy.cuh, kPersistent). Thread 0 takes the next index while the
+        // block scans the current tile and leaves it in s_next after the tile's last barrier;
+        // every thread has read s_next for this tile before that barrier, and reads it again
+        // only after the barrier at the loop's head.
+        __shared__ uint32_t s_next;
+        const auto take = [&] { return static_cast<uint32_t>(atomicAdd(p.tile_counter, 1ull) - p.tile_base); };
+        if (threadIdx.x == 0) s_next = take();
+        for (;;) {
+            __syncthreads();
+            const uint32_t tile = s_next;
+            if (tile >= p.tiles) break;
+            uint32_t next = 0;
+            if (threadIdx.x == 0) next = take();
+            Probe probe(probe_buffer, tile);
+            if (static_cast<size_t>(tile + 1) * Policy::kTileItems <= n)
+                decoupled_lookback_tile<Policy, true>(in, out, n, tile, p, temp, ScanOp{}, probe);
+            else
+                decoupled_lookback_tile<Policy, false>(in, out, n, tile, p, temp, ScanOp{}, probe);
+            if (threadIdx.x == 0) s_next = next;
+        }
+        return;
+    }
     uint32_t tile;
     if constexpr (Policy::kTileCounter) {
         __shared__ uint32_t s_tile;

@@ -6,6 +6,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 
@@ -96,6 +97,29 @@ constexpr size_t lookback_tiles(size_t n) {
     return (n + Policy::kTileItems - 1) / Policy::kTileItems;
 }
 
+// Blocks of the kernel the current device holds at once (the occupancy calculator, after the
+// launch's shared-memory attributes are set), once per kernel (the first device it runs on):
+// a persistent grid's size.
+template <class Policy, class ScanOp, class Probe>
+size_t lookback_resident_blocks(size_t dynamic_bytes) {
+    static const size_t blocks = [&] {
+        int device = 0, sms = 0, per_sm = 0;
+        SCANVIZ_CUDA_CHECK(cudaGetDevice(&device));
+        SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        if (dynamic_bytes > 0)
+            SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(decoupled_lookback_kernel<Policy, ScanOp, Probe>,
+                                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                    static_cast<int>(dynamic_bytes)));
+        SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(decoupled_lookback_kernel<Policy, ScanOp, Probe>,
+                                                cudaFuncAttributePreferredSharedMemoryCarveout,
+                                                cudaSharedmemCarveoutMaxShared));
+        SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm, decoupled_lookback_kernel<Policy, ScanOp, Probe>, Policy::kThreads, dynamic_bytes));
+        return static_cast<size_t>(std::max(per_sm, 1)) * static_cast<size_t>(std::max(sms, 1));
+    }();
+    return blocks;
+}
+
 // Scans d_in[0, n) into d_out (separate arrays) on `stream`; asynchronous.
 // Checks the launch, not its execution (the caller synchronizes).
 template <class Policy, class ScanOp, class Probe = LookbackNoProbe>
@@ -108,10 +132,15 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
     LookbackParams p{};
     p.status = ws.prepare(tiles, p.epoch, LbWord<typename ScanOp::value_type>::kWordsPerTile);
     p.exclusive = exclusive;
-    if constexpr (Policy::kTileCounter) p.tile_counter = ws.take_tiles(tiles, p.tile_base);
+    p.tiles = static_cast<uint32_t>(tiles);
     // Dynamic shared memory: the tile's scratch, when the policy puts it there.
     constexpr size_t kDynamicBytes =
         Policy::kDynamicSmem ? sizeof(LookbackTempStorage<Policy, typename ScanOp::value_type>) : 0;
+    size_t grid = tiles;
+    if constexpr (Policy::kPersistent) grid = std::min(tiles, lookback_resident_blocks<Policy, ScanOp, Probe>(kDynamicBytes));
+    // Every block takes one index past the last tile (persistent blocks: after their last).
+    if constexpr (Policy::kTileCounter)
+        p.tile_counter = ws.take_tiles(Policy::kPersistent ? tiles + grid : tiles, p.tile_base);
     if constexpr (Policy::kStaged) {
         // Ask for the largest shared-memory carveout: staged tiles are bounded by it.
         static const bool carveout_set = [] {
@@ -127,8 +156,8 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
         (void)carveout_set;
     }
     decoupled_lookback_kernel<Policy, ScanOp, Probe>
-        <<<static_cast<unsigned>(tiles), Policy::kThreads, kDynamicBytes, stream>>>(d_in, d_out, n, p,
-                                                                                    probe_buffer);
+        <<<static_cast<unsigned>(grid), Policy::kThreads, kDynamicBytes, stream>>>(d_in, d_out, n, p,
+                                                                                  probe_buffer);
     SCANVIZ_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -70,6 +70,13 @@ inline constexpr int kLbGroupTiles = 32;
 // kGroups: the look-back runs in groups of kLbGroupTiles tiles (lb_look_back_grouped),
 // for every operator, rather than tile by tile (float add: not the left fold over every
 // tile).
+//
+// kPersistent (with kTileCounter; issue 24, run 11): the grid holds as many blocks as fit on
+// the device at once, and each block scans tile after tile, taking the next index from the
+// counter while it scans the current one: no block ends and no new one is dispatched
+// between tiles, and a warp that has issued its stores goes on to its next loads. Tiles
+// are taken in index order, so every tile a block waits on has been taken by a block that
+// is running: no residency is assumed.
 struct LookbackTuningDefaults {
     static constexpr int kLanePreds = 1;
     static constexpr int kMinBlocks = 1;
@@ -84,6 +91,7 @@ struct LookbackTuningDefaults {
     static constexpr bool kDynamicSmem = false;
     static constexpr bool kBulkLoad = false;
     static constexpr bool kBulkStore = false;
+    static constexpr bool kPersistent = false;
 };
 
 // A tuning's fields (inherited) and what follows from them.
@@ -108,6 +116,7 @@ struct LookbackPolicy : Tuning {
     static_assert(!Tuning::kPrefetch256 || Tuning::kStaged, "the prefetch hint is the staged tile's");
     static_assert(!Tuning::kDynamicSmem || Tuning::kStaged, "only a staged tile needs dynamic shared memory");
     static_assert(!(Tuning::kBulkLoad || Tuning::kBulkStore) || Tuning::kStaged, "bulk copies move a staged tile");
+    static_assert(!Tuning::kPersistent || Tuning::kTileCounter, "persistent blocks take their tiles from the counter");
 };
 
 // ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ struct LookbackParams {
     // counter is never reset: tile_base is the count taken by earlier launches).
     unsigned long long* tile_counter;
     unsigned long long tile_base;
+    uint32_t tiles;  // tiles of the launch (persistent blocks stop at it)
 };
 
 // Scratch a tile needs in shared memory (the caller owns it).
