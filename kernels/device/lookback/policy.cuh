@@ -195,7 +195,7 @@ using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned6
 //     memcpy at 2^28 (the H100's tuning: 0.863) and 0.904 at 2^26;
 //   - 128 x 104 items (52 KiB, 4 blocks per SM) with evict-first hints: while input and
 //     output fit in L2 together (2^22 int32: 1.225x CUB; the H100's tuning 1.13x);
-//   - below 4 MiB of input the H100's tuning stays best (big tiles leave SMs idle).
+//   - up to 8 MiB of input the H100's tuning stays best (big tiles leave SMs idle; run 9).
 // core/bench/lookback_policy.cpp names these bands; `scanviz bench --policy` picks.
 struct LookbackWideHinted : LookbackTuned {
     static constexpr int kItemsPerThread = 104;
