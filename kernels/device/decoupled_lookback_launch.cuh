@@ -97,22 +97,15 @@ constexpr size_t lookback_tiles(size_t n) {
     return (n + Policy::kTileItems - 1) / Policy::kTileItems;
 }
 
-// Blocks of the kernel the current device holds at once (the occupancy calculator, after the
-// launch's shared-memory attributes are set), once per kernel (the first device it runs on):
-// a persistent grid's size.
+// Blocks of the kernel the current device holds at once (the occupancy calculator; the
+// launcher calls it after setting the kernel's shared-memory attributes), once per kernel
+// (the first device it runs on): a persistent grid's size.
 template <class Policy, class ScanOp, class Probe>
 size_t lookback_resident_blocks(size_t dynamic_bytes) {
     static const size_t blocks = [&] {
         int device = 0, sms = 0, per_sm = 0;
         SCANVIZ_CUDA_CHECK(cudaGetDevice(&device));
         SCANVIZ_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        if (dynamic_bytes > 0)
-            SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(decoupled_lookback_kernel<Policy, ScanOp, Probe>,
-                                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                    static_cast<int>(dynamic_bytes)));
-        SCANVIZ_CUDA_CHECK(cudaFuncSetAttribute(decoupled_lookback_kernel<Policy, ScanOp, Probe>,
-                                                cudaFuncAttributePreferredSharedMemoryCarveout,
-                                                cudaSharedmemCarveoutMaxShared));
         SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
             &per_sm, decoupled_lookback_kernel<Policy, ScanOp, Probe>, Policy::kThreads, dynamic_bytes));
         return static_cast<size_t>(std::max(per_sm, 1)) * static_cast<size_t>(std::max(sms, 1));
@@ -136,11 +129,6 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
     // Dynamic shared memory: the tile's scratch, when the policy puts it there.
     constexpr size_t kDynamicBytes =
         Policy::kDynamicSmem ? sizeof(LookbackTempStorage<Policy, typename ScanOp::value_type>) : 0;
-    size_t grid = tiles;
-    if constexpr (Policy::kPersistent) grid = std::min(tiles, lookback_resident_blocks<Policy, ScanOp, Probe>(kDynamicBytes));
-    // Every block takes one index past the last tile (persistent blocks: after their last).
-    if constexpr (Policy::kTileCounter)
-        p.tile_counter = ws.take_tiles(Policy::kPersistent ? tiles + grid : tiles, p.tile_base);
     if constexpr (Policy::kStaged) {
         // Ask for the largest shared-memory carveout: staged tiles are bounded by it.
         static const bool carveout_set = [] {
@@ -155,6 +143,11 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
         }();
         (void)carveout_set;
     }
+    size_t grid = tiles;
+    if constexpr (Policy::kPersistent) grid = std::min(tiles, lookback_resident_blocks<Policy, ScanOp, Probe>(kDynamicBytes));
+    // Every block takes one index past the last tile (persistent blocks: after their last).
+    if constexpr (Policy::kTileCounter)
+        p.tile_counter = ws.take_tiles(Policy::kPersistent ? tiles + grid : tiles, p.tile_base);
     decoupled_lookback_kernel<Policy, ScanOp, Probe>
         <<<static_cast<unsigned>(grid), Policy::kThreads, kDynamicBytes, stream>>>(d_in, d_out, n, p,
                                                                                   probe_buffer);

@@ -55,17 +55,17 @@ const std::vector<LookbackPolicyInfo>& lookback_policies() {
         {"h100",
          "NVIDIA H100 80GB HBM3",
          kH100GbpsPerSm,
-         {{int64_t{8} << 20, LookbackTuningId::Tuned, std::nullopt}, {0, LookbackTuningId::Widest, std::nullopt}}},
+         {{int64_t{8} << 20, LookbackTuningId::Tuned}, {0, LookbackTuningId::Widest}}},
         {"h200",
          "NVIDIA H200",
          kH200GbpsPerSm,
-         {{int64_t{8} << 20, LookbackTuningId::Tuned, std::nullopt},
-          {-1, LookbackTuningId::WideHinted, std::nullopt},
-          {int64_t{64} << 20, LookbackTuningId::Wide, std::nullopt},
+         {{int64_t{8} << 20, LookbackTuningId::Tuned},
+          {-1, LookbackTuningId::WideHinted},
+          {int64_t{64} << 20, LookbackTuningId::Wide},
           {0, LookbackTuningId::Widest, LookbackTuningId::Wide}}},
         // Issue 14's tuning at every size: 24 KiB tiles (8-byte: 32 KiB) that any card with
         // 48 KiB of shared memory a block runs; the fallback where no other policy fits.
-        {"portable", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned, std::nullopt}}},
+        {"portable", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned}}},
     };
     return p;
 }
@@ -77,30 +77,33 @@ std::string lookback_policy_names() {
 }
 
 LookbackPolicyChoice choose_lookback_policy(const LookbackDeviceFacts& d, std::string_view requested) {
+    // Calls f(tuning, value bytes) for every tile a policy's bands may launch.
+    auto each_tile = [](const LookbackPolicyInfo& p, auto&& f) {
+        for (const auto& b : p.bands) {
+            for (int bytes : {4, 8})
+                if (!f(b.tuning, bytes)) return false;
+            if (b.float_select && !f(*b.float_select, 4)) return false;
+        }
+        return true;
+    };
     // The most any band of the policy asks of one block, for 4-byte or 8-byte values (a
     // tuning's 8-byte tile need not be the larger: the h200's widest is 72 KiB for 4 bytes).
     auto fits = [&](const LookbackPolicyInfo& p, int64_t* need) {
         *need = 0;
-        for (const auto& b : p.bands) {
-            for (int bytes : {4, 8}) *need = std::max(*need, lookback_tuning_smem_bytes(b.tuning, bytes));
-            if (b.float_select) *need = std::max(*need, lookback_tuning_smem_bytes(*b.float_select, 4));
-        }
+        each_tile(p, [&](LookbackTuningId t, int bytes) {
+            *need = std::max(*need, lookback_tuning_smem_bytes(t, bytes));
+            return true;
+        });
         return d.smem_per_block_optin <= 0 || *need <= d.smem_per_block_optin;
     };
     // ... and every band keeps the blocks per SM it was tuned for (fewer resident tiles than
     // tuned leave the loads that hide the look-back's wait unissued).
     auto fits_sm = [&](const LookbackPolicyInfo& p) {
         if (d.smem_per_sm <= 0) return true;
-        auto fits_one = [&](LookbackTuningId t, int bytes) {
+        return each_tile(p, [&](LookbackTuningId t, int bytes) {
             const int64_t block = lookback_tuning_smem_bytes(t, bytes) + d.smem_reserved_per_block;
             return block * lookback_tuning_shape(t).blocks(bytes) <= d.smem_per_sm;
-        };
-        for (const auto& b : p.bands) {
-            for (int bytes : {4, 8})
-                if (!fits_one(b.tuning, bytes)) return false;
-            if (b.float_select && !fits_one(*b.float_select, 4)) return false;
-        }
-        return true;
+        });
     };
     const auto& all = lookback_policies();
     if (!requested.empty() && requested != "auto") {

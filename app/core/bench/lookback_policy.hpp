@@ -80,7 +80,7 @@ struct LookbackDeviceFacts {
 struct LookbackBand {
     int64_t max_input_bytes = 0;
     LookbackTuningId tuning = LookbackTuningId::Tuned;
-    std::optional<LookbackTuningId> float_select;  // float32 max and min, where set
+    std::optional<LookbackTuningId> float_select = std::nullopt;  // float32 max and min, where set
 };
 struct LookbackPolicyInfo {
     std::string_view name;         // "h100", "h200", "portable"
