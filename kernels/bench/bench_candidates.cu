@@ -120,6 +120,14 @@ struct PersistentTuned : DynamicTuned<Threads, Items, Blocks, SleepMinNs, SleepM
 };
 template <int Threads, int Items, int Blocks>
 using Persistent = kern::LookbackPolicy<PersistentTuned<Threads, Items, Blocks>>;
+// Issue 24, run 14: the early aggregate folds each cp.async group of the tile as it lands (wG:
+// G load groups).
+template <int Threads, int Items, int Blocks, int Groups>
+struct LoadGroupsTuned : DynamicTuned<Threads, Items, Blocks, 8, 64> {
+    static constexpr int kLoadGroups = Groups;
+};
+template <int Threads, int Items, int Blocks, int Groups>
+using WideGroups = kern::LookbackPolicy<LoadGroupsTuned<Threads, Items, Blocks, Groups>>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
 using F64Add = kern::OpAdd<double>;
@@ -288,6 +296,15 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@256x24sb4egdqr.f64add", make_candidate<Persistent<256, 24, 4>, F64Add>,
          ValueType::F64, Op::Add},
         {"device_decoupled_lookback@256x24sb4egdq.f64add", make_candidate<Wide<256, 24, 4>, F64Add>,
+         ValueType::F64, Op::Add},
+        // Issue 24 (run 14): load groups (wG), the early aggregate folding each as it lands.
+        {"device_decoupled_lookback@128x144sb3egdqw4", make_candidate<WideGroups<128, 144, 3, 4>>},
+        {"device_decoupled_lookback@128x144sb3egdqw12", make_candidate<WideGroups<128, 144, 3, 12>>},
+        {"device_decoupled_lookback@128x104sb4egdqw13", make_candidate<WideGroups<128, 104, 4, 13>>},
+        {"device_decoupled_lookback@128x48sb9egdqw4", make_candidate<WideGroups<128, 48, 9, 4>>},
+        {"device_decoupled_lookback@256x24sb4egdqw4.f64add", make_candidate<WideGroups<256, 24, 4, 4>, F64Add>,
+         ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdqw12.f64add", make_candidate<WideGroups<256, 24, 4, 12>, F64Add>,
          ValueType::F64, Op::Add},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).

@@ -1,6 +1,6 @@
 // PTX wrappers only the slower experiments use (the lagged and the pipelined kernel):
 // 16-byte loads with an L2 hint into registers, the evict-last policy, cp.async's
-// commit and wait as two steps, 16 bytes unpacked into W values. The tile kernel's own
+// wait for every group (commit is memory.cuh's), 16 bytes unpacked into W values. The tile kernel's own
 // are in kernels/device/lookback/memory.cuh.
 #pragma once
 
@@ -19,11 +19,6 @@ __device__ __forceinline__ void lb_unpack16(const uint4& u, T (&x)[W]) {
 }
 
 __device__ __forceinline__ uint64_t lb_policy_evict_last() { return lb_policy_evict<true>(); }
-__device__ __forceinline__ void lb_cp_async_commit() {
-#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
-    asm volatile("cp.async.commit_group;" ::: "memory");
-#endif
-}
 __device__ __forceinline__ void lb_cp_async_wait() {
 #if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
     asm volatile("cp.async.wait_group 0;" ::: "memory");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "bits.cuh"
 
@@ -67,6 +68,27 @@ __device__ __forceinline__ void lb_cp_async_wait_all() {
 #if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
     asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
 #endif
+}
+// The copies issued since the last commit form one group; the wait returns once at most
+// `pending` of this thread's latest groups are still in flight (every earlier one has
+// landed). `pending` is below Groups and known at compile time where the caller's loop is
+// unrolled (the fold picks the one wait_group with that immediate).
+__device__ __forceinline__ void lb_cp_async_commit() {
+#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+template <int kPending>
+__device__ __forceinline__ void lb_cp_async_wait_group() {
+#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
+    asm volatile("cp.async.wait_group %0;" ::"n"(kPending) : "memory");
+#endif
+}
+template <int Groups>
+__device__ __forceinline__ void lb_cp_async_wait_pending(int pending) {
+    [&]<int... P>(std::integer_sequence<int, P...>) {
+        ((pending == P ? lb_cp_async_wait_group<P>() : void()), ...);
+    }(std::make_integer_sequence<int, Groups>{});
 }
 
 // 16-byte accesses with optional L2 cache-policy hints.

@@ -71,6 +71,11 @@ inline constexpr int kLbGroupTiles = 32;
 // for every operator, rather than tile by tile (float add: not the left fold over every
 // tile).
 //
+// kLoadGroups (staged, with the early aggregate; issue 24, run 14): a full tile's copies go in
+// kLoadGroups cp.async groups of equal numbers of 16-byte vectors, and the early aggregate
+// folds a group's chunks as soon as that group has landed, not after the whole tile: the
+// fold runs while the later groups are still in flight. 1: one wait for the whole tile.
+//
 // kPersistent (with kTileCounter; issue 24, run 11): the grid holds as many blocks as fit on
 // the device at once, and each block scans tile after tile, taking the next index from the
 // counter while it scans the current one: no block ends and no new one is dispatched
@@ -92,6 +97,7 @@ struct LookbackTuningDefaults {
     static constexpr bool kBulkLoad = false;
     static constexpr bool kBulkStore = false;
     static constexpr bool kPersistent = false;
+    static constexpr int kLoadGroups = 1;
 };
 
 // A tuning's fields (inherited) and what follows from them.
@@ -117,6 +123,10 @@ struct LookbackPolicy : Tuning {
     static_assert(!Tuning::kDynamicSmem || Tuning::kStaged, "only a staged tile needs dynamic shared memory");
     static_assert(!(Tuning::kBulkLoad || Tuning::kBulkStore) || Tuning::kStaged, "bulk copies move a staged tile");
     static_assert(!Tuning::kPersistent || Tuning::kTileCounter, "persistent blocks take their tiles from the counter");
+    static_assert(Tuning::kLoadGroups >= 1, "at least one load group");
+    static_assert(Tuning::kLoadGroups == 1 ||
+                      (Tuning::kStaged && Tuning::kEarlyAggregate && !Tuning::kBulkLoad),
+                  "load groups are the early aggregate's, over cp.async copies");
 };
 
 // ---------------------------------------------------------------------------

@@ -64,6 +64,14 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     constexpr bool kGrouped = Policy::kGroups;
     const uint32_t first_status = tile == 0 && !kGrouped ? kTileInclusive : kTileAggregate;
     T x[kRegV][W];
+    // kLoadGroups: the vectors of one cp.async group, and the wait before the first vector of
+    // each group in the early aggregate (a full tile; the partial tile has waited for all).
+    static_assert(V % Policy::kLoadGroups == 0, "whole vectors per load group");
+    constexpr int kGroupVecs = V / Policy::kLoadGroups;
+    const auto wait_group_of = [&](int k) {
+        if constexpr (kGroupVecs < V)
+            if (kFull && k % kGroupVecs == 0) lb_cp_async_wait_pending<Policy::kLoadGroups>(Policy::kLoadGroups - 1 - k / kGroupVecs);
+    };
     T* s_warp = temp.items + (Policy::kStaged ? warp * Policy::kWarpItems : 0);
     const auto offset = [&](int k) { return k * 32 * W + W * lane; };
     if constexpr (Policy::kStaged) {
@@ -77,10 +85,13 @@ __device__ __forceinline__ void decoupled_lookback_tile(
                 [[maybe_unused]] uint64_t drop = 0;
                 if constexpr (Policy::kStreamHints) drop = lb_policy_evict_first();
 #pragma unroll
-                for (int k = 0; k < V; ++k)
+                for (int k = 0; k < V; ++k) {
                     lb_cp_async16_hint<Policy::kStreamHints, Policy::kPrefetch256>(
                         s_warp + offset(k), in + warp_base + offset(k), drop);
-                lb_cp_async_wait_all();
+                    if constexpr (kGroupVecs < V)
+                        if ((k + 1) % kGroupVecs == 0) lb_cp_async_commit();
+                }
+                if constexpr (kGroupVecs == V) lb_cp_async_wait_all();  // else the early aggregate waits
             }
         } else {
             // The last, partial tile: whole 16-byte vectors where they lie inside [0, n),
@@ -118,6 +129,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         if constexpr (kLbOrdered<ScanOp>) {
 #pragma unroll
             for (int k = 0; k < V; ++k) {
+                wait_group_of(k);
                 T t = s_warp[offset(k)];
 #pragma unroll
                 for (int j = 1; j < W; ++j) t = op(t, s_warp[offset(k) + j]);  // step: reduce tiles
@@ -126,9 +138,11 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             }
         } else {
 #pragma unroll
-            for (int k = 0; k < V; ++k)
+            for (int k = 0; k < V; ++k) {
+                wait_group_of(k);
 #pragma unroll
                 for (int j = 0; j < W; ++j) wt = op(wt, s_warp[offset(k) + j]);  // step: reduce tiles
+            }
             wt = lb_warp_reduce(wt, op);  // step: reduce tiles
         }
         if (lane == 0) temp.warp_aggregate[warp] = wt;
