@@ -135,16 +135,32 @@ TEST(LookbackPolicy, SharedMemoryOfEachTuning) {
     EXPECT_GT(lookback_tuning_smem_bytes(LookbackTuningId::Widest, 4), 48 << 10);
 }
 
+TEST(LookbackPolicy, LoadGroupsHoldWholeVectorsOfEachTile) {
+    // A tile's copies are 16-byte vectors (4 items of 4 bytes, 2 of 8) split evenly into the
+    // load groups; the widest tiles fold theirs group by group (runs 14 and 15).
+    for (const auto t : {LookbackTuningId::Tuned, LookbackTuningId::WideHinted, LookbackTuningId::Wide,
+                         LookbackTuningId::Widest}) {
+        const LookbackTuningShape s = lookback_tuning_shape(t);
+        for (const int bytes : {4, 8}) {
+            const int vectors = s.items(bytes) * bytes / 16;
+            ASSERT_GE(s.load_groups(bytes), 1) << to_string(t);
+            EXPECT_EQ(vectors % s.load_groups(bytes), 0) << to_string(t) << ", " << bytes << "-byte values";
+        }
+    }
+    EXPECT_EQ(lookback_tuning_shape(LookbackTuningId::Widest).load_groups(4), 12);
+    EXPECT_EQ(lookback_tuning_shape(LookbackTuningId::Tuned).load_groups(4), 1);
+}
+
 TEST(LookbackPolicy, DescribeNamesThePolicyItsReasonAndItsBands) {
     const std::string d = describe(choose_lookback_policy(h200(), "auto"));
     EXPECT_EQ(d.rfind("h200 (auto: ", 0), 0u) << d;
     EXPECT_NE(d.find("128x48 b9 to 8 MiB"), std::string::npos) << d;
     EXPECT_NE(d.find("128x104 b4 hints to half the L2"), std::string::npos) << d;
-    EXPECT_NE(d.find("128x104 b4 (8-byte 256x24 b4) to 64 MiB"), std::string::npos) << d;
-    EXPECT_NE(d.find("128x144 b3 (8-byte 256x24 b4) (float32 max/min 128x104 b4) above"), std::string::npos)
+    EXPECT_NE(d.find("128x104 b4 w13 (8-byte 256x24 b4 w12) to 64 MiB"), std::string::npos) << d;
+    EXPECT_NE(d.find("128x144 b3 w12 (8-byte 256x24 b4 w12) (float32 max/min 128x104 b4 w13) above"), std::string::npos)
         << d;
     EXPECT_EQ(describe(choose_lookback_policy(h100(), "h100")),
-              "h100 (--policy): 128x48 b9 to 8 MiB, 128x144 b3 (8-byte 256x24 b4) above");
+              "h100 (--policy): 128x48 b9 to 8 MiB, 128x144 b3 w12 (8-byte 256x24 b4 w12) above");
     EXPECT_EQ(describe(choose_lookback_policy(h100(), "portable")), "portable (--policy): 128x48 b9");
     EXPECT_EQ(lookback_policy_names(), "h100, h200, portable");
 }

@@ -128,6 +128,16 @@ struct LoadGroupsTuned : DynamicTuned<Threads, Items, Blocks, 8, 64> {
 };
 template <int Threads, int Items, int Blocks, int Groups>
 using WideGroups = kern::LookbackPolicy<LoadGroupsTuned<Threads, Items, Blocks, Groups>>;
+// Issue 24, run 15: one wave of tiles at the head (H), the tail (T) or both cut into tiles of
+// 1/k the items (Hk, Tk, HTk), on top of load groups.
+template <int Threads, int Items, int Blocks, int Groups, int K, bool Head, bool Tail>
+struct SplitTuned : LoadGroupsTuned<Threads, Items, Blocks, Groups> {
+    static constexpr int kSplitTiles = K;
+    static constexpr bool kSplitHead = Head;
+    static constexpr bool kSplitTail = Tail;
+};
+template <int Threads, int Items, int Blocks, int Groups, int K, bool Head, bool Tail>
+using WideSplit = kern::LookbackPolicy<SplitTuned<Threads, Items, Blocks, Groups, K, Head, Tail>>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
 using F64Add = kern::OpAdd<double>;
@@ -306,6 +316,12 @@ const std::vector<Candidate>& candidates() {
          ValueType::F64, Op::Add},
         {"device_decoupled_lookback@256x24sb4egdqw12.f64add", make_candidate<WideGroups<256, 24, 4, 12>, F64Add>,
          ValueType::F64, Op::Add},
+        // Issue 24 (run 15): a wave of small tiles at the head (H), the tail (T) or both.
+        {"device_decoupled_lookback@128x144sb3egdqw12T3", make_candidate<WideSplit<128, 144, 3, 12, 3, false, true>>},
+        {"device_decoupled_lookback@128x144sb3egdqw12T2", make_candidate<WideSplit<128, 144, 3, 12, 2, false, true>>},
+        {"device_decoupled_lookback@128x144sb3egdqw12H3", make_candidate<WideSplit<128, 144, 3, 12, 3, true, false>>},
+        {"device_decoupled_lookback@128x144sb3egdqw12HT3", make_candidate<WideSplit<128, 144, 3, 12, 3, true, true>>},
+        {"device_decoupled_lookback@128x104sb4egdqw13T2", make_candidate<WideSplit<128, 104, 4, 13, 2, false, true>>},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

@@ -90,11 +90,38 @@ __device__ __forceinline__ void decoupled_lookback_body(const typename ScanOp::v
             uint32_t next = 0;
             if (threadIdx.x == 0) next = take();
             Probe probe(probe_buffer, tile);
-            if (static_cast<size_t>(tile + 1) * Policy::kTileItems <= n)
-                decoupled_lookback_tile<Policy, true>(in, out, n, tile, p, temp, ScanOp{}, probe);
+            const size_t first = static_cast<size_t>(tile) * Policy::kTileItems;
+            if (first + Policy::kTileItems <= n)
+                decoupled_lookback_tile<Policy, true>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
             else
-                decoupled_lookback_tile<Policy, false>(in, out, n, tile, p, temp, ScanOp{}, probe);
+                decoupled_lookback_tile<Policy, false>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
             if (threadIdx.x == 0) s_next = next;
+        }
+        return;
+    }
+    if constexpr (Policy::kSplitTiles > 1) {
+        // Small tiles at the head (tiles [0, h)), full-size ones (h .. h + b), small ones after
+        // them (policy.cuh, kSplitTiles); the small tile's scratch is the start of the big one's.
+        using Small = LookbackSplitPolicy<Policy>;
+        using T = typename ScanOp::value_type;
+        constexpr size_t kBig = Policy::kTileItems, kSmall = Small::kTileItems;
+        static_assert(Small::kWarps == Policy::kWarps && sizeof(LookbackTempStorage<Small, T>) <= sizeof(temp));
+        const uint32_t tile = blockIdx.x + Probe::tile_offset(probe_buffer);
+        const size_t h = p.head_tiles, b = p.big_tiles;
+        Probe probe(probe_buffer, tile);
+        if (tile >= h && tile < h + b) {
+            const size_t first = h * kSmall + (tile - h) * kBig;
+            if (first + kBig <= n)
+                decoupled_lookback_tile<Policy, true>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
+            else
+                decoupled_lookback_tile<Policy, false>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
+        } else {
+            const size_t first = tile < h ? tile * kSmall : h * kSmall + b * kBig + (tile - h - b) * kSmall;
+            auto& small_temp = reinterpret_cast<LookbackTempStorage<Small, T>&>(temp);
+            if (first + kSmall <= n)
+                decoupled_lookback_tile<Small, true>(in, out, n, tile, first, p, small_temp, ScanOp{}, probe);
+            else
+                decoupled_lookback_tile<Small, false>(in, out, n, tile, first, p, small_temp, ScanOp{}, probe);
         }
         return;
     }
@@ -108,10 +135,11 @@ __device__ __forceinline__ void decoupled_lookback_body(const typename ScanOp::v
         tile = blockIdx.x + Probe::tile_offset(probe_buffer);
     }
     Probe probe(probe_buffer, tile);
-    if (static_cast<size_t>(tile + 1) * Policy::kTileItems <= n)
-        decoupled_lookback_tile<Policy, true>(in, out, n, tile, p, temp, ScanOp{}, probe);
+    const size_t first = static_cast<size_t>(tile) * Policy::kTileItems;
+    if (first + Policy::kTileItems <= n)
+        decoupled_lookback_tile<Policy, true>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
     else
-        decoupled_lookback_tile<Policy, false>(in, out, n, tile, p, temp, ScanOp{}, probe);
+        decoupled_lookback_tile<Policy, false>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
 }
 
 // The kernel: one block per tile, tile = blockIdx.x. A tile waits only on

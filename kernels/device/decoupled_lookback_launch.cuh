@@ -97,6 +97,27 @@ constexpr size_t lookback_tiles(size_t n) {
     return (n + Policy::kTileItems - 1) / Policy::kTileItems;
 }
 
+// The tiles of a kSplitTiles policy (policy.cuh): `wave` full-size tiles' items at the head
+// (kSplitHead, whole tiles only) and at the tail (kSplitTail) go to tiles of big / k items.
+struct LookbackSplitLayout {
+    size_t head_tiles = 0;  // small tiles before the full-size ones
+    size_t big_tiles = 0;   // full-size tiles (the last may be partial when the tail is not split)
+    size_t tiles = 0;       // all tiles
+};
+inline LookbackSplitLayout lookback_split_layout(size_t n, size_t big, size_t k, size_t wave, bool head,
+                                                 bool tail) {
+    const size_t small = big / k;
+    LookbackSplitLayout l;
+    const size_t head_big = head ? std::min(wave, n / big) : 0;
+    const size_t rest = n - head_big * big;
+    const size_t rest_big = (rest + big - 1) / big;
+    l.head_tiles = head_big * k;
+    l.big_tiles = rest_big - (tail ? std::min(wave, rest_big) : 0);
+    const size_t after = rest > l.big_tiles * big ? rest - l.big_tiles * big : 0;
+    l.tiles = l.head_tiles + l.big_tiles + (after + small - 1) / small;
+    return l;
+}
+
 // Blocks of the kernel the current device holds at once (the occupancy calculator; the
 // launcher calls it after setting the kernel's shared-memory attributes), once per kernel
 // (the first device it runs on): a persistent grid's size.
@@ -120,12 +141,6 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
                                size_t n, bool exclusive, LookbackWorkspace& ws, cudaStream_t stream,
                                typename Probe::Buffer probe_buffer = {}) {
     if (n == 0) return;
-    const size_t tiles = lookback_tiles<Policy>(n);
-    if (tiles > 0x7fffffffu) throw std::invalid_argument("decoupled look-back: too many tiles for one grid");
-    LookbackParams p{};
-    p.status = ws.prepare(tiles, p.epoch, LbWord<typename ScanOp::value_type>::kWordsPerTile);
-    p.exclusive = exclusive;
-    p.tiles = static_cast<uint32_t>(tiles);
     // Dynamic shared memory: the tile's scratch, when the policy puts it there.
     constexpr size_t kDynamicBytes =
         Policy::kDynamicSmem ? sizeof(LookbackTempStorage<Policy, typename ScanOp::value_type>) : 0;
@@ -143,6 +158,20 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
         }();
         (void)carveout_set;
     }
+    LookbackParams p{};
+    size_t tiles = lookback_tiles<Policy>(n);
+    if constexpr (Policy::kSplitTiles > 1) {
+        const LookbackSplitLayout l = lookback_split_layout(
+            n, Policy::kTileItems, Policy::kSplitTiles, lookback_resident_blocks<Policy, ScanOp, Probe>(kDynamicBytes),
+            Policy::kSplitHead, Policy::kSplitTail);
+        tiles = l.tiles;
+        p.head_tiles = static_cast<uint32_t>(l.head_tiles);
+        p.big_tiles = static_cast<uint32_t>(l.big_tiles);
+    }
+    if (tiles > 0x7fffffffu) throw std::invalid_argument("decoupled look-back: too many tiles for one grid");
+    p.status = ws.prepare(tiles, p.epoch, LbWord<typename ScanOp::value_type>::kWordsPerTile);
+    p.exclusive = exclusive;
+    p.tiles = static_cast<uint32_t>(tiles);
     size_t grid = tiles;
     if constexpr (Policy::kPersistent) grid = std::min(tiles, lookback_resident_blocks<Policy, ScanOp, Probe>(kDynamicBytes));
     // Every block takes one index past the last tile (persistent blocks: after their last).

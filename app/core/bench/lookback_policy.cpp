@@ -26,9 +26,9 @@ std::string_view to_string(LookbackTuningId t) {
         case LookbackTuningId::WideHinted:
             return "128x104 b4 hints";
         case LookbackTuningId::Wide:
-            return "128x104 b4 (8-byte 256x24 b4)";
+            return "128x104 b4 w13 (8-byte 256x24 b4 w12)";
         case LookbackTuningId::Widest:
-            return "128x144 b3 (8-byte 256x24 b4)";
+            return "128x144 b3 w12 (8-byte 256x24 b4 w12)";
         case LookbackTuningId::Tuned:
         default:
             return "128x48 b9";
@@ -51,6 +51,10 @@ const std::vector<LookbackPolicyInfo>& lookback_policies() {
     // The h200's float32 max and min above 64 MiB keep 128 x 104 (issue 24, run 10 on the
     // H200, 2^28): 0.936 / 0.927 of memcpy inclusive / exclusive where 128 x 144 gave
     // 0.887 / 0.879 (int32 add: 0.917-0.921); 256 x 72, 256 x 52 and 192 x 96 0.81-0.86.
+    // Load groups (wG, issue 24, runs 14 and 15 on the H200): the widest tiles fold their copies
+    // group by group as they land. 128 x 144 w12 against w1, int32 add, same process: 2^26
+    // 0.894-0.907 against 0.885-0.895, 2^28 0.920-0.927 against 0.914; float64 add 256 x 24 w12
+    // at 2^28 0.901 / 0.889 (inclusive / exclusive) against 0.898 / 0.884.
     static const std::vector<LookbackPolicyInfo> p = {
         {"h100",
          "NVIDIA H100 80GB HBM3",
@@ -161,7 +165,7 @@ std::string describe(const LookbackPolicyChoice& c) {
         if (b.float_select) {
             const LookbackTuningShape f = lookback_tuning_shape(*b.float_select);
             s += " (float32 max/min " + std::to_string(f.threads4) + "x" + std::to_string(f.items4) + " b" +
-                 std::to_string(f.blocks4) + ")";
+                 std::to_string(f.blocks4) + (f.groups4 > 1 ? " w" + std::to_string(f.groups4) : "") + ")";
         }
         if (b.max_input_bytes == -1)
             s += " to half the L2";

@@ -19,14 +19,15 @@ namespace scanviz {
 enum class LookbackTuningId : uint8_t {
     Tuned,       // 128 threads x 48 items (4-byte; 8-byte: 128 x 32), staged, 9 blocks per SM: the H100's
     WideHinted,  // 128 x 104 (8-byte: 128 x 52), 4 blocks per SM, evict-first hints
-    Wide,        // 128 x 104, 4 blocks per SM, backoff 8 to 64 ns (8-byte: Widest's 256 x 24)
-    Widest,      // 128 x 144, 3 blocks per SM (8-byte: 256 x 24, 4 per SM), backoff 8 to 64 ns
+    Wide,        // 128 x 104, 4 blocks per SM, backoff 8 to 64 ns, 13 load groups (8-byte: Widest's 256 x 24)
+    Widest,      // 128 x 144, 3 blocks per SM (8-byte: 256 x 24, 4 per SM), backoff 8 to 64 ns, 12 load groups
 };
 std::string_view to_string(LookbackTuningId t);
 
-// A tuning's tile for 4-byte and for 8-byte values: threads, items per thread, and the
-// blocks per SM it was tuned to keep resident (__launch_bounds__). The kernels' tunings
-// static_assert that they match.
+// A tuning's tile for 4-byte and for 8-byte values: threads, items per thread, the blocks
+// per SM it was tuned to keep resident (__launch_bounds__), and the cp.async groups its
+// copies go in (the early aggregate folds each group as it lands; 1: one wait for the
+// tile). The kernels' tunings static_assert that they match.
 struct LookbackTuningShape {
     int threads4;
     int items4;
@@ -34,18 +35,21 @@ struct LookbackTuningShape {
     int threads8;
     int items8;
     int blocks8;
+    int groups4 = 1;
+    int groups8 = 1;
     constexpr int threads(int value_bytes) const { return value_bytes == 8 ? threads8 : threads4; }
     constexpr int items(int value_bytes) const { return value_bytes == 8 ? items8 : items4; }
     constexpr int blocks(int value_bytes) const { return value_bytes == 8 ? blocks8 : blocks4; }
+    constexpr int load_groups(int value_bytes) const { return value_bytes == 8 ? groups8 : groups4; }
 };
 constexpr LookbackTuningShape lookback_tuning_shape(LookbackTuningId t) {
     switch (t) {
         case LookbackTuningId::WideHinted:
             return {128, 104, 4, 128, 52, 4};
         case LookbackTuningId::Wide:
-            return {128, 104, 4, 256, 24, 4};
+            return {128, 104, 4, 256, 24, 4, 13, 12};
         case LookbackTuningId::Widest:
-            return {128, 144, 3, 256, 24, 4};
+            return {128, 144, 3, 256, 24, 4, 12, 12};
         case LookbackTuningId::Tuned:
         default:
             return {128, 48, 9, 128, 32, 6};

@@ -76,6 +76,12 @@ inline constexpr int kLbGroupTiles = 32;
 // folds a group's chunks as soon as that group has landed, not after the whole tile: the
 // fold runs while the later groups are still in flight. 1: one wait for the whole tile.
 //
+// kSplitTiles (issue 24, run 15): 1, or k > 1: where kSplitHead / kSplitTail say, one wave of
+// full-size tiles (the blocks the device holds at once) at the head or the tail of the array
+// is cut into tiles of kItemsPerThread / k items each, scanned by the same blocks. The first
+// wave then reaches its stores sooner and the last wave leaves the SMs sooner; the tiles
+// between are full size (LookbackSplitLayout).
+//
 // kPersistent (with kTileCounter; issue 24, run 11): the grid holds as many blocks as fit on
 // the device at once, and each block scans tile after tile, taking the next index from the
 // counter while it scans the current one: no block ends and no new one is dispatched
@@ -98,6 +104,9 @@ struct LookbackTuningDefaults {
     static constexpr bool kBulkStore = false;
     static constexpr bool kPersistent = false;
     static constexpr int kLoadGroups = 1;
+    static constexpr int kSplitTiles = 1;
+    static constexpr bool kSplitHead = false;
+    static constexpr bool kSplitTail = false;
 };
 
 // A tuning's fields (inherited) and what follows from them.
@@ -124,10 +133,24 @@ struct LookbackPolicy : Tuning {
     static_assert(!(Tuning::kBulkLoad || Tuning::kBulkStore) || Tuning::kStaged, "bulk copies move a staged tile");
     static_assert(!Tuning::kPersistent || Tuning::kTileCounter, "persistent blocks take their tiles from the counter");
     static_assert(Tuning::kLoadGroups >= 1, "at least one load group");
+    static_assert(Tuning::kSplitTiles >= 1 && Tuning::kItemsPerThread % Tuning::kSplitTiles == 0,
+                  "a split tile holds whole items per thread");
+    static_assert(Tuning::kSplitTiles == 1 || (!Tuning::kPersistent && !Tuning::kTileCounter),
+                  "split tiles are placed by block index");
     static_assert(Tuning::kLoadGroups == 1 ||
                       (Tuning::kStaged && Tuning::kEarlyAggregate && !Tuning::kBulkLoad),
                   "load groups are the early aggregate's, over cp.async copies");
 };
+
+// The small tiles of a kSplitTiles policy: the same block, 1/k of the items, one load group.
+template <class Tuning>
+struct LookbackSplitTuning : Tuning {
+    static constexpr int kItemsPerThread = Tuning::kItemsPerThread / Tuning::kSplitTiles;
+    static constexpr int kLoadGroups = 1;
+    static constexpr int kSplitTiles = 1;
+};
+template <class Policy>
+using LookbackSplitPolicy = LookbackPolicy<LookbackSplitTuning<Policy>>;
 
 // ---------------------------------------------------------------------------
 // The tuning the benchmark times (`ours`) on Hopper (sm_90) for 4-byte values (int32,
@@ -216,12 +239,16 @@ struct LookbackWideHinted : LookbackTuned {
 struct LookbackWideHinted64 : LookbackWideHinted {
     static constexpr int kItemsPerThread = 52;
 };
+// Both fold their copies in load groups as they land (issue 24, runs 14 and 15): 12 groups of
+// 3 vectors for 128 x 144 (8-byte 256 x 24: 12 of 1), 13 of 2 for 128 x 104. At 2^26 int32
+// on the H200, 0.894-0.907 of memcpy against 0.885-0.895 with one wait for the tile.
 struct LookbackWidest : LookbackTuned {
     static constexpr int kItemsPerThread = 144;
     static constexpr int kMinBlocks = 3;
     static constexpr int kSleepMinNs = 8;
     static constexpr int kSleepMaxNs = 64;
     static constexpr bool kDynamicSmem = true;
+    static constexpr int kLoadGroups = 12;
 };
 // From half the L2 to 64 MiB of input (2^24 int32; run 5): 128 x 104 at 4 blocks per SM with
 // Widest's backoff, no hints: 0.868 of memcpy at 2^24 where 128 x 144 gave 0.843-0.856. 8-byte
@@ -229,6 +256,7 @@ struct LookbackWidest : LookbackTuned {
 struct LookbackWide : LookbackWidest {
     static constexpr int kItemsPerThread = 104;
     static constexpr int kMinBlocks = 4;
+    static constexpr int kLoadGroups = 13;
 };
 // 8-byte values (run 5): 256 threads x 24 items (48 KiB, 4 blocks per SM). 128 x 72, the
 // same bytes as the 4-byte tile, gave int64 max 0.845 of memcpy at 2^28; the same 72 KiB
@@ -257,7 +285,8 @@ constexpr bool lookback_shape_matches() {
     return LookbackPolicyOf<Id, int>::kThreads == s.threads4 && LookbackPolicyOf<Id, int>::kItemsPerThread == s.items4 &&
            LookbackPolicyOf<Id, int>::kMinBlocks == s.blocks4 && LookbackPolicyOf<Id, double>::kThreads == s.threads8 &&
            LookbackPolicyOf<Id, double>::kItemsPerThread == s.items8 &&
-           LookbackPolicyOf<Id, double>::kMinBlocks == s.blocks8;
+           LookbackPolicyOf<Id, double>::kMinBlocks == s.blocks8 &&
+           LookbackPolicyOf<Id, int>::kLoadGroups == s.groups4 && LookbackPolicyOf<Id, double>::kLoadGroups == s.groups8;
 }
 static_assert(lookback_shape_matches<LookbackTuningId::Tuned>() &&
                   lookback_shape_matches<LookbackTuningId::WideHinted>() &&

@@ -25,6 +25,10 @@ struct LookbackParams {
     unsigned long long* tile_counter;
     unsigned long long tile_base;
     uint32_t tiles;  // tiles of the launch (persistent blocks stop at it)
+    // kSplitTiles policies: the small tiles at the head, then the full-size tiles; the rest
+    // are small (LookbackSplitLayout).
+    uint32_t head_tiles;
+    uint32_t big_tiles;
 };
 
 // Scratch a tile needs in shared memory (the caller owns it).
@@ -35,13 +39,14 @@ struct LookbackTempStorage {
     alignas(16) T items[Policy::kStaged ? Policy::kTileItems : 1];  // the staged tile
 };
 
-// One tile (steps 1 to 5). kFull: the tile lies wholly inside [0, n), so it
+// One tile (steps 1 to 5), items [first, first + kTileItems) of [0, n) (tile * kTileItems,
+// except where kSplitTiles puts smaller tiles before or after). kFull: the tile lies wholly inside [0, n), so it
 // moves 16-byte vectors with no bounds checks; the last, partial tile checks
 // every element.
 template <class Policy, bool kFull, class ScanOp, class Probe>
 __device__ __forceinline__ void decoupled_lookback_tile(
     const typename ScanOp::value_type* __restrict__ in, typename ScanOp::value_type* __restrict__ out,
-    size_t n, uint32_t tile, const LookbackParams& p,
+    size_t n, uint32_t tile, size_t first, const LookbackParams& p,
     LookbackTempStorage<Policy, typename ScanOp::value_type>& temp, ScanOp op, Probe& probe) {
     using T = typename ScanOp::value_type;
     // Staged tiles move 16-byte vectors: 4 items of 4-byte values, 2 of 8-byte ones
@@ -52,8 +57,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     static_assert(V * W == Policy::kItemsPerThread, "whole vectors per thread");
     const int lane = static_cast<int>(threadIdx.x) & 31;
     const int warp = static_cast<int>(threadIdx.x) >> 5;
-    const size_t warp_base =
-        static_cast<size_t>(tile) * Policy::kTileItems + static_cast<size_t>(warp) * Policy::kWarpItems;
+    const size_t warp_base = first + static_cast<size_t>(warp) * Policy::kWarpItems;
     probe.tile_start();
 
     // Step 1a: load. Vector k of this lane: elements warp_base + 32 W k + W lane + (0 .. W-1)
