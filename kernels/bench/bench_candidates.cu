@@ -138,6 +138,14 @@ struct SplitTuned : LoadGroupsTuned<Threads, Items, Blocks, Groups> {
 };
 template <int Threads, int Items, int Blocks, int Groups, int K, bool Head, bool Tail>
 using WideSplit = kern::LookbackPolicy<SplitTuned<Threads, Items, Blocks, Groups, K, Head, Tail>>;
+// Issue 24, run 17: exclusive mode's predecessor by shuffle (x), on top of load groups.
+template <int Threads, int Items, int Blocks, int Groups>
+struct ShuffleExclusiveTuned : LoadGroupsTuned<Threads, Items, Blocks, Groups> {
+    static constexpr bool kShuffleExclusive = true;
+};
+template <int Threads, int Items, int Blocks, int Groups>
+using WideShuffle = kern::LookbackPolicy<ShuffleExclusiveTuned<Threads, Items, Blocks, Groups>>;
+using I64Add = kern::OpAdd<long long>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
 using F64Add = kern::OpAdd<double>;
@@ -322,6 +330,14 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@128x144sb3egdqw12H3", make_candidate<WideSplit<128, 144, 3, 12, 3, true, false>>},
         {"device_decoupled_lookback@128x144sb3egdqw12HT3", make_candidate<WideSplit<128, 144, 3, 12, 3, true, true>>},
         {"device_decoupled_lookback@128x104sb4egdqw13T2", make_candidate<WideSplit<128, 104, 4, 13, 2, false, true>>},
+        // Issue 24 (run 17): exclusive mode's predecessor by shuffle (x).
+        {"device_decoupled_lookback@128x144sb3egdqw12x", make_candidate<WideShuffle<128, 144, 3, 12>>},
+        {"device_decoupled_lookback@256x24sb4egdqw12x.f64add", make_candidate<WideShuffle<256, 24, 4, 12>, F64Add>,
+         ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdqw12.i64add", make_candidate<WideGroups<256, 24, 4, 12>, I64Add>,
+         ValueType::I64, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdqw12x.i64add", make_candidate<WideShuffle<256, 24, 4, 12>, I64Add>,
+         ValueType::I64, Op::Add},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

@@ -3,8 +3,8 @@
 # when the caller carried them (SCANVIZ_PREBUILT=dir holding scanviz and the GPU
 # test binaries, built on a Debian 12 machine for sm_90) and they start here;
 # otherwise builds them (build-gpu, GUI off, sm_90). Then, by SCANVIZ_BW_STAGE:
-#   sweep  the tuning candidates (SCANVIZ_BW_SWEEP_VARIANTS) beside ours, CUB, memcpy and copy (int32 inclusive add,
-#          2^10..2^28: sweep.csv) and test_gpu_lookback_types;
+#   sweep  the tuning candidates (SCANVIZ_BW_SWEEP_VARIANTS) beside ours, CUB, memcpy and copy (int32 add,
+#          SCANVIZ_BW_SWEEP_MODES or inclusive, 2^10..2^28: sweep.csv) and test_gpu_lookback_types;
 #   final  every type x op x mode at 2^28 beside CUB and memcpy (types.csv), int32
 #          inclusive add 2^10..2^28 beside CUB, Thrust and memcpy (bench.csv) with a
 #          look-back timeline at 2^24 (timeline.json), then the look-back GPU tests
@@ -69,7 +69,8 @@ tests() {
 }
 sweep() {
   step sweep ${SCANVIZ_BW_SWEEP_LIMIT:-150} "$OUT/sweep.csv" "$S" bench --sizes ${SCANVIZ_BW_SWEEP_SIZES:-2^10,2^16,2^20,2^22,2^24,2^26,2^28} \
-    --variants ${SCANVIZ_BW_SWEEP_VARIANTS:-ours,cub,memcpy,copy,candidates} --format csv
+    --variants ${SCANVIZ_BW_SWEEP_VARIANTS:-ours,cub,memcpy,copy,candidates} --format csv \
+    ${SCANVIZ_BW_SWEEP_MODES:+--modes $SCANVIZ_BW_SWEEP_MODES}
   # Up to two more sweeps of candidates that run one type and operator (their id's suffix):
   # SCANVIZ_BW_SWEEP<k>_VARIANTS, _TYPES, _OPS, _MODES, _SIZES, _LIMIT; into sweep<k>.csv.
   local k v

@@ -249,9 +249,10 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
             for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
             if (p.exclusive) {
-                if constexpr (kFull && Policy::kBulkStore) {
-                    // The items are overwritten as they are scanned: the item before comes by
-                    // shuffle (lane 0: lane 31's last of the previous chunk, kept in `carry`).
+                if constexpr (kFull && (Policy::kBulkStore || Policy::kShuffleExclusive)) {
+                    // The item before comes by shuffle (lane 0: lane 31's last of the previous
+                    // chunk, kept in `carry`): bulk stores overwrite the items as they are
+                    // scanned, and kShuffleExclusive saves the second shared-memory read.
                     const T up = __shfl_up_sync(0xffffffffu, xs[W - 1], 1);
                     y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, lane == 0 ? carry : up);
                     carry = __shfl_sync(0xffffffffu, xs[W - 1], 31);
