@@ -161,9 +161,9 @@ void launch_decoupled_lookback(const typename ScanOp::value_type* d_in, typename
     LookbackParams p{};
     size_t tiles = lookback_tiles<Policy>(n);
     if constexpr (Policy::kSplitTiles > 1) {
-        const LookbackSplitLayout l = lookback_split_layout(
-            n, Policy::kTileItems, Policy::kSplitTiles, lookback_resident_blocks<Policy, ScanOp, Probe>(kDynamicBytes),
-            Policy::kSplitHead, Policy::kSplitTail);
+        const size_t wave = lookback_resident_blocks<Policy, ScanOp, Probe>(kDynamicBytes);
+        const LookbackSplitLayout l = lookback_split_layout(n, Policy::kTileItems, Policy::kSplitTiles, wave,
+                                                            Policy::kSplitHead, Policy::kSplitTail);
         tiles = l.tiles;
         p.head_tiles = static_cast<uint32_t>(l.head_tiles);
         p.big_tiles = static_cast<uint32_t>(l.big_tiles);

@@ -51,10 +51,10 @@ const std::vector<LookbackPolicyInfo>& lookback_policies() {
     // The h200's float32 max and min above 64 MiB keep 128 x 104 (issue 24, run 10 on the
     // H200, 2^28): 0.936 / 0.927 of memcpy inclusive / exclusive where 128 x 144 gave
     // 0.887 / 0.879 (int32 add: 0.917-0.921); 256 x 72, 256 x 52 and 192 x 96 0.81-0.86.
-    // Load groups (wG, issue 24, runs 14 and 15 on the H200): the widest tiles fold their copies
-    // group by group as they land. 128 x 144 w12 against w1, int32 add, same process: 2^26
-    // 0.894-0.907 against 0.885-0.895, 2^28 0.920-0.927 against 0.914; float64 add 256 x 24 w12
-    // at 2^28 0.901 / 0.889 (inclusive / exclusive) against 0.898 / 0.884.
+    // Load groups (wG, issue 24, runs 14 to 16 on the H200): the widest tiles fold their copies
+    // group by group as they land. 128 x 144 w12 against w1, int32 add, same process: +0.5
+    // points of memcpy on average at 2^26 (-0.2 to +1.2 over six pairs), +0.3 to +0.8 at 2^28;
+    // float64 add 256 x 24 w12 at 2^28 0.901 / 0.889 (inclusive / exclusive) against 0.898 / 0.884.
     static const std::vector<LookbackPolicyInfo> p = {
         {"h100",
          "NVIDIA H100 80GB HBM3",

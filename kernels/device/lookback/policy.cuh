@@ -84,7 +84,8 @@ inline constexpr int kLbGroupTiles = 32;
 // full-size tiles (the blocks the device holds at once) at the head or the tail of the array
 // is cut into tiles of kItemsPerThread / k items each, scanned by the same blocks. The first
 // wave then reaches its stores sooner and the last wave leaves the SMs sooner; the tiles
-// between are full size (LookbackSplitLayout).
+// between are full size (LookbackSplitLayout). Measured slower at every size from 2^24
+// (2-5%, run 15): not used; the field and its candidates stay.
 //
 // kPersistent (with kTileCounter; issue 24, run 11): the grid holds as many blocks as fit on
 // the device at once, and each block scans tile after tile, taking the next index from the
@@ -248,9 +249,10 @@ struct LookbackWideHinted : LookbackTuned {
 struct LookbackWideHinted64 : LookbackWideHinted {
     static constexpr int kItemsPerThread = 52;
 };
-// Both fold their copies in load groups as they land (issue 24, runs 14 and 15): 12 groups of
-// 3 vectors for 128 x 144 (8-byte 256 x 24: 12 of 1), 13 of 2 for 128 x 104. At 2^26 int32
-// on the H200, 0.894-0.907 of memcpy against 0.885-0.895 with one wait for the tile.
+// Both fold their copies in load groups as they land (issue 24, runs 14 to 16): 12 groups of
+// 3 vectors for 128 x 144 (8-byte 256 x 24: 12 of 1), 13 of 2 for 128 x 104. int32 on the
+// H200, against one wait for the tile in the same process: +0.5 points of memcpy on average
+// at 2^26 (-0.2 to +1.2 over six pairs), +0.3 to +0.8 at 2^28.
 struct LookbackWidest : LookbackTuned {
     static constexpr int kItemsPerThread = 144;
     static constexpr int kMinBlocks = 3;

@@ -39,10 +39,10 @@ struct LookbackTempStorage {
     alignas(16) T items[Policy::kStaged ? Policy::kTileItems : 1];  // the staged tile
 };
 
-// One tile (steps 1 to 5), items [first, first + kTileItems) of [0, n) (tile * kTileItems,
-// except where kSplitTiles puts smaller tiles before or after). kFull: the tile lies wholly inside [0, n), so it
-// moves 16-byte vectors with no bounds checks; the last, partial tile checks
-// every element.
+// One tile (steps 1 to 5), items [first, first + kTileItems) of [0, n): first is
+// tile * kTileItems except where kSplitTiles puts smaller tiles before or after. kFull: the
+// tile lies wholly inside [0, n), so it moves 16-byte vectors with no bounds checks; the
+// last, partial tile checks every element.
 template <class Policy, bool kFull, class ScanOp, class Probe>
 __device__ __forceinline__ void decoupled_lookback_tile(
     const typename ScanOp::value_type* __restrict__ in, typename ScanOp::value_type* __restrict__ out,
@@ -74,7 +74,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     constexpr int kGroupVecs = V / Policy::kLoadGroups;
     const auto wait_group_of = [&](int k) {
         if constexpr (kGroupVecs < V)
-            if (kFull && k % kGroupVecs == 0) lb_cp_async_wait_pending<Policy::kLoadGroups>(Policy::kLoadGroups - 1 - k / kGroupVecs);
+            if (kFull && k % kGroupVecs == 0)
+                lb_cp_async_wait_pending<Policy::kLoadGroups>(Policy::kLoadGroups - 1 - k / kGroupVecs);
     };
     T* s_warp = temp.items + (Policy::kStaged ? warp * Policy::kWarpItems : 0);
     const auto offset = [&](int k) { return k * 32 * W + W * lane; };
