@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 24, run 18 (kernels/bench/NOTES.md): the policies with load groups (128x144 b3 w12,
 # 128x104 b4 w13, 8-byte 256x24 b4 w12; runs 14 to 16) and exclusive mode by shuffle (every
-# tuning; run 17), on whichever card the device tool
-# lends (an H200, then an H100 in the same session: its figures must not drop):
+# tuning; run 17), on whichever card the device tool lends (an H200, then an H100 in the same
+# session: its figures must not drop). Run 16 ran this script on the tree before run 17 (the
+# load groups alone):
 #   - sweep: int32 inclusive add 2^20..2^28, ours beside CUB, memcpy, copy and the same tiles
 #     with one wait for the tile and no shuffle (128x144 b3, 128x104 b4: the policy before run 14);
 #   - sweep2: float64 add at 2^28, inclusive and exclusive: ours beside 256x24 b4 with one wait;
