@@ -91,10 +91,7 @@ __device__ __forceinline__ void decoupled_lookback_body(const typename ScanOp::v
             if (threadIdx.x == 0) next = take();
             Probe probe(probe_buffer, tile);
             const size_t first = static_cast<size_t>(tile) * Policy::kTileItems;
-            if (first + Policy::kTileItems <= n)
-                decoupled_lookback_tile<Policy, true>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
-            else
-                decoupled_lookback_tile<Policy, false>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
+            decoupled_lookback_tile_at<Policy>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
             if (threadIdx.x == 0) s_next = next;
         }
         return;
@@ -111,17 +108,11 @@ __device__ __forceinline__ void decoupled_lookback_body(const typename ScanOp::v
         Probe probe(probe_buffer, tile);
         if (tile >= h && tile < h + b) {
             const size_t first = h * kSmall + (tile - h) * kBig;
-            if (first + kBig <= n)
-                decoupled_lookback_tile<Policy, true>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
-            else
-                decoupled_lookback_tile<Policy, false>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
+            decoupled_lookback_tile_at<Policy>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
         } else {
             const size_t first = tile < h ? tile * kSmall : h * kSmall + b * kBig + (tile - h - b) * kSmall;
             auto& small_temp = reinterpret_cast<LookbackTempStorage<Small, T>&>(temp);
-            if (first + kSmall <= n)
-                decoupled_lookback_tile<Small, true>(in, out, n, tile, first, p, small_temp, ScanOp{}, probe);
-            else
-                decoupled_lookback_tile<Small, false>(in, out, n, tile, first, p, small_temp, ScanOp{}, probe);
+            decoupled_lookback_tile_at<Small>(in, out, n, tile, first, p, small_temp, ScanOp{}, probe);
         }
         return;
     }
@@ -136,10 +127,7 @@ __device__ __forceinline__ void decoupled_lookback_body(const typename ScanOp::v
     }
     Probe probe(probe_buffer, tile);
     const size_t first = static_cast<size_t>(tile) * Policy::kTileItems;
-    if (first + Policy::kTileItems <= n)
-        decoupled_lookback_tile<Policy, true>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
-    else
-        decoupled_lookback_tile<Policy, false>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
+    decoupled_lookback_tile_at<Policy>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
 }
 
 // The kernel: one block per tile, tile = blockIdx.x. A tile waits only on

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 
 namespace scanviz {
 namespace {
@@ -22,16 +23,28 @@ std::string fmt(const char* f, double v) {
 }  // namespace
 
 std::string_view to_string(LookbackTuningId t) {
+    // From the shapes the kernels static_assert (lookback_tuning_shape): "TxI bB" and " wG"
+    // where the tile loads in G groups.
+    const auto tile = [](LookbackTuningId id, int bytes) {
+        const LookbackTuningShape s = lookback_tuning_shape(id);
+        return std::to_string(s.threads(bytes)) + "x" + std::to_string(s.items(bytes)) + " b" +
+               std::to_string(s.blocks(bytes)) +
+               (s.load_groups(bytes) > 1 ? " w" + std::to_string(s.load_groups(bytes)) : "");
+    };
+    const auto with8 = [&](LookbackTuningId id) { return tile(id, 4) + " (8-byte " + tile(id, 8) + ")"; };
+    static const std::string tuned = tile(LookbackTuningId::Tuned, 4),
+                             hinted = tile(LookbackTuningId::WideHinted, 4) + " hints",
+                             wide = with8(LookbackTuningId::Wide), widest = with8(LookbackTuningId::Widest);
     switch (t) {
         case LookbackTuningId::WideHinted:
-            return "128x104 b4 hints";
+            return hinted;
         case LookbackTuningId::Wide:
-            return "128x104 b4 w13 (8-byte 256x24 b4 w12)";
+            return wide;
         case LookbackTuningId::Widest:
-            return "128x144 b3 w12 (8-byte 256x24 b4 w12)";
+            return widest;
         case LookbackTuningId::Tuned:
         default:
-            return "128x48 b9";
+            return tuned;
     }
 }
 

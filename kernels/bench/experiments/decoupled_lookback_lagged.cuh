@@ -283,7 +283,7 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocks)
     if (!scans) return;
 
     // Scan tile u out of shared memory, as decoupled_lookback_tile does.
-    lb_cp_async_wait();
+    lb_cp_async_wait_group<0>();
     T warp_total = ScanOp::identity();
 #pragma unroll
     for (int k = 0; k < V; ++k) {

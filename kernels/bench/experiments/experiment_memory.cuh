@@ -19,11 +19,6 @@ __device__ __forceinline__ void lb_unpack16(const uint4& u, T (&x)[W]) {
 }
 
 __device__ __forceinline__ uint64_t lb_policy_evict_last() { return lb_policy_evict<true>(); }
-__device__ __forceinline__ void lb_cp_async_wait() {
-#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
-    asm volatile("cp.async.wait_group 0;" ::: "memory");
-#endif
-}
 template <bool kHint>
 __device__ __forceinline__ uint4 lb_ld16(const void* g, uint64_t policy) {
     uint4 v;

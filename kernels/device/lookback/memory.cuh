@@ -64,11 +64,6 @@ __device__ __forceinline__ void lb_cp_async16(void* smem, const void* gmem) {
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
 #endif
 }
-__device__ __forceinline__ void lb_cp_async_wait_all() {
-#if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
-    asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
-#endif
-}
 // The copies issued since the last commit form one group; the wait returns once at most
 // `pending` of this thread's latest groups are still in flight (every earlier one has
 // landed). `pending` is below Groups and known at compile time where the caller's loop is
@@ -83,6 +78,11 @@ __device__ __forceinline__ void lb_cp_async_wait_group() {
 #if !(defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
     asm volatile("cp.async.wait_group %0;" ::"n"(kPending) : "memory");
 #endif
+}
+// Every copy this thread has issued has landed.
+__device__ __forceinline__ void lb_cp_async_wait_all() {
+    lb_cp_async_commit();
+    lb_cp_async_wait_group<0>();
 }
 template <int Groups>
 __device__ __forceinline__ void lb_cp_async_wait_pending(int pending) {

@@ -80,6 +80,23 @@ inline constexpr int kLbGroupTiles = 32;
 // comes by shuffle (the lane before; lane 0 takes lane 31's last item of the previous chunk)
 // rather than by a second shared-memory read of the item before its vector.
 //
+// kCacheChunkScans (staged, with the early aggregate; issue 24, run 19): float add's early
+// aggregate scans each chunk's 32 thread totals across the warp to fold them in the chunk
+// scans' order; it keeps those scans in registers (one value per vector), and step 1b takes
+// them rather than running the same warp scan again. Other operators fold without a scan.
+// Measured slower (run 19, H200, 2^28, against the same tile without it in one process):
+// float32 add 0.874 / 0.875 of memcpy inclusive / exclusive against 0.902 / 0.910 with
+// 128 x 144 (36 values held per thread); float64 add 256 x 24 0.904 / 0.897 against 0.903 /
+// 0.899. Not used; the field and its candidates (c) stay.
+//
+// kExclusiveInScan (staged; issue 24, run 19): in exclusive mode, step 1b leaves the warp's
+// exclusive scan in shared memory (a vector's first item takes the fold of the items before
+// it, which the chunk scan computes anyway), and step 5 is inclusive mode's: no shuffle and
+// no second read for the item before. Integer operators only (float keeps the predecessor's
+// order of operations, kShuffleExclusive). Measured slower (run 19, H200, exclusive, same
+// process): int32 add 128 x 144 0.919 of memcpy at 2^28 against 0.934, 0.897 against 0.918 at
+// 2^26; int64 add 256 x 24 0.898 against 0.905. Not used; the field and its candidates (u) stay.
+//
 // kSplitTiles (issue 24, run 15): 1, or k > 1: where kSplitHead / kSplitTail say, one wave of
 // full-size tiles (the blocks the device holds at once) at the head or the tail of the array
 // is cut into tiles of kItemsPerThread / k items each, scanned by the same blocks. The first
@@ -110,6 +127,8 @@ struct LookbackTuningDefaults {
     static constexpr bool kPersistent = false;
     static constexpr int kLoadGroups = 1;
     static constexpr bool kShuffleExclusive = false;
+    static constexpr bool kCacheChunkScans = false;
+    static constexpr bool kExclusiveInScan = false;
     static constexpr int kSplitTiles = 1;
     static constexpr bool kSplitHead = false;
     static constexpr bool kSplitTail = false;
@@ -139,6 +158,8 @@ struct LookbackPolicy : Tuning {
     static_assert(!(Tuning::kBulkLoad || Tuning::kBulkStore) || Tuning::kStaged, "bulk copies move a staged tile");
     static_assert(!Tuning::kPersistent || Tuning::kTileCounter, "persistent blocks take their tiles from the counter");
     static_assert(Tuning::kLoadGroups >= 1, "at least one load group");
+    static_assert(!Tuning::kCacheChunkScans || Tuning::kEarlyAggregate, "the early aggregate's scans are cached");
+    static_assert(!Tuning::kExclusiveInScan || Tuning::kStaged, "step 1b writes the staged tile");
     static_assert(Tuning::kSplitTiles >= 1 && Tuning::kItemsPerThread % Tuning::kSplitTiles == 0,
                   "a split tile holds whole items per thread");
     static_assert(Tuning::kSplitTiles == 1 || (!Tuning::kPersistent && !Tuning::kTileCounter),

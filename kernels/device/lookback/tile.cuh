@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "bits.cuh"
 #include "look_back.cuh"
@@ -127,6 +128,17 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         }
     }
 
+    // kCacheChunkScans: the ordered early aggregate keeps each chunk's warp scan of the thread
+    // totals, which step 1b would compute again from the same values (the same bits).
+    constexpr bool kCache = Policy::kCacheChunkScans && Policy::kEarlyAggregate && kLbOrdered<ScanOp>;
+    [[maybe_unused]] T chunk_incl[kCache ? V : 1];
+    // kExclusiveInScan: exclusive mode's staged items become the warp-level exclusive scan in
+    // step 1b (each vector's first item takes the fold before it, which the chunk scan has),
+    // so step 5 combines them with the warp's prefix as in inclusive mode. Integer operators
+    // only, whose fold is the same in any order: float's exclusive value keeps the order of
+    // the item before it (the inclusive value before, combined with the prefix).
+    constexpr bool kExclInScan = Policy::kExclusiveInScan && Policy::kStaged && std::is_integral_v<T>;
+
     // Early aggregate: fold this warp's items in the order the chunk scans would (the
     // same bits), before scanning them.
     if constexpr (Policy::kEarlyAggregate) {
@@ -138,7 +150,9 @@ __device__ __forceinline__ void decoupled_lookback_tile(
                 T t = s_warp[offset(k)];
 #pragma unroll
                 for (int j = 1; j < W; ++j) t = op(t, s_warp[offset(k) + j]);  // step: reduce tiles
-                const T chunk = __shfl_sync(0xffffffffu, lb_warp_inclusive(t, lane, op), 31);
+                const T incl = lb_warp_inclusive(t, lane, op);
+                if constexpr (kCache) chunk_incl[k] = incl;
+                const T chunk = __shfl_sync(0xffffffffu, incl, 31);
                 wt = k == 0 ? chunk : op(wt, chunk);  // step: reduce tiles
             }
         } else {
@@ -155,8 +169,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     }
 
     // Step 1b: scan each chunk of the warp (lb_scan_chunk); x (or the staged items)
-    // becomes the warp-level inclusive scan, so no per-vector prefix stays live through
-    // the look-back. (Early aggregate: warp 0 publishes the aggregate first.)
+    // becomes the warp-level inclusive scan (kExclInScan, exclusive mode: the exclusive
+    // one), so no per-vector prefix stays live through the look-back. (Early aggregate: warp 0 publishes the aggregate first.)
     [[maybe_unused]] T early_w_incl{}, early_aggregate{};
     if constexpr (Policy::kEarlyAggregate) {
         if (warp == 0) {
@@ -168,19 +182,39 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         }
     }
     T warp_total = ScanOp::identity();
+    // The chunks, one after another; kExcl: the staged items take the exclusive scan.
+    const auto scan_chunks = [&](auto excl) {
+        constexpr bool kExcl = decltype(excl)::value;
 #pragma unroll
-    for (int k = 0; k < V; ++k) {
-        if constexpr (Policy::kStaged) {
-            T y[W];
+        for (int k = 0; k < V; ++k) {
+            if constexpr (Policy::kStaged) {
+                T y[W];
 #pragma unroll
-            for (int j = 0; j < W; ++j) y[j] = s_warp[offset(k) + j];
-            lb_scan_chunk<W>(y, k, lane, warp_total, op);
+                for (int j = 0; j < W; ++j) y[j] = s_warp[offset(k) + j];
+                T before;
+                if constexpr (kCache) {
+                    lb_scan_thread(y, op);
+                    before = lb_finish_chunk(y, k, lane, chunk_incl[k], warp_total, op);
+                } else {
+                    before = lb_scan_chunk<W>(y, k, lane, warp_total, op);
+                }
+                if constexpr (kExcl) {
+                    s_warp[offset(k)] = before;
 #pragma unroll
-            for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
-        } else {
-            lb_scan_chunk<W>(x[k], k, lane, warp_total, op);
+                    for (int j = 1; j < W; ++j) s_warp[offset(k) + j] = y[j - 1];
+                } else {
+#pragma unroll
+                    for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
+                }
+            } else {
+                lb_scan_chunk<W>(x[k], k, lane, warp_total, op);
+            }
         }
-    }
+    };
+    if (kExclInScan && p.exclusive)
+        scan_chunks(std::bool_constant<kExclInScan>{});
+    else
+        scan_chunks(std::false_type{});
     if constexpr (!Policy::kEarlyAggregate) {
         if (lane == 0) temp.warp_aggregate[warp] = warp_total;
         __syncthreads();
@@ -249,7 +283,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             T xs[W], y[W];
 #pragma unroll
             for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
-            if (p.exclusive) {
+            if (p.exclusive && !kExclInScan) {
                 if constexpr (kFull && (Policy::kBulkStore || Policy::kShuffleExclusive)) {
                     // The item before comes by shuffle (lane 0: lane 31's last of the previous
                     // chunk, kept in `carry`): bulk stores overwrite the items as they are
@@ -263,6 +297,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
                 for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);  // step: scan tiles
             } else {
+                // Inclusive, or kExclInScan's exclusive items (the warp's first is the identity,
+                // and an integer operator's op(prefix, identity) is the prefix).
 #pragma unroll
                 for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);  // step: scan tiles
             }
@@ -325,6 +361,19 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         }
     }
     probe.tile_end();
+}
+
+// The tile at items [first, first + kTileItems): whole vectors where it lies inside [0, n),
+// element by element where n cuts it.
+template <class Policy, class ScanOp, class Probe>
+__device__ __forceinline__ void decoupled_lookback_tile_at(
+    const typename ScanOp::value_type* __restrict__ in, typename ScanOp::value_type* __restrict__ out,
+    size_t n, uint32_t tile, size_t first, const LookbackParams& p,
+    LookbackTempStorage<Policy, typename ScanOp::value_type>& temp, ScanOp op, Probe& probe) {
+    if (first + Policy::kTileItems <= n)
+        decoupled_lookback_tile<Policy, true>(in, out, n, tile, first, p, temp, op, probe);
+    else
+        decoupled_lookback_tile<Policy, false>(in, out, n, tile, first, p, temp, op, probe);
 }
 
 }  // namespace scanviz::kern

@@ -57,15 +57,13 @@ template <class ScanOp>
 inline constexpr bool kLbOrdered = std::is_floating_point_v<typename ScanOp::value_type>&&
     std::is_same_v<ScanOp, OpAdd<typename ScanOp::value_type>>;
 
-// One chunk of a warp (step 1b): W items in the thread, then the 32 thread totals
-// across the warp; the fold of the warp's items before this lane's vector goes into
-// the items (they become the warp-level inclusive scan). `warp_total` carries the
-// fold of the warp's earlier chunks (k > 0) and receives this chunk's.
+// The end of one chunk's scan (step 1b), once the thread has scanned its W items and `incl`
+// is the warp's inclusive scan of the 32 thread totals: the fold of the warp's items before
+// this lane's vector goes into the items (they become the warp-level inclusive scan).
+// `warp_total` carries the fold of the warp's earlier chunks (k > 0) and receives this
+// chunk's. Returns that fold before the vector (the identity for the warp's first vector).
 template <int W, class T, class ScanOp>
-__device__ __forceinline__ void lb_scan_chunk(T (&x)[W], int k, int lane, T& warp_total, ScanOp op) {
-#pragma unroll
-    for (int j = 1; j < W; ++j) x[j] = op(x[j - 1], x[j]);
-    const T incl = lb_warp_inclusive(x[W - 1], lane, op);
+__device__ __forceinline__ T lb_finish_chunk(T (&x)[W], int k, int lane, T incl, T& warp_total, ScanOp op) {
     const T excl = __shfl_up_sync(0xffffffffu, incl, 1);
     const T chunk_total = __shfl_sync(0xffffffffu, incl, 31);
     const bool has_prefix = k > 0 || lane > 0;
@@ -75,6 +73,22 @@ __device__ __forceinline__ void lb_scan_chunk(T (&x)[W], int k, int lane, T& war
         for (int j = 0; j < W; ++j) x[j] = op(lane_prefix, x[j]);
     }
     warp_total = k == 0 ? chunk_total : op(warp_total, chunk_total);
+    return has_prefix ? lane_prefix : ScanOp::identity();
+}
+
+// The thread's part of a chunk: its W items scanned in order; x[W - 1] is its total.
+template <int W, class T, class ScanOp>
+__device__ __forceinline__ void lb_scan_thread(T (&x)[W], ScanOp op) {
+#pragma unroll
+    for (int j = 1; j < W; ++j) x[j] = op(x[j - 1], x[j]);
+}
+
+// One chunk of a warp (step 1b): W items in the thread, then the 32 thread totals
+// across the warp (lb_finish_chunk).
+template <int W, class T, class ScanOp>
+__device__ __forceinline__ T lb_scan_chunk(T (&x)[W], int k, int lane, T& warp_total, ScanOp op) {
+    lb_scan_thread(x, op);
+    return lb_finish_chunk(x, k, lane, lb_warp_inclusive(x[W - 1], lane, op), warp_total, op);
 }
 
 }  // namespace scanviz::kern
