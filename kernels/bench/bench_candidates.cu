@@ -145,11 +145,21 @@ struct ShuffleExclusiveTuned : LoadGroupsTuned<Threads, Items, Blocks, Groups> {
 };
 template <int Threads, int Items, int Blocks, int Groups>
 using WideShuffle = kern::LookbackPolicy<ShuffleExclusiveTuned<Threads, Items, Blocks, Groups>>;
+// Issue 24, run 19: float add's early aggregate keeps its chunk scans for step 1b (c); integer
+// exclusive scans leave step 1b's exclusive values in shared memory (u); on top of x.
+template <int Threads, int Items, int Blocks, int Groups, bool Cache, bool ExclInScan>
+struct ChunkScanTuned : ShuffleExclusiveTuned<Threads, Items, Blocks, Groups> {
+    static constexpr bool kCacheChunkScans = Cache;
+    static constexpr bool kExclusiveInScan = ExclInScan;
+};
+template <int Threads, int Items, int Blocks, int Groups, bool Cache, bool ExclInScan>
+using WideChunkScan = kern::LookbackPolicy<ChunkScanTuned<Threads, Items, Blocks, Groups, Cache, ExclInScan>>;
 using I64Add = kern::OpAdd<long long>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
 using F64Add = kern::OpAdd<double>;
 using F32Max = kern::OpMax<float>;
+using F32Add = kern::OpAdd<float>;
 using F32Min = kern::OpMin<float>;
 
 template <int Threads, int Items, int Blocks, int SleepMinNs, int SleepMaxNs>
@@ -338,6 +348,16 @@ const std::vector<Candidate>& candidates() {
          ValueType::I64, Op::Add},
         {"device_decoupled_lookback@256x24sb4egdqw12x.i64add", make_candidate<WideShuffle<256, 24, 4, 12>, I64Add>,
          ValueType::I64, Op::Add},
+        // Issue 24 (run 19): chunk scans kept (c), exclusive values from step 1b (u).
+        {"device_decoupled_lookback@128x144sb3egdqw12xu", make_candidate<WideChunkScan<128, 144, 3, 12, false, true>>},
+        {"device_decoupled_lookback@128x144sb3egdqw12x.f32add", make_candidate<WideShuffle<128, 144, 3, 12>, F32Add>,
+         ValueType::F32, Op::Add},
+        {"device_decoupled_lookback@128x144sb3egdqw12xc.f32add",
+         make_candidate<WideChunkScan<128, 144, 3, 12, true, false>, F32Add>, ValueType::F32, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdqw12xc.f64add",
+         make_candidate<WideChunkScan<256, 24, 4, 12, true, false>, F64Add>, ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdqw12xu.i64add",
+         make_candidate<WideChunkScan<256, 24, 4, 12, false, true>, I64Add>, ValueType::I64, Op::Add},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

@@ -10,8 +10,8 @@
 #          look-back timeline at 2^24 (timeline.json), then the look-back GPU tests
 #          (test_gpu_lookback_types, test_gpu_lookback, test_gpu_traces' look-back cases)
 #          and `scanviz validate --only-variant device_decoupled_lookback`;
-#   tune   sweep (and sweep2/sweep3), every type x op at 2^28 (inclusive) beside CUB and
-#          memcpy (types.csv), then test_gpu_lookback_types;
+#   tune   sweep (and sweep2..sweep4), every type x op at 2^28 (SCANVIZ_BW_TYPES_MODES or
+#          inclusive) beside CUB and memcpy (types.csv), then test_gpu_lookback_types;
 #   all    sweep, then final, in one call;
 #   brief  int32 add 2^10..2^28 (seven sizes) and every type x op at 2^28 (inclusive),
 #          ours beside CUB and memcpy: for a second device (SCANVIZ_BW_TARGETS=scanviz);
@@ -71,10 +71,10 @@ sweep() {
   step sweep ${SCANVIZ_BW_SWEEP_LIMIT:-150} "$OUT/sweep.csv" "$S" bench --sizes ${SCANVIZ_BW_SWEEP_SIZES:-2^10,2^16,2^20,2^22,2^24,2^26,2^28} \
     --variants ${SCANVIZ_BW_SWEEP_VARIANTS:-ours,cub,memcpy,copy,candidates} --format csv \
     ${SCANVIZ_BW_SWEEP_MODES:+--modes $SCANVIZ_BW_SWEEP_MODES}
-  # Up to two more sweeps of candidates that run one type and operator (their id's suffix):
+  # Up to three more sweeps of candidates that run one type and operator (their id's suffix):
   # SCANVIZ_BW_SWEEP<k>_VARIANTS, _TYPES, _OPS, _MODES, _SIZES, _LIMIT; into sweep<k>.csv.
   local k v
-  for k in 2 3; do
+  for k in 2 3 4; do
     v=SCANVIZ_BW_SWEEP${k}_VARIANTS
     [ -n "${!v:-}" ] || continue
     local types=SCANVIZ_BW_SWEEP${k}_TYPES ops=SCANVIZ_BW_SWEEP${k}_OPS modes=SCANVIZ_BW_SWEEP${k}_MODES
@@ -115,7 +115,8 @@ case "$STAGE" in
          types inclusive 120; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   lagged) sweep; ncu_dram; tests 200; types inclusive 120; show "$OUT/sweep.csv"; show "$OUT/types.csv" ;;
   sweep) sweep; tests 100; show "$OUT/sweep.csv"; show "$OUT/sweep2.csv"; show "$OUT/sweep3.csv" ;;
-  tune) sweep; types inclusive 120; tests 100; show "$OUT/sweep.csv"; show "$OUT/sweep2.csv"; show "$OUT/types.csv" ;;
+  tune) sweep; types ${SCANVIZ_BW_TYPES_MODES:-inclusive} ${SCANVIZ_BW_TYPES_LIMIT:-120}; tests 100
+        show "$OUT/sweep.csv"; show "$OUT/sweep2.csv"; show "$OUT/types.csv" ;;
   final) final; tests 100; more_tests; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
   all) sweep; final; tests 100; more_tests; show "$OUT/sweep.csv"; show "$OUT/bench.csv"; show "$OUT/types.csv" ;;
 esac
