@@ -137,7 +137,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     // so step 5 combines them with the warp's prefix as in inclusive mode. Integer operators
     // only, whose fold is the same in any order: float's exclusive value keeps the order of
     // the item before it (the inclusive value before, combined with the prefix).
-    constexpr bool kExclInScan = Policy::kExclusiveInScan && Policy::kStaged && std::is_integral_v<T>;
+    constexpr bool kExclInScan = Policy::kExclusiveInScan && std::is_integral_v<T>;  // staged (policy.cuh)
 
     // Early aggregate: fold this warp's items in the order the chunk scans would (the
     // same bits), before scanning them.
@@ -170,7 +170,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 
     // Step 1b: scan each chunk of the warp (lb_scan_chunk); x (or the staged items)
     // becomes the warp-level inclusive scan (kExclInScan, exclusive mode: the exclusive
-    // one), so no per-vector prefix stays live through the look-back. (Early aggregate: warp 0 publishes the aggregate first.)
+    // one), so no per-vector prefix stays live through the look-back. (Early aggregate:
+    // warp 0 publishes the aggregate first.)
     [[maybe_unused]] T early_w_incl{}, early_aggregate{};
     if constexpr (Policy::kEarlyAggregate) {
         if (warp == 0) {
