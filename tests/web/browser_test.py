@@ -25,7 +25,9 @@ import base64
 import json
 import math
 import os
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -36,6 +38,7 @@ SLOT = 37                     # the cell clicked
 N = 128
 VALUES = ",".join(str((i * 37 + 11) % 23 - 5) for i in range(N))  # typed in; negatives too
 SITE_LIMIT = 15 * 1000 * 1000
+BUDGET_S = 240  # the whole run; ctest's limit (tests/web/CMakeLists.txt) is 300 s
 
 
 def find_chromium():
@@ -69,6 +72,7 @@ class Browser:
         self.next_id = 0
         self.buffer = b""
         self.session = None
+        self.target = None
 
     def send(self, method, params=None, session=True, timeout=30):
         self.next_id += 1
@@ -85,6 +89,9 @@ class Browser:
                     if "error" in reply:
                         raise RuntimeError("%s: %s" % (method, reply["error"]))
                     return reply.get("result", {})
+            # Never block past the deadline: a page that stops answering fails this call, by name.
+            if not select.select([self.from_child], [], [], max(0.0, deadline - time.time()))[0]:
+                continue
             chunk = os.read(self.from_child, 1 << 20)
             if not chunk:
                 raise RuntimeError("chromium closed the DevTools pipe")
@@ -93,8 +100,12 @@ class Browser:
 
     def open(self, url, ready="document.body && document.body.getAttribute('data-ready') === '1'"):
         target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)
+        if self.target:  # one page at a time: a page left behind is hidden, and hidden pages get no frames
+            self.send("Target.closeTarget", {"targetId": self.target}, session=False)
+        self.target = target["targetId"]
         self.session = self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True},
                                  session=False)["sessionId"]
+        self.send("Page.bringToFront")  # requestAnimationFrame runs only in a visible page
         self.send("Page.enable")
         self.send("Runtime.enable")
         self.send("Page.navigate", {"url": url})
@@ -614,6 +625,12 @@ def main():
     ap.add_argument("--source", required=True, help="the source tree (lessons, SASS snapshot, bench results)")
     ap.add_argument("--screenshots", help="save the README's pictures of the pages into this folder")
     args = ap.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # a run cut short still shows how far it got
+
+    def out_of_time(signum, frame):
+        raise TimeoutError("the browser checks took over %d s (the traceback names the step)" % BUDGET_S)
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.alarm(BUDGET_S)
 
     exe = find_chromium()
     if not exe:
