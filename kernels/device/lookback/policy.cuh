@@ -97,6 +97,14 @@ inline constexpr int kLbGroupTiles = 32;
 // process): int32 add 128 x 144 0.919 of memcpy at 2^28 against 0.934, 0.897 against 0.918 at
 // 2^26; int64 add 256 x 24 0.898 against 0.905. Not used; the field and its candidates (u) stay.
 //
+// kFusedScan (staged, with the early aggregate; issue 24, prepared for run 21): the early
+// aggregate is step 1b itself. Each chunk is scanned (lb_scan_chunk) and written back as soon
+// as its load group lands, and the warp's aggregate is the fold those scans carry, so the tile
+// is read from shared memory once before the look-back, not twice (reduce, then scan); the
+// aggregate is published one group's scan later than a reduce-only fold would publish it. The
+// fold has the chunk scans' order, so float add keeps its bits. Not measured yet: no device
+// time was left for it in the session that wrote it (kernels/bench/NOTES.md, run 21).
+//
 // kSplitTiles (issue 24, run 15): 1, or k > 1: where kSplitHead / kSplitTail say, one wave of
 // full-size tiles (the blocks the device holds at once) at the head or the tail of the array
 // is cut into tiles of kItemsPerThread / k items each, scanned by the same blocks. The first
@@ -128,6 +136,7 @@ struct LookbackTuningDefaults {
     static constexpr int kLoadGroups = 1;
     static constexpr bool kShuffleExclusive = false;
     static constexpr bool kCacheChunkScans = false;
+    static constexpr bool kFusedScan = false;
     static constexpr bool kExclusiveInScan = false;
     static constexpr int kSplitTiles = 1;
     static constexpr bool kSplitHead = false;
@@ -160,6 +169,8 @@ struct LookbackPolicy : Tuning {
     static_assert(Tuning::kLoadGroups >= 1, "at least one load group");
     static_assert(!Tuning::kCacheChunkScans || Tuning::kEarlyAggregate, "the early aggregate's scans are cached");
     static_assert(!Tuning::kExclusiveInScan || Tuning::kStaged, "step 1b writes the staged tile");
+    static_assert(!Tuning::kFusedScan || (Tuning::kStaged && Tuning::kEarlyAggregate && !Tuning::kCacheChunkScans),
+                  "the fused scan is the staged tile's early aggregate (and leaves no chunk scan to cache)");
     static_assert(Tuning::kSplitTiles >= 1 && Tuning::kItemsPerThread % Tuning::kSplitTiles == 0,
                   "a split tile holds whole items per thread");
     static_assert(Tuning::kSplitTiles == 1 || (!Tuning::kPersistent && !Tuning::kTileCounter),

@@ -131,7 +131,7 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     // kCacheChunkScans: the ordered early aggregate keeps each chunk's warp scan of the thread
     // totals, which step 1b would compute again from the same values (the same bits).
     constexpr bool kCache = Policy::kCacheChunkScans && Policy::kEarlyAggregate && kLbOrdered<ScanOp>;
-    [[maybe_unused]] T chunk_incl[kCache ? V : 1];
+    [[maybe_unused]] T chunk_incl[kCache ? V : 1]{};  // set by the early aggregate before step 1b reads it
     // kExclusiveInScan: exclusive mode's staged items become the warp-level exclusive scan in
     // step 1b (each vector's first item takes the fold before it, which the chunk scan has),
     // so step 5 combines them with the warp's prefix as in inclusive mode. Integer operators
@@ -139,11 +139,55 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     // the item before it (the inclusive value before, combined with the prefix).
     constexpr bool kExclInScan = Policy::kExclusiveInScan && std::is_integral_v<T>;  // staged (policy.cuh)
 
+    // Step 1b's work on one staged chunk k (lb_scan_chunk): its items become the warp-level
+    // inclusive scan (kExcl: the exclusive one); `warp_total` carries the fold of the chunks
+    // before it and receives this one's.
+    T warp_total = ScanOp::identity();
+    [[maybe_unused]] const auto scan_staged_chunk = [&](int k, auto excl) {
+        constexpr bool kExcl = decltype(excl)::value;
+        T y[W];
+#pragma unroll
+        for (int j = 0; j < W; ++j) y[j] = s_warp[offset(k) + j];
+        T before;
+        if constexpr (kCache) {
+            lb_scan_thread(y, op);
+            before = lb_finish_chunk(y, k, lane, chunk_incl[k], warp_total, op);
+        } else {
+            before = lb_scan_chunk<W>(y, k, lane, warp_total, op);
+        }
+        if constexpr (kExcl) {
+            s_warp[offset(k)] = before;
+#pragma unroll
+            for (int j = 1; j < W; ++j) s_warp[offset(k) + j] = y[j - 1];
+        } else {
+#pragma unroll
+            for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
+        }
+    };
+    // kExclInScan's choice of what the staged items become, made once per tile.
+    const auto with_excl = [&](auto&& f) {
+        if (kExclInScan && p.exclusive)
+            f(std::bool_constant<kExclInScan>{});
+        else
+            f(std::false_type{});
+    };
+    // kFusedScan: the early aggregate is step 1b, each chunk scanned as its load group lands.
+    constexpr bool kFused = Policy::kFusedScan;
+
     // Early aggregate: fold this warp's items in the order the chunk scans would (the
-    // same bits), before scanning them.
+    // same bits), before scanning them (kFused: by scanning them).
     if constexpr (Policy::kEarlyAggregate) {
         T wt = ScanOp::identity();
-        if constexpr (kLbOrdered<ScanOp>) {
+        if constexpr (kFused) {
+            with_excl([&](auto excl) {
+#pragma unroll
+                for (int k = 0; k < V; ++k) {
+                    wait_group_of(k);
+                    scan_staged_chunk(k, excl);  // step: reduce tiles
+                }
+            });
+            wt = warp_total;
+        } else if constexpr (kLbOrdered<ScanOp>) {
 #pragma unroll
             for (int k = 0; k < V; ++k) {
                 wait_group_of(k);
@@ -182,40 +226,18 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             probe.aggregate_published(first_status, lb_to_bits(early_aggregate));
         }
     }
-    T warp_total = ScanOp::identity();
-    // The chunks, one after another; kExcl: the staged items take the exclusive scan.
-    const auto scan_chunks = [&](auto excl) {
-        constexpr bool kExcl = decltype(excl)::value;
+    // The chunks, one after another (kFused: done in the early aggregate).
+    if constexpr (!kFused) {
+        with_excl([&](auto excl) {
 #pragma unroll
-        for (int k = 0; k < V; ++k) {
-            if constexpr (Policy::kStaged) {
-                T y[W];
-#pragma unroll
-                for (int j = 0; j < W; ++j) y[j] = s_warp[offset(k) + j];
-                T before;
-                if constexpr (kCache) {
-                    lb_scan_thread(y, op);
-                    before = lb_finish_chunk(y, k, lane, chunk_incl[k], warp_total, op);
-                } else {
-                    before = lb_scan_chunk<W>(y, k, lane, warp_total, op);
-                }
-                if constexpr (kExcl) {
-                    s_warp[offset(k)] = before;
-#pragma unroll
-                    for (int j = 1; j < W; ++j) s_warp[offset(k) + j] = y[j - 1];
-                } else {
-#pragma unroll
-                    for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
-                }
-            } else {
-                lb_scan_chunk<W>(x[k], k, lane, warp_total, op);
+            for (int k = 0; k < V; ++k) {
+                if constexpr (Policy::kStaged)
+                    scan_staged_chunk(k, excl);
+                else
+                    lb_scan_chunk<W>(x[k], k, lane, warp_total, op);
             }
-        }
-    };
-    if (kExclInScan && p.exclusive)
-        scan_chunks(std::bool_constant<kExclInScan>{});
-    else
-        scan_chunks(std::false_type{});
+        });
+    }
     if constexpr (!Policy::kEarlyAggregate) {
         if (lane == 0) temp.warp_aggregate[warp] = warp_total;
         __syncthreads();
