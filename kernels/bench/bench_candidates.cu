@@ -154,6 +154,14 @@ struct ChunkScanTuned : ShuffleExclusiveTuned<Threads, Items, Blocks, Groups> {
 };
 template <int Threads, int Items, int Blocks, int Groups, bool Cache, bool ExclInScan>
 using WideChunkScan = kern::LookbackPolicy<ChunkScanTuned<Threads, Items, Blocks, Groups, Cache, ExclInScan>>;
+// Issue 24, run 21: the early aggregate scans each chunk as its load group lands and step 1b
+// goes (f: kFusedScan), on top of x.
+template <int Threads, int Items, int Blocks, int Groups>
+struct FusedTuned : ShuffleExclusiveTuned<Threads, Items, Blocks, Groups> {
+    static constexpr bool kFusedScan = true;
+};
+template <int Threads, int Items, int Blocks, int Groups>
+using WideFused = kern::LookbackPolicy<FusedTuned<Threads, Items, Blocks, Groups>>;
 using I64Add = kern::OpAdd<long long>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
@@ -358,6 +366,39 @@ const std::vector<Candidate>& candidates() {
          make_candidate<WideChunkScan<256, 24, 4, 12, true, false>, F64Add>, ValueType::F64, Op::Add},
         {"device_decoupled_lookback@256x24sb4egdqw12xu.i64add",
          make_candidate<WideChunkScan<256, 24, 4, 12, false, true>, I64Add>, ValueType::I64, Op::Add},
+        // Issue 24 (run 21): 8-byte add in other shapes, with the policy's fields (w, x): the
+        // int32 tile's own shape (128 x 72 8-byte items is its 72 KiB), more threads or more
+        // bytes in flight per SM than 256 x 24 b4 (192 KiB).
+        {"device_decoupled_lookback@128x72sb3egdqw12x.f64add",
+         make_candidate<WideShuffle<128, 72, 3, 12>, F64Add>, ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@128x72sb3egdqw12x.i64add",
+         make_candidate<WideShuffle<128, 72, 3, 12>, I64Add>, ValueType::I64, Op::Add},
+        {"device_decoupled_lookback@256x36sb3egdqw9x.f64add",
+         make_candidate<WideShuffle<256, 36, 3, 9>, F64Add>, ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@256x36sb3egdqw9x.i64add",
+         make_candidate<WideShuffle<256, 36, 3, 9>, I64Add>, ValueType::I64, Op::Add},
+        {"device_decoupled_lookback@192x32sb4egdqw8x.f64add",
+         make_candidate<WideShuffle<192, 32, 4, 8>, F64Add>, ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@192x32sb4egdqw8x.i64add",
+         make_candidate<WideShuffle<192, 32, 4, 8>, I64Add>, ValueType::I64, Op::Add},
+        {"device_decoupled_lookback@224x28sb4egdqw7x.f64add",
+         make_candidate<WideShuffle<224, 28, 4, 7>, F64Add>, ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@224x28sb4egdqw7x.i64add",
+         make_candidate<WideShuffle<224, 28, 4, 7>, I64Add>, ValueType::I64, Op::Add},
+        {"device_decoupled_lookback@384x16sb4egdqw8x.f64add",
+         make_candidate<WideShuffle<384, 16, 4, 8>, F64Add>, ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@384x16sb4egdqw8x.i64add",
+         make_candidate<WideShuffle<384, 16, 4, 8>, I64Add>, ValueType::I64, Op::Add},
+        // Issue 24 (run 21): the fused scan (f) on the policy's tiles.
+        {"device_decoupled_lookback@128x144sb3egdqw12xf", make_candidate<WideFused<128, 144, 3, 12>>},
+        {"device_decoupled_lookback@128x104sb4egdqw13x", make_candidate<WideShuffle<128, 104, 4, 13>>},
+        {"device_decoupled_lookback@128x104sb4egdqw13xf", make_candidate<WideFused<128, 104, 4, 13>>},
+        {"device_decoupled_lookback@128x144sb3egdqw12xf.f32add", make_candidate<WideFused<128, 144, 3, 12>, F32Add>,
+         ValueType::F32, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdqw12xf.f64add", make_candidate<WideFused<256, 24, 4, 12>, F64Add>,
+         ValueType::F64, Op::Add},
+        {"device_decoupled_lookback@256x24sb4egdqw12xf.i64add", make_candidate<WideFused<256, 24, 4, 12>, I64Add>,
+         ValueType::I64, Op::Add},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},
