@@ -62,6 +62,9 @@ class Browser:
 
         args = [exe, "--headless=new", "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
                 "--disable-gpu", "--disable-extensions",
+                # No throttling of a page Chromium thinks is in the background (Puppeteer's defaults).
+                "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
+                "--disable-renderer-backgrounding",
                 "--user-data-dir=" + profile, "--window-size=%d,%d" % (width, height), "about:blank"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # CI containers run as root
@@ -72,7 +75,6 @@ class Browser:
         self.next_id = 0
         self.buffer = b""
         self.session = None
-        self.target = None
 
     def send(self, method, params=None, session=True, timeout=30):
         self.next_id += 1
@@ -100,9 +102,11 @@ class Browser:
 
     def open(self, url, ready="document.body && document.body.getAttribute('data-ready') === '1'"):
         target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)
-        if self.target:  # one page at a time: a page left behind is hidden, and hidden pages get no frames
-            self.send("Target.closeTarget", {"targetId": self.target}, session=False)
-        self.target = target["targetId"]
+        # One page at a time (the start's about:blank too): a page left behind competes for
+        # the frames that requestAnimationFrame waits on.
+        for info in self.send("Target.getTargets", session=False)["targetInfos"]:
+            if info["type"] == "page" and info["targetId"] != target["targetId"]:
+                self.send("Target.closeTarget", {"targetId": info["targetId"]}, session=False)
         self.session = self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True},
                                  session=False)["sessionId"]
         self.send("Page.bringToFront")  # requestAnimationFrame runs only in a visible page
@@ -202,6 +206,15 @@ class Checks:
             print("ok   %s" % what)
 
 
+def read_diagram(browser):
+    """The diagram's cells, edges and band over every scroll position (READ_DIAGRAM)."""
+    drawn = browser.eval_async(READ_DIAGRAM)
+    if drawn["missed"] or drawn["visits"] > 400:
+        print("note: reading the diagram, %d frame(s) did not come within 2 s and %d scroll positions were "
+              "visited (box: client %d x %d, scroll %d x %d)" % ((drawn["missed"], drawn["visits"]) + tuple(drawn["box"])))
+    return drawn
+
+
 # DOM readers (run in the page).
 READ_DOM = r"""(() => {
   const label = document.getElementById('step-label');
@@ -230,12 +243,23 @@ READ_DOM = r"""(() => {
 # and the current step's band; then scrolls back. "window": the columns shown (first,count).
 READ_DIAGRAM = r"""(async () => {
   const box = document.getElementById('diagram');
-  const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const sx = box.scrollLeft, sy = box.scrollTop, w = box.clientWidth, h = box.clientHeight;
+  // Two frames, so the page's scroll handler has drawn; a frame that does not come within 2 s
+  // is counted (missed) rather than waited for without end.
+  let missed = 0, visits = 0;
+  const frames = () => new Promise(r => {
+    let done = false;
+    const end = ok => { if (!done) { done = true; missed += ok ? 0 : 1; r(); } };
+    requestAnimationFrame(() => requestAnimationFrame(() => end(true)));
+    setTimeout(() => end(false), 2000);
+  });
+  const sx = box.scrollLeft, sy = box.scrollTop;
+  const w = Math.max(1, box.clientWidth), h = Math.max(1, box.clientHeight);
   const cells = {}, edges = {};
   let band = null;
+  outer:
   for (let y = 0; ; y += h) {
     for (let x = 0; ; x += w) {
+      if (++visits > 400) break outer;  // a box that keeps growing as it scrolls: say so, do not loop
       box.scrollLeft = x;
       box.scrollTop = y;
       await frames();
@@ -264,7 +288,8 @@ READ_DIAGRAM = r"""(async () => {
   box.scrollLeft = sx;
   box.scrollTop = sy;
   await frames();
-  return {cells, band, window: box.getAttribute('data-window'),
+  return {cells, band, window: box.getAttribute('data-window'), missed, visits,
+          box: [box.clientWidth, box.clientHeight, box.scrollWidth, box.scrollHeight],
           edges: Object.keys(edges).map(Number).sort((a, b) => a - b).map(i => edges[i])};
 })()"""
 
@@ -366,7 +391,7 @@ def app_checks(browser, check, args, site, work):
              [int(v) for v in expected["values"]])
     check.eq("state view cells (fill, stroke, width)", [dom["cells"][str(c[0])] for c in expected["state_cells"]],
              [[colour(c[1]), colour(c[2]), num(c[3])] for c in expected["state_cells"]])
-    drawn = browser.eval_async(READ_DIAGRAM)
+    drawn = read_diagram(browser)
     check.eq("every column shown at n = %d (no window, no strip)" % N,
              [drawn["window"], browser.eval("document.getElementById('overview').hidden")],
              ["0,%d" % expected["slots"], True])
@@ -385,7 +410,7 @@ def app_checks(browser, check, args, site, work):
     browser.eval("document.activeElement.blur()")
     keyed = browser.eval(READ_DOM)
     check.eq("the keyboard selects the cell too (its number, Enter)",
-             [browser.eval_async(READ_DIAGRAM)["cells"], keyed["selection"]], [drawn["cells"], dom["selection"]])
+             [read_diagram(browser)["cells"], keyed["selection"]], [drawn["cells"], dom["selection"]])
     check.eq("work and span", [dom["work"].split(" ")[0], dom["span"]],
              [str(expected["step_work"]), "%d of %d" % (expected["span_so_far"], expected["span"])])
     check.eq("totals", dom["totals"], "%d (work %d, span %d)" % (expected["steps"], expected["work"], expected["span"]))
@@ -479,7 +504,7 @@ def windowed_checks(browser, check, args, work, seed):
     browser.eval("document.activeElement.blur()")
     browser.key("End")  # the last step: its window is where it writes first
     expected = oracle(args, trace_file, steps, -1)
-    drawn = browser.eval_async(READ_DIAGRAM)
+    drawn = read_diagram(browser)
     first, count = window_of(drawn)
     check.eq("n = %d: the diagram shows the window's window of columns" % n, [first, count], expected["window"])
     check.eq("n = %d: %d columns of %d, every row, values and colours as the CLI's trace" % (n, count, expected["slots"]),
@@ -495,7 +520,7 @@ def windowed_checks(browser, check, args, work, seed):
     set_field(browser, "cell", str(far))
     browser.eval("document.activeElement.blur()")
     expected = oracle(args, trace_file, steps, far)
-    drawn = browser.eval_async(READ_DIAGRAM)
+    drawn = read_diagram(browser)
     first, count = window_of(drawn)
     check.eq("a cell outside the window brings the window to it", [first <= far < first + count, [first, count]],
              [True, expected["window"]])
@@ -507,7 +532,7 @@ def windowed_checks(browser, check, args, work, seed):
                        "return [b.left, b.top, b.width, b.height]; })()")
     browser.click(box[0] + box[2] * 0.1, box[1] + box[3] / 2)
     browser.wait_for("document.getElementById('diagram').getAttribute('data-window') !== '%d,%d'" % (first, count))
-    drawn = browser.eval_async(READ_DIAGRAM)
+    drawn = read_diagram(browser)
     first, count = window_of(drawn)
     target = int(0.1 * expected["slots"])
     check.eq("a click in the strip moves the window there", abs(first + count // 2 - target) <= 48, True)
@@ -520,17 +545,17 @@ def windowed_checks(browser, check, args, work, seed):
     browser.drag(box[0] + box[2] * 0.1, box[1] + box[3] / 2, box[0] + box[2] * 0.6, box[1] + box[3] / 2)
     browser.wait_for("document.getElementById('diagram').getAttribute('data-window') !== '%d,%d'" % (first, count))
     time.sleep(0.2)
-    first, count = window_of(browser.eval_async(READ_DIAGRAM))
+    first, count = window_of(read_diagram(browser))
     check.eq("a drag along the strip carries the window", abs(first + count // 2 - int(0.6 * expected["slots"])) <= 48,
              True)
 
     # The strip's keys (it is reached with Tab): a row of 32 on, the end; ] moves half a window.
     browser.eval("document.getElementById('overview').focus()")
     browser.key("ArrowRight")
-    moved = window_of(browser.eval_async(READ_DIAGRAM))[0]
+    moved = window_of(read_diagram(browser))[0]
     check.eq("the strip's Right key moves the window a row of 32", moved, first + 32)
     browser.key("End")
-    drawn = browser.eval_async(READ_DIAGRAM)
+    drawn = read_diagram(browser)
     first, count = window_of(drawn)
     check.eq("... End: the last columns", first + count, expected["slots"])
     expected = oracle(args, trace_file, steps, far, first)
@@ -541,7 +566,7 @@ def windowed_checks(browser, check, args, work, seed):
     browser.key("Home")  # the initial state, nothing selected: the first columns
     browser.key("[")
     browser.key("]")
-    first = window_of(browser.eval_async(READ_DIAGRAM))[0]
+    first = window_of(read_diagram(browser))[0]
     check.eq("] on the page moves the window half a window on", first, 128)
 
 
