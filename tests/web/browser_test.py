@@ -210,7 +210,7 @@ def read_diagram(browser):
     """The diagram's cells, edges and band over every scroll position (READ_DIAGRAM)."""
     drawn = browser.eval_async(READ_DIAGRAM)
     if drawn["missed"] or drawn["visits"] > 400:
-        print("note: reading the diagram, %d frame(s) did not come within 2 s and %d scroll positions were "
+        print("note: reading the diagram, %d frame(s) did not come within 0.5 s and %d scroll positions were "
               "visited (box: client %d x %d, scroll %d x %d)" % ((drawn["missed"], drawn["visits"]) + tuple(drawn["box"])))
     return drawn
 
@@ -243,14 +243,18 @@ READ_DOM = r"""(() => {
 # and the current step's band; then scrolls back. "window": the columns shown (first,count).
 READ_DIAGRAM = r"""(async () => {
   const box = document.getElementById('diagram');
-  // Two frames, so the page's scroll handler has drawn; a frame that does not come within 2 s
-  // is counted (missed) rather than waited for without end.
+  // After each scroll, what the page's scroll handler does on the next frame (scanviz.js: draw
+  // the figure's view unless the drawn region covers it), done now: headless Chromium on a
+  // loaded machine can go seconds without a frame. Then up to two frames, for the paint; one
+  // that does not come within 0.5 s is counted (missed), not waited for.
   let missed = 0, visits = 0;
   const frames = () => new Promise(r => {
+    const f = box.scanvizFigure;
+    if (f && f.container === box && !f.covers(f.view())) f.draw();
     let done = false;
     const end = ok => { if (!done) { done = true; missed += ok ? 0 : 1; r(); } };
     requestAnimationFrame(() => requestAnimationFrame(() => end(true)));
-    setTimeout(() => end(false), 2000);
+    setTimeout(() => end(false), 500);
   });
   const sx = box.scrollLeft, sy = box.scrollTop;
   const w = Math.max(1, box.clientWidth), h = Math.max(1, box.clientHeight);
