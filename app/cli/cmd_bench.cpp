@@ -1,4 +1,4 @@
-// scanviz bench: our single-pass scan beside CUB, Thrust and memcpy (issues 6 and 14).
+// scanviz bench: our single-pass scan beside CUB, Thrust and memcpy.
 //
 //   scanviz bench [--sizes 2^10..2^28] [--variants ...] [--types i32,u32,f32,i64,f64|all]
 //                 [--ops add,max,min|all] [--modes inclusive,exclusive] [--exclusive]
@@ -129,8 +129,13 @@ int run(const BenchArgs& a) {
             } else if (v == "all") {
                 for (const auto& x : bench::bench_variants()) cfg.variants.push_back(x);
             } else if (v == "candidates") {
+                size_t found = 0;
                 for (const auto& x : bench::bench_variants())
-                    if (x.find('@') != std::string::npos) cfg.variants.push_back(x);
+                    if (x.find('@') != std::string::npos) cfg.variants.push_back(x), ++found;
+                if (found == 0)
+                    throw std::invalid_argument(
+                        "--variants candidates: this build has no tuning candidates (they are the lab's: "
+                        "configure with -DSCANVIZ_LAB=ON and run scanviz_lab bench)");
             } else {
                 cfg.variants.push_back(v);
             }
@@ -186,7 +191,8 @@ void add_bench_command(CLI::App& app, CommandResult& result) {
         ->capture_default_str();
     cmd->add_option("--variants", args->variants,
                     "Variants, comma-separated: ours (device_decoupled_lookback), cub, thrust, memcpy, "
-                    "device_decoupled_lookback@... tuning candidates (all of them: candidates), or all")
+                    "device_decoupled_lookback@... tuning candidates (all of them: candidates; built by -DSCANVIZ_LAB=ON "
+                    "into scanviz_lab), or all")
         ->delimiter(',');
     cmd->add_option("--types,--type", args->types,
                     "Element types, comma-separated: i32, u32, f32, i64, f64, or all")

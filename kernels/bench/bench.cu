@@ -20,6 +20,11 @@
 namespace scanviz::bench {
 namespace {
 
+std::vector<Candidate>& candidate_registry() {
+    static std::vector<Candidate> registry;
+    return registry;
+}
+
 const Candidate* find_candidate(const std::string& id) {
     for (const auto& c : candidates())
         if (c.id == id) return &c;
@@ -252,6 +257,12 @@ std::string case_name(const std::string& id, ValueType type, Op op, bool exclusi
 }
 
 }  // namespace
+
+const std::vector<Candidate>& candidates() { return candidate_registry(); }
+
+CandidateRegistration::CandidateRegistration(std::vector<Candidate> list) {
+    for (auto& c : list) candidate_registry().push_back(std::move(c));
+}
 
 std::vector<std::string> bench_variants() {
     std::vector<std::string> v = default_bench_variants();

@@ -42,7 +42,7 @@ LookbackDeviceFacts current_device_facts();
 
 // Every id run_bench accepts: "device_decoupled_lookback" (ours, tuned),
 // "cub", "thrust", "memcpy", and the tuning candidates
-// "device_decoupled_lookback@..." (int32 add only) that kernels/bench/NOTES.md compares.
+// "device_decoupled_lookback@..." (int32 add only) that the lab build registers (lab/).
 // memcpy runs once per (size, type): its row matches every op and mode of the type.
 std::vector<std::string> bench_variants();
 std::vector<std::string> default_bench_variants();

@@ -114,8 +114,9 @@ SCANVIZ_BENCH_RUNNERS(float);
 SCANVIZ_BENCH_RUNNERS(long long);
 SCANVIZ_BENCH_RUNNERS(double);
 
-// The tuning candidates of kernels/bench/NOTES.md (bench_candidates.cu): int32 add, or the
-// one type and operator their id names after a dot (".i64max").
+// A tuning candidate: a policy timed beside the shipped ones under its own id, int32 add or
+// the one type and operator its id names after a dot (".i64max"). The product registers none;
+// the lab's build (-DSCANVIZ_LAB=ON, the scanviz_lab executable) registers lab/'s.
 struct Candidate {
     std::string id;
     Runner (*make)(const void* in, void* out, size_t n, bool exclusive, kern::LookbackWorkspace& ws);
@@ -123,5 +124,10 @@ struct Candidate {
     Op op = Op::Add;
 };
 const std::vector<Candidate>& candidates();
+// Adds candidates when it is constructed: a namespace-scope object in an executable's own
+// source file (a static library's would be dropped by the linker).
+struct CandidateRegistration {
+    explicit CandidateRegistration(std::vector<Candidate> list);
+};
 
 }  // namespace scanviz::bench

@@ -2,7 +2,7 @@
 # Builds, on this machine, what the bandwidth runs need on the GPU machine (scanviz and the
 # look-back GPU tests, sm_90, GUI off, static cudart) and puts them, xz-compressed, in
 # build-prebuilt/ (git ignores it): carry it to the device and the run scripts use it
-# (SCANVIZ_PREBUILT=build-prebuilt; kernels/bench/experiments/i24_run7.sh does), so no
+# (SCANVIZ_PREBUILT=build-prebuilt: tests/gpu/run_gpu_suite.sh and the lab's run scripts), so no
 # device time goes to building. A binary built on Debian 12 here ran on the device's
 # Ubuntu 24.04 (2026-11-25: it needs libfmt9, libzstd and zlib there, which it has).
 # Usage: bash kernels/bench/make_prebuilt.sh   (about 8 minutes on 2 cores from scratch)

@@ -22,7 +22,7 @@ CUB/Thrust runner instances are compiled only with the default list:
 """
 import argparse, concurrent.futures, glob, hashlib, os, re, shutil, subprocess, sys, tempfile
 
-DEFAULT_SOURCES = ["kernels/device/*.cu", "kernels/bench/*.cu", "kernels/bench/experiments/*.cu"]
+DEFAULT_SOURCES = ["kernels/device/*.cu", "kernels/bench/*.cu"]
 # The bench's CUB/Thrust runners are generated per (type, operator) by CMake; compile the same instances.
 RUNNER_TYPES = [("i32", "int"), ("u32", "unsigned"), ("f32", "float"), ("i64", "long long"), ("f64", "double")]
 RUNNER_OPS = ["OpAdd", "OpMax", "OpMin"]

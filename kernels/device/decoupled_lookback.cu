@@ -5,7 +5,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "../bench/experiments/decoupled_lookback_experiments_launch.cuh"
 #include "../launch.cuh"
 #include "core/common/splitmix.hpp"
 #include "decoupled_lookback.hpp"
@@ -16,9 +15,7 @@ namespace scanviz::gpu {
 using kern::LookbackTunedPolicy;
 
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
-                                    int launches, LookbackKernel kernel, double lag, LookbackTuningId tuning) {
-    if (!(lag >= 0))
-        throw std::invalid_argument("lookback_scan: the lag must be positive (0: the tuned lag)");
+                                    int launches, LookbackTuningId tuning) {
     const size_t per = static_cast<size_t>(value_type_bytes(type)) / 4;  // words per element
     if (words.size() % per != 0)
         throw std::invalid_argument("lookback_scan: 8-byte values take an even number of words");
@@ -33,10 +30,7 @@ std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueTyp
             d_out.fill_bytes(kern::kPoisonByte);
             const T* in = reinterpret_cast<const T*>(d_in.get());
             T* out = reinterpret_cast<T*>(d_out.get());
-            if (kernel == LookbackKernel::Lagged)
-                kern::launch_lookback_lagged<kern::LookbackLaggedTunedPolicy, ScanOp>(
-                    in, out, n, exclusive, ws, nullptr, lag > 0 ? lag : kern::kLookbackLaggedTunedLag);
-            else if (tuning == LookbackTuningId::WideHinted)
+            if (tuning == LookbackTuningId::WideHinted)
                 kern::launch_decoupled_lookback<kern::LookbackPolicyOf<LookbackTuningId::WideHinted, T>, ScanOp>(
                     in, out, n, exclusive, ws, nullptr);
             else if (tuning == LookbackTuningId::Wide)

@@ -20,17 +20,11 @@ namespace scanviz::gpu {
 // that of a launch that found earlier launches' status words in place.
 // Throws CudaError, or std::invalid_argument for an odd word count of 8-byte values.
 //
-// `kernel` picks the whole-array kernel: Tiles, the one the benchmark times, or Lagged
-// (kernels/bench/experiments/decoupled_lookback_lagged.cuh, measured slower). `lag` (Lagged only,
-// > 0) sets the lag in resident blocks (at least 1 tile, at most all of them); 0 takes
-// the tuned lag.
-// `tuning` (Tiles only) picks one of the compiled tunings (core/bench/lookback_policy.hpp).
-enum class LookbackKernel { Tiles, Lagged };
+// `tuning` picks one of the compiled tunings (core/bench/lookback_policy.hpp).
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>& words, ValueType type, Op op, bool exclusive,
-                                    int launches = 1, LookbackKernel kernel = LookbackKernel::Tiles,
-                                    double lag = 0, LookbackTuningId tuning = LookbackTuningId::Tuned);
+                                    int launches = 1, LookbackTuningId tuning = LookbackTuningId::Tuned);
 
-// The tile of the kernel lookback_scan runs (Tiles) for values of `type`: threads per
+// The tile of the kernel lookback_scan runs for values of `type`: threads per
 // block and items per thread (a thread moves 16-byte vectors: 4 items of 4 bytes, 2 of
 // 8). Tests that rebuild the kernel's order of float additions need it.
 struct LookbackShape {

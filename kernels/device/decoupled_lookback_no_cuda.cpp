@@ -10,8 +10,7 @@ namespace {
 [[noreturn]] void no_cuda() { throw CudaError("scanviz was built without CUDA: no GPU scan"); }
 }  // namespace
 
-std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>&, ValueType, Op, bool, int, LookbackKernel,
-                                    double, LookbackTuningId) {
+std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>&, ValueType, Op, bool, int, LookbackTuningId) {
     no_cuda();
 }
 LookbackTimeline capture_lookback_timeline(int64_t, uint64_t) { no_cuda(); }

@@ -1,5 +1,5 @@
-// The whole-array scan (issue 14: kernels/device/decoupled_lookback.cuh, and the lagged
-// kernel, through gpu::lookback_scan) for every element type and operator: int32, uint32,
+// The whole-array scan (kernels/device/decoupled_lookback.cuh, through
+// gpu::lookback_scan) for every element type and operator: int32, uint32,
 // float32, int64, float64 x add, max, min x inclusive, exclusive, against a
 // sequential reference at 1, 2, 3, 2^k - 1, 2^k, 2^k + 1 (around a warp's chunk, the
 // 4-byte and 8-byte tiles, the look-back window and a full grid of tiles) and 2^28.
@@ -170,15 +170,13 @@ std::vector<T> grouped_order_reference(const std::vector<T>& in, bool exclusive,
 
 template <class T>
 void run_case(ValueType type, Op op, bool exclusive, size_t n, uint64_t seed, int launches = 1,
-              gpu::LookbackKernel kernel = gpu::LookbackKernel::Tiles, double lag = 0,
               LookbackTuningId tuning = LookbackTuningId::Tuned) {
     const auto in = make_values<T>(n, seed);
-    const auto out = gpu::lookback_scan(to_words(in), type, op, exclusive, launches, kernel, lag, tuning);
+    const auto out = gpu::lookback_scan(to_words(in), type, op, exclusive, launches, tuning);
     const std::string problem = check(in, out, op, exclusive);
     EXPECT_TRUE(problem.empty()) << to_string(tuning) << " " << to_string(type) << " " << to_string(op)
                                  << (exclusive ? " exclusive" : " inclusive") << " n=" << n
-                                 << (kernel == gpu::LookbackKernel::Lagged ? " lagged, lag " : "")
-                                 << (kernel == gpu::LookbackKernel::Lagged ? std::to_string(lag) : "") << ": "
+                                 << ": "
                                  << problem;
 }
 
@@ -234,43 +232,9 @@ TEST(GpuLookbackTypes, EveryTuningEveryTypeOpModeAtEdgeSizes) {
                     for (const size_t n : {size_t{1}, size_t{129}, tile - 1, tile, tile + 1, 32 * tile + 5,
                                            1000 * tile - 3, (size_t{1} << 24) + 7})
                         for_type(type, [&](auto t) {
-                            run_case<decltype(t)>(type, op, ex, n, ++seed, 1, gpu::LookbackKernel::Tiles, 0,
-                                                  tuning);
+                            run_case<decltype(t)>(type, op, ex, n, ++seed, 1, tuning);
                         });
         }
-}
-
-// The lagged kernel at every edge size, with the tuned lag (capped at the number of
-// tiles: below a grid's worth every tile is reduced before the first is scanned) and
-// with a lag of one tile (each block scans the tile its predecessor reduced).
-TEST(GpuLookbackTypes, LaggedKernelEveryTypeOpModeAtEdgeSizes) {
-    SCANVIZ_REQUIRE_GPU();
-    uint64_t seed = 2400;
-    for (const double lag : {0.0, 1e-9})
-        for (const ValueType type : kAllValueTypes)
-            for (const Op op : {Op::Add, Op::Max, Op::Min})
-                for (const bool ex : {false, true})
-                    for (const size_t n : edge_sizes())
-                        for_type(type, [&](auto t) {
-                            run_case<decltype(t)>(type, op, ex, n, ++seed, 1, gpu::LookbackKernel::Lagged,
-                                                  lag);
-                        });
-}
-
-// Float sums: the lagged kernel adds in a fixed order too (the left fold over tiles,
-// not the tile kernel's groups): with another lag (another schedule, other predecessors
-// found published) the bits are the same.
-TEST(GpuLookbackTypes, LaggedFloatSumsAreDeterministic) {
-    SCANVIZ_REQUIRE_GPU();
-    const size_t n = (size_t{1} << 23) + 5;
-    const auto f = to_words(make_values<float>(n, 2501));
-    const auto d = to_words(make_values<double>(n, 2502));
-    for (const bool ex : {false, true}) {
-        EXPECT_EQ(gpu::lookback_scan(f, ValueType::F32, Op::Add, ex, 1, gpu::LookbackKernel::Lagged),
-                  gpu::lookback_scan(f, ValueType::F32, Op::Add, ex, 1, gpu::LookbackKernel::Lagged, 0.05));
-        EXPECT_EQ(gpu::lookback_scan(d, ValueType::F64, Op::Add, ex, 1, gpu::LookbackKernel::Lagged, 0.25),
-                  gpu::lookback_scan(d, ValueType::F64, Op::Add, ex, 1, gpu::LookbackKernel::Lagged));
-    }
 }
 
 // The tile kernel's float sums equal the documented order (groups of 32 tiles, rebuilt on
@@ -288,7 +252,7 @@ void expect_grouped_order(ValueType type, uint64_t seed, LookbackTuningId tuning
             const auto in = make_values<T>(n, ++seed);
             const auto want = grouped_order_reference(in, ex, shape);
             const auto got_words =
-                gpu::lookback_scan(to_words(in), type, Op::Add, ex, 1, gpu::LookbackKernel::Tiles, 0, tuning);
+                gpu::lookback_scan(to_words(in), type, Op::Add, ex, 1, tuning);
             std::vector<T> got(n);
             std::memcpy(got.data(), got_words.data(), n * sizeof(T));
             size_t diff = 0, first = n;

@@ -1,7 +1,7 @@
 // The tuning candidates kernels/bench/NOTES.md compares: int32 inclusive/exclusive
 // add only, so that the comparison costs a handful of instantiations.
-#include "bench_runners.cuh"
-#include "experiments/decoupled_lookback_experiments_launch.cuh"
+#include "kernels/bench/bench_runners.cuh"
+#include "lookback/decoupled_lookback_experiments_launch.cuh"
 
 namespace scanviz::bench {
 namespace {
@@ -188,8 +188,8 @@ using Lag = kern::LaggedPolicy<T, V, B, H>;
 
 }  // namespace
 
-const std::vector<Candidate>& candidates() {
-    static const std::vector<Candidate> c = {
+// Registered when scanviz_lab starts: `scanviz_lab bench --variants candidates` times them all.
+const CandidateRegistration kLabCandidates({
         // Version 4 (run 3, H100): staged tiles; `ours` was then 128x64sb6.
         {"device_decoupled_lookback@128x64sb6", make_candidate<StagedPolicy<128, 64, 6>>},
         {"device_decoupled_lookback@128x48sb9", make_candidate<StagedPolicy<128, 48, 9>>},
@@ -413,8 +413,6 @@ const std::vector<Candidate>& candidates() {
         {"device_decoupled_lookback@l128x16b6hd25", make_lagged<Lag<128, 16, 6, true>, 25>},
         {"device_decoupled_lookback@l128x16b6hd10", make_lagged<Lag<128, 16, 6, true>, 10>},
         {"device_decoupled_lookback@l256x8b4hd10", make_lagged<Lag<256, 8, 4, true>, 10>},
-    };
-    return c;
-}
+});
 
 }  // namespace scanviz::bench
