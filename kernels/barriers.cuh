@@ -1,10 +1,10 @@
-// Race lab (issue 12): the barriers of a scan routine by index, so that an
+// Race lab: the barriers of a scan routine by index, so that an
 // instantiation can leave one out. A routine counts its barriers in program
 // order (app/core/race/hazards.hpp lists the same barriers from the trace) and asks
 // barrier_kept<kKeep>(k) before each. kKeep is a bit mask of the barriers
 // kept; the default, kAllBarriers, folds every test to true at compile time,
 // so the default instantiation is the routine as written, instruction for
-// instruction (tests/test_sass_probe_free and the SASS snapshot hold it).
+// instruction (tests/test_sass_probe_free.cpp and the SASS snapshot hold it).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// scanviz profile: the profiler cross-check (issue 13). Runs Nsight Compute
+// scanviz profile: the profiler cross-check. Runs Nsight Compute
 // (ncu) over the uninstrumented kernel of every warp and block variant for
 // fixed cases (core/profile/cases.hpp) and writes our figures, from each
 // case's trace, beside ncu's (core/profile/profile.hpp).

@@ -1,4 +1,4 @@
-// scanviz race: the race lab (issue 12). Lists a variant's barriers by index
+// scanviz race: the race lab. Lists a variant's barriers by index
 // and name; for each case (a barrier left out, one buffer instead of two, the
 // warp scans also after a divergent branch) prints the hazards the trace
 // predicts and what the GPU did: measured now where a GPU is present, else

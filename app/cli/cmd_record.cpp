@@ -23,7 +23,7 @@ struct RecordArgs {
     std::string specs;            // JSON file: an array of RunSpecs
     std::string validation_from;  // JSON written by `scanviz validate --json`
     std::string bench_from;       // CSV or JSON written by `scanviz bench`
-    std::string race_from;        // race table written by `scanviz race --save` (issue 12)
+    std::string race_from;        // race table written by `scanviz race --save`
     std::string profile_from;     // JSON written by `scanviz profile --format json`
     bool full_validation = false;
     std::string command_line;

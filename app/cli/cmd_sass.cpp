@@ -1,6 +1,6 @@
 // scanviz sass: instruction counts of the isolation kernels' SASS, by opcode
 // class, for the scan region and the whole kernel, per architecture; or the
-// listing itself with each instruction's class, source line and step (issue 5).
+// listing itself with each instruction's class, source line and step.
 //
 //   scanviz sass [--arch sm_90 ...] [--variant V ...] [--format text|json|csv] [--listing]
 //

@@ -244,7 +244,7 @@ void MetricsView::Draw(App& app) {
     ImGui::Text("work %lld  (sequential n - 1 = %lld)   span %d   steps %d   worst bank conflict %dx",
                 static_cast<long long>(m.work), static_cast<long long>(m.sequential_work), m.span, m.steps,
                 m.max_conflict_degree);
-    // The hardware's own count beside ours (issue 13), and where it comes from.
+    // The hardware's own count beside ours, and where it comes from.
     ImGui::TextDisabled("%s", app.profile_status().c_str());
     if (app.profile) ImGui::TextDisabled("%s", conflicts_line(*app.profile, app.trace.spec.variant).c_str());
 

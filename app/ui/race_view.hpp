@@ -1,4 +1,4 @@
-// Race lab view (issue 12): pick a variant and a what-if (one barrier left
+// Race lab view: pick a variant and a what-if (one barrier left
 // out, or one buffer instead of two, or after a divergent branch); the
 // dependency diagram of its race-lab run with the edges the missing barrier
 // puts at risk drawn in red and counted (core/race/hazards.hpp, from the trace), and

@@ -281,7 +281,7 @@ void SassView::DrawTable(const App& app) {
         "from the routine's own file; 'minus-base': kernel minus its load/store baseline. NOPs are not "
         "in the totals. Hover a class for what it means.",
         arch.c_str());
-    // Work done beside code size: warp instructions the whole app kernel executed, per warp (issue 13).
+    // Work done beside code size: warp instructions the whole app kernel executed, per warp.
     ImGui::TextDisabled("executed / warp: %s", app.profile_status().c_str());
     const ProfileTable* profile = app.profile ? &*app.profile : nullptr;
     const int ncols = 3 + sass::kClassCount + 2;

@@ -40,7 +40,7 @@ nlohmann::json rect_json(const CellRect& r, float scale_x, float scale_y) {
     return {r.x0 * scale_x, r.y0 * scale_y, r.x1 * scale_x, r.y1 * scale_y};
 }
 
-// What a figure canvas drew, for the legibility checks (issue 21): every cell with its
+// What a figure canvas drew, for the legibility checks: every cell with its
 // rectangle on screen (window px, clipped), its row (the step; -1 = the initial state),
 // whether it is on screen, and the height of its drawn value (0 when none was drawn);
 // with `edges`, every edge with the rows it joins and its ends on screen.
@@ -425,7 +425,7 @@ nlohmann::json GuiSession::StateDump() const {
                             {"sequential_work", m.sequential_work},
                             {"current_step", step_json},
                             {"curves", curves}};
-        // ncu beside our figures (issue 13): where they come from, and this variant's line.
+        // ncu beside our figures: where they come from, and this variant's line.
         const std::string conflicts = app.profile ? conflicts_line(*app.profile, app.trace.spec.variant) : "";
         views["metrics"]["profile"] = {{"status", app.profile_status()}, {"conflicts", conflicts}};
     }

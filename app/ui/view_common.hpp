@@ -14,7 +14,7 @@
 namespace scanviz::ui {
 
 // "recorded on NVIDIA H100 ... on DATE": shown on every view while the trace on
-// screen came from a recording (issue 7).
+// screen came from a recording.
 void DrawBadge(const App& app);
 
 // The job in hand (app.jobs): a Cancel button and its progress bar with what it is

@@ -15,7 +15,7 @@
 //   5. and only then scans its items with the exclusive prefix and writes them.
 // One pass over the data: n reads and n writes, the memcpy floor.
 //
-// The tuned kernel (issue 14, version 10) looks back in groups of 32 tiles
+// The tuned kernel (version 10) looks back in groups of 32 tiles
 // (lb_look_back_grouped): only the last tile of a group publishes an inclusive
 // prefix, and a look-back reads its own group's earlier aggregates and whole groups
 // before it, one warp load per group, until it meets one. Fewer tiles publish, each
@@ -23,7 +23,7 @@
 // operations is fixed by tile indices: float sums are deterministic without the
 // tile-by-tile left fold. The teaching trace keeps steps 1 to 5 as written.
 //
-// One implementation, two axes (../../STYLE: one function with a parameter, not copies):
+// One implementation, two axes (one function with a parameter, not copies):
 //   Policy  the tuning (tile shape, look-back backoff); LookbackTunedPolicy is
 //           the one the benchmark times, a small one serves the teaching trace.
 //   Probe   LookbackNoProbe (empty: the timed kernel) or an instrumented probe
@@ -38,8 +38,8 @@
 //   memory.cuh     vector loads and stores, cp.async, L2 cache-policy hints (PTX)
 //   probes.cuh     LookbackNoProbe and the timeline probe
 //   tile.cuh       one tile, steps 1 to 5
-// The host side (workspace, launcher) is decoupled_lookback_launch.cuh. The slower
-// whole-array experiments (lagged, pipelined) are in kernels/bench/experiments/.
+// The host side (workspace, launcher) is decoupled_lookback_launch.cuh. Designs that
+// were measured slower (lagged, pipelined) are kept in lab/, outside the product.
 #pragma once
 
 #include <cstddef>

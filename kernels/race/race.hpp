@@ -1,4 +1,4 @@
-// Race lab on the GPU (issue 12): a variant with one barrier left out (or one
+// Race lab on the GPU: a variant with one barrier left out (or one
 // buffer instead of two, or after a divergent branch) launched many times
 // over many blocks with fresh random inputs; counts the blocks (warps for the
 // warp scans) whose result differs from the sequential scan. Plain C++: core

@@ -2,7 +2,7 @@
 # (`probe.name(...)`) replaced by `((void)0)`: the device code as it would read
 # with no probe calls at all. The isolation kernels compiled against this copy
 # are compared with the ones compiled against the real headers (NoProbe) by
-# tests/test_sass_probe_free.cpp: issue 3's probe-free SASS equality.
+# tests/test_sass_probe_free.cpp: the probe-free SASS equality.
 #
 # A call is matched within one line (up to its `;`), so line numbers are kept.
 # A probe call this cannot strip (one split over lines) stops the build rather

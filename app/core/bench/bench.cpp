@@ -54,9 +54,9 @@ namespace {
 using Key = std::tuple<int64_t, ValueType, Op, bool>;
 Key key_of(const BenchResult& r) { return {r.n, r.type, r.op, r.exclusive}; }
 
-// Files written before issue 14 end at `checked` (kCsvColumnsV1); issue 14 added the
-// float error and the repeatability of the output (V2); issue 24 the ratio to the copy
-// kernel. All three read.
+// The oldest files end at `checked` (kCsvColumnsV1); the next layout added the float
+// error and the repeatability of the output (V2), the current one the ratio to the copy
+// kernel. All three read, so saved results stay readable.
 const char* const kCsvHeaderV1 =
     "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked";
 const char* const kCsvHeaderV2 =

@@ -15,8 +15,7 @@
 namespace scanviz {
 
 // Element types the benchmark and the whole-array scan take: uint32 beside the
-// teaching types int32 and float32, and the 8-byte int64 and float64 (issue 14;
-// the traced variants keep to int32 and float32).
+// teaching types int32 and float32, and the 8-byte int64 and float64 (the traced variants keep to int32 and float32).
 enum class ValueType : uint8_t { I32, U32, F32, I64, F64 };
 inline constexpr ValueType kAllValueTypes[] = {ValueType::I32, ValueType::U32, ValueType::F32, ValueType::I64,
                                                ValueType::F64};
@@ -59,7 +58,7 @@ struct BenchResult {
     bool checked = false;     // output compared with a host scan (memcpy: with the input)
     // Float sums: the largest |out[i] - ref[i]| / sum_{j<=i} |x[j]| over the output, against a
     // compensated (double-double) reference scan; 0 for exact results (integers, max, min);
-    // -1 when not measured (files written before issue 14).
+    // -1 when not measured (older files).
     double max_err = -1;
     // The output's bits were the same on the run before the timed runs and the run after them:
     // 1 yes, 0 no, -1 not measured (older files).
@@ -72,8 +71,8 @@ struct BenchMeta {
     std::string runtime;  // CUDA runtime "13.0"
     std::string date;     // ISO 8601 UTC
     std::string command;  // the command line that produced it
-    // The look-back tuning that timed `ours` ("h100", "h200", ...: kernels/bench/policies) and
-    // why it was chosen ("auto: ..." or "--policy"); empty in files written before issue 24.
+    // The look-back tuning that timed `ours` ("h100", "h200", ...: app/core/bench/lookback_policy.cpp) and
+    // why it was chosen ("auto: ..." or "--policy"); empty in older files.
     std::string policy;
 };
 

@@ -49,22 +49,22 @@ std::string_view to_string(LookbackTuningId t) {
 }
 
 const std::vector<LookbackPolicyInfo>& lookback_policies() {
-    // Bands and tunings as measured (kernels/bench/NOTES.md, issue 24 runs 2 to 5 on the
-    // H200; issue 14 on the H100). The h200's band to 64 MiB (2^24 int32): 128 x 104 gave
+    // Bands and tunings as measured on each card (lab/NOTES.md has every run). The h200's
+    // band to 64 MiB (2^24 int32): 128 x 104 gave
     // 0.868 of memcpy there in run 5 and 128 x 128 0.867 in run 3, where 128 x 144 gave
     // 0.843-0.856 in runs 4 and 5; above it 128 x 144 leads (2^28: 0.918 against 0.903).
-    // The h100's band above 8 MiB (issue 24, runs 6 and 9 on the H100): 128 x 144 at 3 blocks
+    // The h100's band above 8 MiB (runs 6 and 9 on the H100): 128 x 144 at 3 blocks
     // per SM gave 0.847-0.897 / 0.910 / 0.933-0.936 / 0.954-0.956 of memcpy at 2^22 / 2^24 /
-    // 2^26 / 2^28 where issue 14's 128 x 48 at 9 per SM gave 0.786-0.817 / 0.898-0.904 /
+    // 2^26 / 2^28 where the portable 128 x 48 at 9 per SM gave 0.786-0.817 / 0.898-0.904 /
     // 0.914-0.916 / 0.923-0.924; at 2^21 (8 MiB: 114 tiles of 128 x 144 for 132 SMs) 0.69-0.72
     // against 0.795. 8-byte values at 2^28: 256 x 24 0.972, 128 x 32 0.976 (int64 max).
-    // The h200's first band ends at 8 MiB, as the h100's (issue 24, run 9 on the H200): at 2^21
+    // The h200's first band ends at 8 MiB, as the h100's (run 9 on the H200): at 2^21
     // int32 (8 MiB, 157 tiles of 128 x 104 for 132 SMs) 128 x 48 b9 gave 0.734 of memcpy where
     // 128 x 104 with hints gave 0.683-0.699.
-    // The h200's float32 max and min above 64 MiB keep 128 x 104 (issue 24, run 10 on the
+    // The h200's float32 max and min above 64 MiB keep 128 x 104 (run 10 on the
     // H200, 2^28): 0.936 / 0.927 of memcpy inclusive / exclusive where 128 x 144 gave
     // 0.887 / 0.879 (int32 add: 0.917-0.921); 256 x 72, 256 x 52 and 192 x 96 0.81-0.86.
-    // Load groups (wG, issue 24, runs 14 to 16 on the H200): the widest tiles fold their copies
+    // Load groups (wG, runs 14 to 16 on the H200): the widest tiles fold their copies
     // group by group as they land. 128 x 144 w12 against w1, int32 add, same process: +0.5
     // points of memcpy on average at 2^26 (-0.2 to +1.2 over six pairs), +0.3 to +0.8 at 2^28;
     // float64 add 256 x 24 w12 at 2^28 0.901 / 0.889 (inclusive / exclusive) against 0.898 / 0.884.
@@ -80,7 +80,7 @@ const std::vector<LookbackPolicyInfo>& lookback_policies() {
           {-1, LookbackTuningId::WideHinted},
           {int64_t{64} << 20, LookbackTuningId::Wide},
           {0, LookbackTuningId::Widest, LookbackTuningId::Wide}}},
-        // Issue 14's tuning at every size: 24 KiB tiles (8-byte: 32 KiB) that any card with
+        // The H100's first tuning at every size: 24 KiB tiles (8-byte: 32 KiB) that any card with
         // 48 KiB of shared memory a block runs; the fallback where no other policy fits.
         {"portable", "NVIDIA H100 80GB HBM3", kH100GbpsPerSm, {{0, LookbackTuningId::Tuned}}},
     };

@@ -1,4 +1,4 @@
-// Which tuning of the whole-array scan (`ours`) runs on which card (issue 24).
+// Which tuning of the whole-array scan (`ours`) runs on which card.
 //
 // The look-back kernel keeps a small compiled set of tunings (kernels/device/lookback/
 // policy.cuh). A *policy* is what one card was tuned to: the tuning for each band of input

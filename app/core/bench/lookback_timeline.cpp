@@ -136,7 +136,7 @@ LookbackTimeline timeline_from_json(std::string_view text) {
         t.sm_clock_ghz = j.at("sm_clock_ghz").get<double>();
         t.blocks_per_sm = j.value("blocks_per_sm", 0);
         t.timed_blocks_per_sm = j.value("timed_blocks_per_sm", 0);
-        t.group_tiles = j.value("group_tiles", 0);  // files before issue 14's version 10: tile by tile
+        t.group_tiles = j.value("group_tiles", 0);  // older files: tile by tile
         if (t.group_tiles < 0) throw BenchFormatError("group_tiles must be 0 or more");
         for (const auto& x : j.at("tiles")) {
             LookbackTileTimes tt;

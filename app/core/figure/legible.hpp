@@ -1,4 +1,4 @@
-// The legibility rules every picture keeps (the teaching contract of issue 21):
+// The legibility rules every picture keeps (what makes a picture teach):
 //   - a value is never drawn smaller than legible: a cell is at least
 //     SceneStyle::min_cell_px tall on screen and its value at least min_text_px;
 //     when the whole picture does not fit at that size, a legible window of it

@@ -1,4 +1,4 @@
-// The fixed, named cases the profiler cross-check runs (issue 13): one per
+// The fixed, named cases the profiler cross-check runs: one per
 // warp and block variant, the uninstrumented kernel of each launched once.
 // The launch order is the case order; ncu's rows come back in that order.
 #pragma once

@@ -1,4 +1,4 @@
-// The profiler cross-check (issue 13): for each fixed case (profile_cases.hpp)
+// The profiler cross-check: for each fixed case (cases.hpp)
 // our figures, derived from the case's trace, beside what Nsight Compute
 // measured on the uninstrumented kernel.
 //

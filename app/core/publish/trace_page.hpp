@@ -34,7 +34,7 @@ namespace scanviz::publish {
 inline constexpr int kPageFormatVersion = 2;
 
 // The page data of a trace as shown (its source already says where it came from:
-// see as_recorded in trace_badge.hpp). Without `with_states`, "values" and "state" are null
+// see as_recorded in run/badge.hpp). Without `with_states`, "values" and "state" are null
 // and the page asks for one step's scene when it shows it (state_scene_data; the browser's
 // module does, which keeps a page of a 2048-element run small and quick to make).
 nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style = {},

@@ -1,4 +1,4 @@
-// Race lab (issue 12): what breaks when one barrier of a scan is left out.
+// Race lab: what breaks when one barrier of a scan is left out.
 //
 // The hazard analysis is a derived view of a Trace, like the metrics and the
 // dependency diagram: it takes the reads and writes each step recorded, puts
@@ -17,7 +17,7 @@
 // step ends with one (its Step::barrier), and the steps of a "split" phase (a
 // read, a barrier, a write, a barrier: the form correct under independent
 // thread scheduling) have a second one between their reads and their writes.
-// The kernels count their barriers in the same order (kernels/race_mask.cuh),
+// The kernels count their barriers in the same order (kernels/barriers.cuh),
 // and a gpu test checks that both lists have the same length.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Race lab results: what the GPU did with each barrier left out (issue 12).
+// Race lab results: what the GPU did with each barrier left out.
 //
 // One row per case: a variant, the barrier removed (or one buffer instead of
 // two, or nothing: the variant as written), converged or after a divergent

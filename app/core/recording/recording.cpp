@@ -73,7 +73,7 @@ nlohmann::json recording_to_json(const Recording& r) {
                         {"validation", r.validation ? to_json(*r.validation) : nlohmann::json()},
                         {"sass", r.sass},
                         {"bench", r.bench ? nlohmann::json::parse(to_json(*r.bench)) : nlohmann::json()}};
-    if (r.race) j["race"] = to_json(*r.race);  // optional section (issue 12): older files lack it
+    if (r.race) j["race"] = to_json(*r.race);  // optional section: older files lack it
     if (r.profile)
         j["profile"] = nlohmann::json::parse(format_json(*r.profile));  // optional: older files lack it
     return j;

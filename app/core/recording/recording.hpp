@@ -52,7 +52,7 @@ struct Recording {
     std::optional<ValidationReport> validation;
     nlohmann::json sass;            // the SASS layer's own document (sass_to_json); null when absent
     std::optional<BenchReport> bench;
-    std::optional<RaceTable> race;  // race lab measurements (issue 12); optional section "race"
+    std::optional<RaceTable> race;  // race lab measurements; optional section "race"
     std::optional<ProfileTable> profile;  // ncu beside our figures (scanviz profile); optional section
 
     // The recorded trace for a spec (same variant, n, threads, items, op, type,

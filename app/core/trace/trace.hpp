@@ -1,4 +1,4 @@
-// Trace: the contract between kernels, reference models and views (see DESIGN.md).
+// Trace: the contract between kernels, reference models and views (ARCHITECTURE.md, "The data's way through").
 //
 // The state of a run lives in "slots". A Layout splits the slots into regions:
 // shared memory (with its real layout, padding included), registers (one slot per

@@ -1,7 +1,6 @@
 // Memory access of the decoupled look-back tile: W-item vector loads and stores,
 // cp.async copies into shared memory, and 16-byte accesses with L2 cache-policy hints
-// (the PTX wrappers). What only the slower experiments use is in
-// kernels/bench/experiments/experiment_memory.cuh.
+// (the PTX wrappers). What only the slower designs in lab/ use is kept there.
 #pragma once
 
 #include <cstdint>

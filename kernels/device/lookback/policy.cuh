@@ -71,16 +71,16 @@ inline constexpr int kLbGroupTiles = 32;
 // for every operator, rather than tile by tile (float add: not the left fold over every
 // tile).
 //
-// kLoadGroups (staged, with the early aggregate; issue 24, run 14): a full tile's copies go in
+// kLoadGroups (staged, with the early aggregate): a full tile's copies go in
 // kLoadGroups cp.async groups of equal numbers of 16-byte vectors, and the early aggregate
 // folds a group's chunks as soon as that group has landed, not after the whole tile: the
 // fold runs while the later groups are still in flight. 1: one wait for the whole tile.
 //
-// kShuffleExclusive (staged; issue 24, run 17): in exclusive mode each item's predecessor
+// kShuffleExclusive (staged): in exclusive mode each item's predecessor
 // comes by shuffle (the lane before; lane 0 takes lane 31's last item of the previous chunk)
 // rather than by a second shared-memory read of the item before its vector.
 //
-// kCacheChunkScans (staged, with the early aggregate; issue 24, run 19): float add's early
+// kCacheChunkScans (staged, with the early aggregate): float add's early
 // aggregate scans each chunk's 32 thread totals across the warp to fold them in the chunk
 // scans' order; it keeps those scans in registers (one value per vector), and step 1b takes
 // them rather than running the same warp scan again. Other operators fold without a scan.
@@ -89,7 +89,7 @@ inline constexpr int kLbGroupTiles = 32;
 // 128 x 144 (36 values held per thread); float64 add 256 x 24 0.904 / 0.897 against 0.903 /
 // 0.899. Not used; the field and its candidates (c) stay.
 //
-// kExclusiveInScan (staged; issue 24, run 19): in exclusive mode, step 1b leaves the warp's
+// kExclusiveInScan (staged): in exclusive mode, step 1b leaves the warp's
 // exclusive scan in shared memory (a vector's first item takes the fold of the items before
 // it, which the chunk scan computes anyway), and step 5 is inclusive mode's: no shuffle and
 // no second read for the item before. Integer operators only (float keeps the predecessor's
@@ -97,22 +97,22 @@ inline constexpr int kLbGroupTiles = 32;
 // process): int32 add 128 x 144 0.919 of memcpy at 2^28 against 0.934, 0.897 against 0.918 at
 // 2^26; int64 add 256 x 24 0.898 against 0.905. Not used; the field and its candidates (u) stay.
 //
-// kFusedScan (staged, with the early aggregate; issue 24, prepared for run 21): the early
+// kFusedScan (staged, with the early aggregate): the early
 // aggregate is step 1b itself. Each chunk is scanned (lb_scan_chunk) and written back as soon
 // as its load group lands, and the warp's aggregate is the fold those scans carry, so the tile
 // is read from shared memory once before the look-back, not twice (reduce, then scan); the
 // aggregate is published one group's scan later than a reduce-only fold would publish it. The
 // fold has the chunk scans' order, so float add keeps its bits. Not measured yet: no device
-// time was left for it in the session that wrote it (kernels/bench/NOTES.md, run 21).
+// time was left for it in the session that wrote it (lab/NOTES.md, run 21).
 //
-// kSplitTiles (issue 24, run 15): 1, or k > 1: where kSplitHead / kSplitTail say, one wave of
+// kSplitTiles (run 15): 1, or k > 1: where kSplitHead / kSplitTail say, one wave of
 // full-size tiles (the blocks the device holds at once) at the head or the tail of the array
 // is cut into tiles of kItemsPerThread / k items each, scanned by the same blocks. The first
 // wave then reaches its stores sooner and the last wave leaves the SMs sooner; the tiles
 // between are full size (LookbackSplitLayout). Measured slower at every size from 2^24
 // (2-5%, run 15): not used; the field and its candidates stay.
 //
-// kPersistent (with kTileCounter; issue 24, run 11): the grid holds as many blocks as fit on
+// kPersistent (with kTileCounter): the grid holds as many blocks as fit on
 // the device at once, and each block scans tile after tile, taking the next index from the
 // counter while it scans the current one: no block ends and no new one is dispatched
 // between tiles, and a warp that has issued its stores goes on to its next loads. Tiles
@@ -198,7 +198,7 @@ using LookbackSplitPolicy = LookbackPolicy<LookbackSplitTuning<Policy>>;
 // (one per lane of warp 0), a __nanosleep backoff of 32 to 256 ns. The static_assert
 // after it holds these numbers to the fields.
 //
-// How it came to be (kernels/bench/NOTES.md has every figure and every candidate):
+// How it came to be (lab/NOTES.md has every figure and every candidate):
 //   - CUB 3.0 picks 128 threads x 24 items (3072 items per tile) for 4-byte types on
 //     sm_90 (cub/device/dispatch/tuning/tuning_scan.cuh), with warp-transposed loads
 //     through shared memory and a fixed 648 ns look-back delay.
@@ -219,7 +219,7 @@ using LookbackSplitPolicy = LookbackPolicy<LookbackSplitTuning<Policy>>;
 //   - Version 4 (run 3, H100): tiles staged in shared memory (cp.async) wait there, not
 //     in registers, so shared memory bounds the tile bytes resident per SM: then 128 x 64
 //     items (32 KiB), 78 registers, 6 blocks per SM, 192 KiB of tile per SM.
-//   - Version 8 (issue 14, run 6): the early aggregate took 128 x 48 staged at 9 blocks
+//   - Version 8 (run 6): the early aggregate took 128 x 48 staged at 9 blocks
 //     per SM from 0.845 to 0.877 of memcpy at 2^28.
 //   - Version 10 (runs 9 and 10): the look-back in groups of 32 tiles, for every
 //     operator: int32 add 0.878 -> 0.923 of memcpy at 2^28 (1.13x CUB); float add, which
@@ -236,7 +236,7 @@ struct LookbackTuned : LookbackTuningDefaults {
     static constexpr bool kEarlyAggregate = true;
     static constexpr bool kStreamHints = false;
     static constexpr bool kGroups = true;
-    // Issue 24, run 17 (H200, 2^28): exclusive scans at the speed of inclusive ones, float64
+    // Measured on the H200 at 2^28: exclusive scans at the speed of inclusive ones, float64
     // and int64 add 0.887 / 0.893 -> 0.898 / 0.904 of memcpy, int32 0.922 -> 0.929. Every
     // tuning below inherits it.
     static constexpr bool kShuffleExclusive = true;
@@ -246,7 +246,7 @@ static_assert(LookbackTunedPolicy::kTileItems == 6144 && LookbackTunedPolicy::kM
                   LookbackTunedPolicy::kWindow == 32 && kLbGroupTiles == 32,
               "the comment above states the tuned policy: update it with the fields");
 
-// 8-byte values (int64, float64; issue 14): the same policy with a 32 KiB tile of 128
+// 8-byte values (int64, float64): the same policy with a 32 KiB tile of 128
 // threads x 32 items (16 vectors of 2 per thread) at 6 blocks per SM (with 9 or 8 blocks
 // of 24 KiB, ptxas spills 64 bytes).
 struct LookbackTuned64 : LookbackTuned {
@@ -262,7 +262,7 @@ template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
 
 // ---------------------------------------------------------------------------
-// Issue 24: the H200's tunings (kernels/bench/NOTES.md, runs 2 to 4). The H200 moves 4.8 TB/s
+// The H200's tunings (lab/NOTES.md has the runs). The H200 moves 4.8 TB/s
 // against the H100's 3.35 over the same 132 SMs; with 6144-item tiles a tile then waits
 // longer, relative to its own loads, on its predecessors. Tiles over the 48 KiB of static
 // shared memory (kDynamicSmem) gave the H200 its limit:
@@ -281,7 +281,7 @@ struct LookbackWideHinted : LookbackTuned {
 struct LookbackWideHinted64 : LookbackWideHinted {
     static constexpr int kItemsPerThread = 52;
 };
-// Both fold their copies in load groups as they land (issue 24, runs 14 to 16): 12 groups of
+// Both fold their copies in load groups as they land (runs 14 to 16): 12 groups of
 // 3 vectors for 128 x 144 (8-byte 256 x 24: 12 of 1), 13 of 2 for 128 x 104. int32 on the
 // H200, against one wait for the tile in the same process: +0.5 points of memcpy on average
 // at 2^26 (-0.2 to +1.2 over six pairs), +0.3 to +0.8 at 2^28.
