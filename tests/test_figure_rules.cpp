@@ -12,16 +12,16 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <set>
-#include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/analysis/diagram.hpp"
 #include "core/figure/legible.hpp"
 #include "core/figure/trace_scene.hpp"
 #include "core/models/variants.hpp"
+#include "core/sass/source_lines.hpp"
+#include "support/temp_files.hpp"
 
 using namespace scanviz;
 using namespace scanviz::figure;
@@ -50,25 +50,13 @@ Trace model_at(const VariantInfo& v, int n) {
     return run_model(spec);
 }
 
-// The phases tagged in a kernel file: `// step: a, b (remark)`.
-std::set<std::string> tagged_phases(const std::string& rel) {
-    std::ifstream f(std::filesystem::path(SCANVIZ_SOURCE_DIR) / rel);
-    std::set<std::string> out;
-    for (std::string line; std::getline(f, line);) {
-        const auto tag = line.find("// step:");
-        if (tag == std::string::npos) continue;
-        std::stringstream rest(line.substr(tag + 8));
-        for (std::string p; std::getline(rest, p, ',');) {
-            p.erase(0, p.find_first_not_of(" \t"));
-            p.erase(p.find_last_not_of(" \t\r") + 1);
-            std::string stripped =
-                p.substr(0, p.find('('));  // "phase (remark)"; some phases hold parentheses
-            stripped.erase(stripped.find_last_not_of(" \t") + 1);
-            if (!p.empty()) out.insert(p);
-            if (!stripped.empty()) out.insert(stripped);
-        }
-    }
-    return out;
+// The `// step:` tags of a kernel file, read by the parser the source and SASS views use.
+std::vector<sass::StepTag> step_tags(const std::string& rel) {
+    return sass::parse_step_tags(rel, test::read_file(std::filesystem::path(SCANVIZ_SOURCE_DIR) / rel));
+}
+
+bool has_tag(const std::vector<sass::StepTag>& tags, const std::string& phase) {
+    return std::any_of(tags.begin(), tags.end(), [&](const sass::StepTag& t) { return t.names(phase); });
 }
 
 bool crosses(const EdgeInstance& a, const EdgeInstance& b) {
@@ -122,7 +110,8 @@ TEST(FigureRules, EveryPhaseOfEveryVariantIsLinkedToItsSource) {
     for (const VariantInfo& v : all_variants()) {
         SCOPED_TRACE(std::string(v.id));
         ASSERT_FALSE(v.source_file.empty());
-        const std::set<std::string> tags = tagged_phases(std::string(v.source_file));
+        const std::vector<sass::StepTag> tags = step_tags(std::string(v.source_file));
+        ASSERT_FALSE(tags.empty()) << v.source_file << " has no `// step:` tags (or cannot be read)";
         // Every step of a run (default n, exclusive too) names a tagged phase.
         for (bool exclusive : {false, true}) {
             RunSpec spec;
@@ -133,7 +122,7 @@ TEST(FigureRules, EveryPhaseOfEveryVariantIsLinkedToItsSource) {
                 spec.heads = std::vector<uint8_t>(static_cast<size_t>(spec.n), 0), spec.heads[0] = 1;
             const Trace t = run_model(spec);
             for (const Step& s : t.steps)
-                EXPECT_TRUE(tags.count(s.phase))
+                EXPECT_TRUE(has_tag(tags, s.phase))
                     << v.source_file << " has no `// step: " << s.phase << "` line";
         }
     }

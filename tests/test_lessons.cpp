@@ -610,6 +610,36 @@ TEST(LessonCheck, MissingMeasurementsAreRefusedOrSaidNeverGuessed) {
     EXPECT_EQ(check_lesson(bad, none, MissingData::Say).size(), 1u);
 }
 
+// ---- the table of kinds -------------------------------------------------------------
+
+// A kind is one entry of the table: named once, with its evaluator; what it reads,
+// and which variants go into the SASS view's columns, come from that entry.
+TEST(LessonKinds, EachKindIsOneEntryWithItsEvaluator) {
+    std::set<std::string_view> names;
+    for (const KindInfo& k : quantity_kinds()) {
+        SCOPED_TRACE(std::string(k.name));
+        EXPECT_TRUE(names.insert(k.name).second) << "named twice";
+        EXPECT_EQ(find_kind(k.name), &k);
+        EXPECT_NE(k.evaluate, nullptr);
+        EXPECT_EQ(k.usage.substr(0, k.name.size()), k.name);
+        if (k.max_args >= 0) EXPECT_GE(k.max_args, k.min_args);
+    }
+    EXPECT_EQ(find_kind("nosuch"), nullptr);
+
+    // Without a trace on screen a kind that reads one says so; one that reads only the tables
+    // answers from them (here: says they are missing).
+    EXPECT_EQ(evaluate({"work", {}}, StepData{}, Sources{}).why_not, "no trace on screen");
+    const Value gbps = evaluate({"gbps", {"cub", "1024"}}, StepData{}, Sources{});
+    EXPECT_FALSE(gbps.ok);
+    EXPECT_TRUE(gbps.missing) << gbps.why_not;
+
+    EXPECT_EQ(sass_columns({"fewer_sass", {"warp_conditional", "warp_zeropad"}}),
+              (std::vector<std::string>{"warp_conditional", "warp_zeropad"}));
+    EXPECT_EQ(sass_columns({"sass", {"warp_zeropad", "shared"}}), std::vector<std::string>{"warp_zeropad"});
+    EXPECT_TRUE(sass_columns({"sass_on", {"sm_90", "warp_zeropad"}}).empty());
+    EXPECT_TRUE(sass_columns({"work", {"warp_zeropad"}}).empty());
+}
+
 // ---- judging answers --------------------------------------------------------------
 
 TEST(LessonJudge, NumbersCellsAndChoices) {

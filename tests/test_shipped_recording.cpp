@@ -8,11 +8,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/common/strings.hpp"
 #include "core/recording/catalog.hpp"
 #include "core/recording/recording.hpp"
 #include "core/trace/compare.hpp"
 #include "core/trace/replay.hpp"
 #include "core/models/variants.hpp"
+#include "core/sass/listing.hpp"
 
 using namespace scanviz;
 
@@ -72,8 +74,14 @@ TEST(ShippedRecording, KeepsTheSassOfItsBuildWithCubinHashes) {
     ASSERT_TRUE(rec.sass.contains("listings"));
     const auto& sm90 = rec.sass["listings"].at("sm_90");
     ASSERT_TRUE(sm90.contains("iso_warp_shfl_ptx"));
-    EXPECT_EQ(sm90["iso_warp_shfl_ptx"]["sha256"].get<std::string>().size() >= 64, true);
-    EXPECT_NE(sm90["iso_warp_shfl_ptx"]["sass"].get<std::string>().find("SHFL.UP"), std::string::npos);
+    // The build's .sha256 file as written (a line): the SHA-256 of the cubin in hex,
+    // the same hash the listing's header says it was disassembled from.
+    const std::string sha = trimmed(sm90["iso_warp_shfl_ptx"]["sha256"].get<std::string>());
+    EXPECT_EQ(sha.size(), 64u) << sha;
+    EXPECT_EQ(sha.find_first_not_of("0123456789abcdef"), std::string::npos) << sha;
+    const std::string sass_text = sm90["iso_warp_shfl_ptx"]["sass"].get<std::string>();
+    EXPECT_EQ(sass::parse_listing(sass_text).cubin_sha256, sha);
+    EXPECT_NE(sass_text.find("SHFL.UP"), std::string::npos);
 }
 
 TEST(ShippedRecording, KeepsTheValidationAndBenchmarkOfItsRun) {

@@ -155,16 +155,8 @@ void LessonView::Enter(App& app, int k) {
     set.show_bench = v.shows("bench");
     set.show_lookback = v.shows("lookback");
     want_sass = v.shows("sass");
-    sass_variants.clear();
-    if (s.question) {
-        // The variants a SASS or profile question names go into the SASS view's columns.
-        const auto& q = s.question->quantity;
-        if (q.kind == "fewer_sass" || q.kind == "fewer_sass_base" || q.kind == "fewer_executed" ||
-            q.kind == "quicker")
-            sass_variants = q.args;
-        else if ((q.kind == "sass" || q.kind == "sass_base" || q.kind == "executed") && !q.args.empty())
-            sass_variants = {q.args[0]};
-    }
+    // The variants a SASS or profile question names go into the SASS view's columns.
+    sass_variants = s.question ? lessons::sass_columns(s.question->quantity) : std::vector<std::string>{};
     sass_request = true;
     app.fit_request = true;
     pending_zoom_ = v.zoom;

@@ -28,6 +28,7 @@
 #include "core/race/hazards.hpp"
 #include "core/race/report.hpp"
 #include "core/recording/recording.hpp"
+#include "core/sass/source_lines.hpp"
 #include "core/trace/json.hpp"
 #include "gui_run.hpp"
 
@@ -100,27 +101,16 @@ std::vector<int> written_by(const scanviz::Trace& t, int step) {
     return {out.begin(), out.end()};
 }
 
-// The lines of a kernel file tagged `// step: <phase>` (1-based).
+// The lines of a kernel file tagged `// step: <phase>` (1-based, ascending), read by
+// the core's parser of those tags.
 std::vector<int> tagged_lines(const std::string& rel_path, const std::string& phase) {
     std::ifstream f(fs::path(SCANVIZ_SOURCE_DIR) / rel_path);
-    std::vector<int> out;
-    std::string line;
-    for (int i = 1; std::getline(f, line); ++i) {
-        const auto tag = line.find("// step:");
-        if (tag == std::string::npos) continue;
-        std::stringstream rest(line.substr(tag + 8));
-        bool hit = false;
-        for (std::string p; std::getline(rest, p, ',');) {
-            p.erase(0, p.find_first_not_of(" \t"));
-            p.erase(p.find_last_not_of(" \t\r") + 1);
-            std::string stripped =
-                p.substr(0, p.find('('));  // "phase (remark)"; some phases hold parentheses
-            stripped.erase(stripped.find_last_not_of(" \t") + 1);
-            hit |= p == phase || stripped == phase;
-        }
-        if (hit) out.push_back(i);
-    }
-    return out;
+    std::stringstream text;
+    text << f.rdbuf();
+    std::set<int> out;
+    for (const scanviz::sass::StepTag& t : scanviz::sass::parse_step_tags(rel_path, text.str()))
+        if (t.names(phase)) out.insert(t.loc.line);
+    return {out.begin(), out.end()};
 }
 
 // The checks every variant's screenshot gets: the dump matches the model's trace,

@@ -49,23 +49,30 @@ const ProfileRow* profile_row(const std::string& variant, const Sources& s, Valu
     return r;
 }
 
-Value profile_value(const std::string& kind, const std::string& variant, const Sources& s) {
+}  // namespace
+
+Value profile_value(ProfileFigure figure, const std::string& variant, const Sources& s) {
     Value why;
     const ProfileRow* r = profile_row(variant, s, &why);
     if (!r) return why;
     Value v;
-    if (kind == "executed") {
-        // ncu's smsp__inst_executed counts warp-level instructions over the launch; per warp of it.
-        const int64_t warps = static_cast<int64_t>(std::max(1, r->ncu.grid_blocks)) *
-                              ((std::max(1, r->ncu.block_threads) + 31) / 32);
-        v = measured_number(static_cast<double>(r->ncu.inst_executed) / static_cast<double>(warps));
-    } else if (kind == "kernel_ns") {
-        if (r->ncu.duration_ns <= 0) return fail("the profile table has no time for " + variant, true);
-        v = measured_number(r->ncu.duration_ns);
-        v.tolerance = 0.01;
-        v.relative = true;
-    } else {
-        v = number(r->n);
+    switch (figure) {
+        case ProfileFigure::Executed: {
+            // ncu's smsp__inst_executed counts warp-level instructions over the launch; per warp of it.
+            const int64_t warps = static_cast<int64_t>(std::max(1, r->ncu.grid_blocks)) *
+                                  ((std::max(1, r->ncu.block_threads) + 31) / 32);
+            v = measured_number(static_cast<double>(r->ncu.inst_executed) / static_cast<double>(warps));
+            break;
+        }
+        case ProfileFigure::KernelNs:
+            if (r->ncu.duration_ns <= 0) return fail("the profile table has no time for " + variant, true);
+            v = measured_number(r->ncu.duration_ns);
+            v.tolerance = 0.01;
+            v.relative = true;
+            break;
+        case ProfileFigure::N:
+            v = number(r->n);
+            break;
     }
     v.origin = measured_line(*s.profile) + ", one block of n = " + std::to_string(r->n) + ", " +
                s.profile_origin;
@@ -89,8 +96,6 @@ Value race_value(const std::vector<std::string>& args, const Sources& s) {
                r->unit + "s wrong, " + s.race_origin;
     return v;
 }
-
-}  // namespace
 
 Value fail(std::string why, bool missing) {
     Value v;
@@ -161,68 +166,53 @@ Value sass_count(const std::string& variant, const std::string& op_class, bool m
     return fail("the SASS table has no " + variant + " for " + (arch.empty() ? "any architecture" : arch), true);
 }
 
-bool is_measured_kind(std::string_view k) {
-    return k == "sass" || k == "sass_on" || k == "fewer_sass" || k == "sass_base" || k == "fewer_sass_base" ||
-           k == "executed" || k == "kernel_ns" || k == "profiled_n" || k == "fewer_executed" || k == "quicker" ||
-           k == "race_wrong";
-}
-
-std::optional<std::string> check_measured_shape(const std::string& k, const std::vector<std::string>& args) {
-    if (k == "sass" || k == "sass_base") {
-        if (!known_sass_variant(args[0])) return k + ": unknown variant '" + args[0] + "' (scanviz list)";
-        if (args.size() > 1 && !class_named(args[1]))
-            return k + ": unknown opcode class '" + args[1] + "' (" + class_names() + ")";
-        return std::nullopt;
-    }
-    if (k == "sass_on") {
-        if (args[0].rfind("sm_", 0) != 0 || arch_number(args[0]) <= 0)
-            return k + ": '" + args[0] + "' is not an architecture (sm_75 .. sm_120)";
-        if (!known_sass_variant(args[1])) return k + ": unknown variant '" + args[1] + "' (scanviz list)";
-        if (args.size() > 2 && !class_named(args[2]))
-            return k + ": unknown opcode class '" + args[2] + "' (" + class_names() + ")";
-        return std::nullopt;
-    }
-    if (k == "fewer_sass" || k == "fewer_sass_base") {
-        for (const auto& a : args)
-            if (!known_sass_variant(a)) return k + ": unknown variant '" + a + "' (scanviz list)";
-        return std::nullopt;
-    }
-    if (k == "race_wrong") {
-        if (!find_variant(args[0])) return k + ": unknown variant '" + args[0] + "' (scanviz list)";
-        if (args.size() > 2 && args[2] != "diverged")
-            return k + ": the third argument is 'diverged' or nothing, not '" + args[2] + "'";
-        try {
-            parse_race_case(args[0] + ":" + args[1]);
-        } catch (const std::exception& e) {
-            return k + ": " + e.what();
-        }
-        return std::nullopt;
-    }
+std::optional<std::string> check_variants(std::string_view kind, const std::vector<std::string>& args) {
     for (const auto& a : args)
-        if (!find_variant(a)) return k + ": unknown variant '" + a + "' (scanviz list)";
+        if (!find_variant(a)) return std::string(kind) + ": unknown variant '" + a + "' (scanviz list)";
     return std::nullopt;
 }
 
-Value evaluate_measured(const Quantity& q, const Sources& s) {
-    const std::string& k = q.kind;
-    const auto& a = q.args;
-    if (k == "sass" || k == "sass_base") return sass_count(a[0], a.size() > 1 ? a[1] : "", k == "sass_base", s);
-    if (k == "sass_on") {
-        if (a[0].rfind("sm_", 0) != 0 || arch_number(a[0]) <= 0)
-            return fail("sass_on: '" + a[0] + "' is not an architecture (sm_75 .. sm_120)");
-        return sass_count(a[1], a.size() > 2 ? a[2] : "", false, s, a[0]);
+namespace {
+
+// VARIANT [CLASS] from args[first] on.
+std::optional<std::string> check_sass_from(std::string_view kind, const std::vector<std::string>& args,
+                                           size_t first) {
+    const std::string k(kind);
+    if (!known_sass_variant(args[first])) return k + ": unknown variant '" + args[first] + "' (scanviz list)";
+    if (args.size() > first + 1 && !class_named(args[first + 1]))
+        return k + ": unknown opcode class '" + args[first + 1] + "' (" + class_names() + ")";
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> check_sass(std::string_view kind, const std::vector<std::string>& args) {
+    return check_sass_from(kind, args, 0);
+}
+
+std::optional<std::string> check_sass_on(std::string_view kind, const std::vector<std::string>& args) {
+    if (args[0].rfind("sm_", 0) != 0 || arch_number(args[0]) <= 0)
+        return std::string(kind) + ": '" + args[0] + "' is not an architecture (sm_75 .. sm_120)";
+    return check_sass_from(kind, args, 1);
+}
+
+std::optional<std::string> check_sass_variants(std::string_view kind, const std::vector<std::string>& args) {
+    for (const auto& a : args)
+        if (!known_sass_variant(a)) return std::string(kind) + ": unknown variant '" + a + "' (scanviz list)";
+    return std::nullopt;
+}
+
+std::optional<std::string> check_race(std::string_view kind, const std::vector<std::string>& args) {
+    const std::string k(kind);
+    if (!find_variant(args[0])) return k + ": unknown variant '" + args[0] + "' (scanviz list)";
+    if (args.size() > 2 && args[2] != "diverged")
+        return k + ": the third argument is 'diverged' or nothing, not '" + args[2] + "'";
+    try {
+        parse_race_case(args[0] + ":" + args[1]);
+    } catch (const std::exception& e) {
+        return k + ": " + e.what();
     }
-    if (k == "fewer_sass" || k == "fewer_sass_base")
-        return pick(
-            a, [&](const std::string& v) { return sass_count(v, "", k == "fewer_sass_base", s); }, true);
-    if (k == "executed" || k == "kernel_ns" || k == "profiled_n") return profile_value(k, a[0], s);
-    if (k == "fewer_executed" || k == "quicker")
-        return pick(
-            a,
-            [&](const std::string& v) { return profile_value(k == "quicker" ? "kernel_ns" : "executed", v, s); },
-            true);
-    if (k == "race_wrong") return race_value(a, s);
-    return fail("unknown quantity '" + k + "'");
+    return std::nullopt;
 }
 
 }  // namespace scanviz::lessons::detail

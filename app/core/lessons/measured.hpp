@@ -1,7 +1,8 @@
-// Inside the lessons room: the quantities read from measured or compiled
-// tables (the SASS count table by opcode class and by the -base count, Nsight
-// Compute's profile table, the race lab's table), and the helpers every
-// quantity shares. quantity.hpp lists the kinds; quantity.cpp dispatches here.
+// Inside the lessons room: the figures the quantities read from measured or
+// compiled tables (the SASS count table by opcode class and by the -base count,
+// Nsight Compute's profile table, the race lab's table), the checks of their
+// arguments, and the helpers every quantity shares. The kinds that use them are
+// entries of the table in quantity.cpp.
 #pragma once
 
 #include <functional>
@@ -30,10 +31,23 @@ Value pick(const std::vector<std::string>& options, const std::function<Value(co
 Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s,
                  const std::string& on_arch = "");
 
-// The kinds evaluated here.
-bool is_measured_kind(std::string_view kind);
-// Their arguments' shape: one line naming the problem, or nothing.
-std::optional<std::string> check_measured_shape(const std::string& kind, const std::vector<std::string>& args);
-Value evaluate_measured(const Quantity& q, const Sources& s);
+// Argument checks (KindInfo::check): one line naming the problem, or nothing.
+// Every argument is a variant.
+std::optional<std::string> check_variants(std::string_view kind, const std::vector<std::string>& args);
+// VARIANT [CLASS]: a variant (or an isolation kernel of one, "v__form") and an opcode class.
+std::optional<std::string> check_sass(std::string_view kind, const std::vector<std::string>& args);
+// ARCH VARIANT [CLASS]
+std::optional<std::string> check_sass_on(std::string_view kind, const std::vector<std::string>& args);
+// A B [C ...]: each a variant or an isolation kernel of one.
+std::optional<std::string> check_sass_variants(std::string_view kind, const std::vector<std::string>& args);
+// VARIANT BARRIER [diverged]: a case of the race lab.
+std::optional<std::string> check_race(std::string_view kind, const std::vector<std::string>& args);
+
+// A figure of the variant's row in the profile table.
+enum class ProfileFigure : uint8_t { Executed, KernelNs, N };
+Value profile_value(ProfileFigure figure, const std::string& variant, const Sources& s);
+
+// Percent of warps (blocks) wrong in the race lab's case VARIANT BARRIER [diverged].
+Value race_value(const std::vector<std::string>& args, const Sources& s);
 
 }  // namespace scanviz::lessons::detail

@@ -13,8 +13,18 @@
 namespace scanviz::lessons {
 namespace {
 
+using detail::check_race;
+using detail::check_sass;
+using detail::check_sass_on;
+using detail::check_sass_variants;
+using detail::check_variants;
 using detail::fail;
 using detail::number;
+using detail::pick;
+using detail::profile_value;
+using detail::ProfileFigure;
+using detail::race_value;
+using detail::sass_count;
 
 constexpr std::string_view kWorkView = "the work and span view (its totals line, and one row per step)";
 constexpr std::string_view kBenchView =
@@ -28,92 +38,27 @@ constexpr std::string_view kProfileView =
     "assets/profile/h100_profile.json`";
 constexpr std::string_view kRaceView = "the race lab (View > Race lab) and `scanviz race`";
 
-const KindInfo kKinds[] = {
-    {"active_lanes", 0, 0, ValueKind::Number, "active_lanes",
-     "the state view (the lane strip under the cells: 'k of n threads active') and the 'active' column of "
-     "the "
-     "work and span view",
-     "lanes (threads, tiles) active at the step shown"},
-    {"step_work", 0, 0, ValueKind::Number, "step_work",
-     "the 'work' column of the work and span view, this step's row",
-     "operator applications in the step shown"},
-    {"work", 0, 1, ValueKind::Number, "work [VARIANT]", kWorkView,
-     "operator applications over the whole run (of VARIANT on the same input)"},
-    {"span", 0, 1, ValueKind::Number, "span [VARIANT]", kWorkView,
-     "longest dependency chain, in operator applications"},
-    {"steps", 0, 1, ValueKind::Number, "steps [VARIANT]",
-     "the step counter in the controls ('k / steps') and the rows of the dependency diagram",
-     "steps of the run"},
-    {"sequential_work", 0, 0, ValueKind::Number, "sequential_work", kWorkView,
-     "what a sequential scan does: n - 1 operator applications"},
-    {"conflict", 0, 0, ValueKind::Number, "conflict",
-     "the 'bank conf.' column of the work and span view, this step's row",
-     "worst shared-memory bank-conflict degree at the step shown (1 = conflict-free)"},
-    {"max_conflict", 0, 1, ValueKind::Number, "max_conflict [VARIANT]",
-     "the work and span view ('worst bank conflict' in its totals line)",
-     "worst bank-conflict degree over the whole run"},
-    {"cone", 0, 0, ValueKind::Cells, "cone",
-     "the dependency diagram: the selected cell's cone is lit back to the inputs in the top row",
-     "the input cells the selected cell depends on"},
-    {"cone_size", 0, 0, ValueKind::Number, "cone_size",
-     "the dependency diagram: count the lit cells in the top (initial) row",
-     "how many input cells the selected cell depends on"},
-    {"shared_accesses", 0, 1, ValueKind::Number, "shared_accesses [VARIANT]",
-     "the state view (each step's shared reads and writes) and the work and span view",
-     "shared-memory access instructions per warp over the run, from the trace (a warp's k-th read or write "
-     "of a step is one)"},
-    {"shared_words", 0, 1, ValueKind::Number, "shared_words [VARIANT]",
-     "the state view (its shared-memory rows, pad cells included)",
-     "4-byte words of shared memory the run's layout uses, pad words included"},
-    {"pad_words", 0, 1, ValueKind::Number, "pad_words [VARIANT]",
-     "the state view (the pad cells, drawn hatched)",
-     "of those, the words that only pad (zeros before a warp's partials, a bank pad word) and never hold data"},
-    {"phase_work", 1, 2, ValueKind::Number, "phase_work PHASE [VARIANT]",
-     "the 'work' column of the work and span view, the rows of that phase",
-     "operator applications in the steps whose label starts with PHASE (up-sweep, warp, ...)"},
-    {"phase_conflict", 1, 2, ValueKind::Number, "phase_conflict PHASE [VARIANT]",
-     "the 'bank conf.' column of the work and span view, the rows of that phase",
-     "worst bank-conflict degree in the steps whose label starts with PHASE"},
-    {"sass", 1, 2, ValueKind::Number, "sass VARIANT [CLASS]", kSassView,
-     "SASS instructions in the variant's scan region, all or of one opcode class (shared, control, ...; "
-     "this build's disassembly or the committed one)"},
-    {"sass_on", 2, 3, ValueKind::Number, "sass_on ARCH VARIANT [CLASS]", kSassView,
-     "SASS instructions in the variant's scan region on one architecture (sm_75 .. sm_120), whatever the "
-     "lesson's arch: to compare what the compiler did across GPU generations"},
-    {"fewer_sass", 2, -1, ValueKind::Choice, "fewer_sass A B [C ...]", kSassView,
-     "which of the variants compiles to the fewest SASS instructions in its scan region"},
-    {"sass_base", 1, 2, ValueKind::Number, "sass_base VARIANT [CLASS]", kSassBaseView,
-     "SASS instructions of the whole isolation kernel minus its load/store baseline (the -base count: it "
-     "keeps set-up that the line split puts outside the region)"},
-    {"fewer_sass_base", 2, -1, ValueKind::Choice, "fewer_sass_base A B [C ...]", kSassBaseView,
-     "which of the variants has the fewest instructions by the -base count"},
-    {"executed", 1, 1, ValueKind::Number, "executed VARIANT", kProfileView,
-     "instructions executed per warp, measured by Nsight Compute (the profile table; whole kernel)"},
-    {"kernel_ns", 1, 1, ValueKind::Number, "kernel_ns VARIANT", kProfileView,
-     "the kernel's time measured by Nsight Compute (ns, gpu__time_duration; the profile table)"},
-    {"profiled_n", 1, 1, ValueKind::Number, "profiled_n VARIANT", kProfileView,
-     "the n of the variant's case in the profile table"},
-    {"fewer_executed", 2, -1, ValueKind::Choice, "fewer_executed A B [C ...]", kProfileView,
-     "which of the variants executed the fewest instructions per warp (measured)"},
-    {"quicker", 2, -1, ValueKind::Choice, "quicker A B [C ...]", kProfileView,
-     "which of the variants' kernels took the least measured time (the profile table)"},
-    {"race_wrong", 2, 3, ValueKind::Number, "race_wrong VARIANT BARRIER [diverged]", kRaceView,
-     "percent of warps (blocks) the GPU got wrong with that barrier left out (BARRIER = none: as written; "
-     "diverged: after a data-dependent branch), from the race lab's table"},
-    {"gbps", 2, 2, ValueKind::Number, "gbps VARIANT N", kBenchView,
-     "measured throughput at n = N (GB/s: bytes read plus written per second)"},
-    {"memcpy_fraction", 2, 2, ValueKind::Number, "memcpy_fraction VARIANT N", kBenchView,
-     "measured throughput at n = N as a fraction of cudaMemcpy's"},
-    {"cub_ratio", 2, 2, ValueKind::Number, "cub_ratio VARIANT N", kBenchView,
-     "measured throughput at n = N over CUB's"},
-    {"faster", 3, -1, ValueKind::Choice, "faster A B [C ...] N", kBenchView,
-     "which variant measured the highest throughput at n = N"},
-};
-
 bool known_bench_variant(const std::string& v) {
     return v == kBenchCub || v == kBenchThrust || v == kBenchMemcpy || find_variant(v) != nullptr;
 }
 
+// VARIANT ... N: a size last, benchmarked variants before it.
+std::optional<std::string> check_bench(std::string_view kind, const std::vector<std::string>& args) {
+    const std::string k(kind);
+    const std::string& n = args.back();
+    if (!parse_count(n) || *parse_count(n) < 1) return k + ": '" + n + "' is not a size (1048576 or 2^20)";
+    for (size_t i = 0; i + 1 < args.size(); ++i)
+        if (!known_bench_variant(args[i]))
+            return k + ": unknown variant '" + args[i] + "' (scanviz list, or cub, thrust, memcpy)";
+    return std::nullopt;
+}
+
+// PHASE [VARIANT]: the phase is any text (the evaluator says when no step has it).
+std::optional<std::string> check_phase(std::string_view kind, const std::vector<std::string>& args) {
+    if (args.size() > 1 && !find_variant(args[1]))
+        return std::string(kind) + ": unknown variant '" + args[1] + "' (scanviz list)";
+    return std::nullopt;
+}
 
 // The trace a whole-run quantity reads: the one on screen, or VARIANT on the same input.
 struct OtherRun {
@@ -146,6 +91,88 @@ std::optional<OtherRun> run_other(const std::string& variant, const StepData& d,
     }
 }
 
+// A figure of the step shown: f(its metrics).
+template <class F>
+Value of_step(const Quantity& q, const StepData& d, F f) {
+    const int steps = static_cast<int>(d.trace->steps.size());
+    if (d.step < 0 || d.step >= steps)
+        return fail(q.kind + " needs a step of the trace; the initial state is shown (at = 1 .. steps)");
+    return f(d.metrics->per_step[static_cast<size_t>(d.step)]);
+}
+
+// A figure of a whole run, f(trace, metrics): the run on screen, or that of the
+// variant args[variant_arg] names, on the same input.
+template <class F>
+Value of_run(const Quantity& q, size_t variant_arg, const StepData& d, const Sources& s, F f) {
+    if (q.args.size() > variant_arg && q.args[variant_arg] != d.trace->spec.variant) {
+        std::string why;
+        const auto other = run_other(q.args[variant_arg], d, s, &why);
+        if (!other) return fail(why);
+        return f(other->trace, other->metrics);
+    }
+    return f(*d.trace, *d.metrics);
+}
+
+// A figure of the steps of one phase, f(work, worst bank-conflict degree): the
+// steps whose label starts with args[0] ("up-sweep" matches "up-sweep d=4"), of
+// the run on screen or of VARIANT (args[1]).
+template <class F>
+Value of_phase(const Quantity& q, const StepData& d, const Sources& s, F f) {
+    return of_run(q, 1, d, s, [&](const Trace& t, const Metrics& m) -> Value {
+        const std::string& phase = q.args[0];
+        bool any = false;
+        int64_t work = 0;
+        int worst = 1;
+        for (size_t i = 0; i < t.steps.size() && i < m.per_step.size(); ++i) {
+            if (t.steps[i].label.rfind(phase, 0) != 0) continue;
+            any = true;
+            work += m.per_step[i].work;
+            worst = std::max(worst, m.per_step[i].max_conflict_degree);
+        }
+        if (!any) {
+            std::string labels;
+            for (const auto& st : t.steps)
+                if (labels.find(st.label) == std::string::npos)
+                    labels += (labels.empty() ? "" : "; ") + st.label;
+            return fail(q.kind + ": no step of " + t.spec.variant + " is labelled '" + phase + "...' (" +
+                        labels + ")");
+        }
+        return f(work, worst);
+    });
+}
+
+// The input cells the selected cell depends on, numbered as the views number
+// them. They are the cone's leaves: initial values, or values a step loaded
+// without reading another slot (a kernel that loads its input in its first step).
+Value cone_cells(const Quantity& q, const StepData& d) {
+    if (d.select_slot < 0) return fail(q.kind + " needs a selected cell (select = STEP SLOT)");
+    const Trace& t = *d.trace;
+    std::vector<int> inputs;
+    for (int node : d.graph->cone(d.select_step, d.select_slot))
+        if (d.graph->in_edges(node).empty()) inputs.push_back(d.graph->node(node).slot);
+    std::set<int> cells;
+    const Region* region = nullptr;
+    for (int slot : inputs) {
+        if (slot < static_cast<int>(t.layout.padding.size()) && t.layout.padding[static_cast<size_t>(slot)])
+            continue;
+        const Region* r = nullptr;
+        for (const auto& reg : t.layout.regions)
+            if (slot >= reg.first_slot && slot < reg.first_slot + reg.count) r = &reg;
+        if (!r) continue;
+        if (region && region != r)
+            return fail("the selected cell's inputs lie in more than one region (" + region->name + ", " +
+                        r->name + "): the cell numbers would be ambiguous");
+        region = r;
+        cells.insert(slot - r->first_slot);
+    }
+    if (cells.empty()) return fail("the selected cell depends on no input cell");
+    Value v;
+    v.ok = true;
+    v.kind = ValueKind::Cells;
+    v.cells.assign(cells.begin(), cells.end());
+    return v;
+}
+
 const BenchResult* bench_row(const BenchReport& report, const std::string& variant, long long n) {
     for (const auto& r : report.rows)
         if (r.variant == variant && r.n == n && r.type == ValueType::I32 && r.op == Op::Add && !r.exclusive)
@@ -153,7 +180,9 @@ const BenchResult* bench_row(const BenchReport& report, const std::string& varia
     return nullptr;
 }
 
-Value bench_value(const std::string& kind, const std::string& variant, long long n, const Sources& s) {
+enum class BenchFigure : uint8_t { Gbps, MemcpyFraction, CubRatio };
+
+Value bench_value(BenchFigure figure, const std::string& variant, long long n, const Sources& s) {
     if (!s.bench)
         return fail("no benchmark results here" +
                         (s.bench_missing.empty() ? std::string() : ": " + s.bench_missing),
@@ -164,21 +193,42 @@ Value bench_value(const std::string& kind, const std::string& variant, long long
                         std::to_string(n) + " (int32, inclusive add)",
                     true);
     Value v;
-    if (kind == "gbps") {
+    if (figure == BenchFigure::Gbps) {
         v = number(r->gbps, 1);
         v.tolerance = 0.03;
         v.relative = true;
     } else {
-        const double x = kind == "memcpy_fraction" ? r->ratio_memcpy : r->ratio_cub;
+        const bool memcpy = figure == BenchFigure::MemcpyFraction;
+        const double x = memcpy ? r->ratio_memcpy : r->ratio_cub;
         if (x <= 0)
             return fail("the benchmark results (" + s.bench_origin + ") have no " +
-                            (kind == "memcpy_fraction" ? "memcpy" : "CUB") + " row at n = " + std::to_string(n),
+                            (memcpy ? "memcpy" : "CUB") + " row at n = " + std::to_string(n),
                         true);
         v = number(x, 3);
         v.tolerance = 0.02;
     }
     v.origin = s.bench_origin;
     return v;
+}
+
+// Which of the variants (all arguments but the last, N) measured the highest throughput at n = N.
+Value fastest(const std::vector<std::string>& args, const Sources& s) {
+    const long long n = *parse_count(args.back());
+    Value best;
+    double most = 0;
+    for (size_t i = 0; i + 1 < args.size(); ++i) {
+        Value g = bench_value(BenchFigure::Gbps, args[i], n, s);
+        if (!g.ok) return g;
+        if (!best.ok || g.number > most) {
+            most = g.number;
+            best.ok = true;
+            best.choice = args[i];
+            best.origin = g.origin;
+        }
+    }
+    best.kind = ValueKind::Choice;
+    best.options.assign(args.begin(), args.end() - 1);
+    return best;
 }
 
 // Shared-memory access instructions per warp: the access groups of every step
@@ -208,25 +258,204 @@ Value shared_words(bool pads_only, const Trace& t) {
     return number(static_cast<double>(words / kBankWordBytes));
 }
 
-// The steps of one phase: labels that start with PHASE ("up-sweep" matches "up-sweep d=4").
-Value phase_value(const std::string& kind, const std::string& phase, const Trace& t, const Metrics& m) {
-    bool any = false;
-    int64_t work = 0;
-    int worst = 1;
-    for (size_t i = 0; i < t.steps.size() && i < m.per_step.size(); ++i) {
-        if (t.steps[i].label.rfind(phase, 0) != 0) continue;
-        any = true;
-        work += m.per_step[i].work;
-        worst = std::max(worst, m.per_step[i].max_conflict_degree);
-    }
-    if (!any) {
-        std::string labels;
-        for (const auto& st : t.steps)
-            if (labels.find(st.label) == std::string::npos) labels += (labels.empty() ? "" : "; ") + st.label;
-        return fail(kind + ": no step of " + t.spec.variant + " is labelled '" + phase + "...' (" + labels + ")");
-    }
-    return number(kind == "phase_work" ? static_cast<double>(work) : worst);
-}
+// Every kind, once: `scanviz lesson kinds` prints them in this order, and an
+// unknown kind's message lists them so.
+const KindInfo kKinds[] = {
+    {"active_lanes", 0, 0, ValueKind::Number, "active_lanes",
+     "the state view (the lane strip under the cells: 'k of n threads active') and the 'active' column of "
+     "the "
+     "work and span view",
+     "lanes (threads, tiles) active at the step shown", Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) {
+         return of_step(q, d, [](const StepMetrics& sm) { return number(sm.active_lanes); });
+     }},
+    {"step_work", 0, 0, ValueKind::Number, "step_work",
+     "the 'work' column of the work and span view, this step's row",
+     "operator applications in the step shown", Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) {
+         return of_step(q, d, [](const StepMetrics& sm) { return number(static_cast<double>(sm.work)); });
+     }},
+    {"work", 0, 1, ValueKind::Number, "work [VARIANT]", kWorkView,
+     "operator applications over the whole run (of VARIANT on the same input)", Reads::Trace, check_variants,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 0, d, s,
+                       [](const Trace&, const Metrics& m) { return number(static_cast<double>(m.work)); });
+     }},
+    {"span", 0, 1, ValueKind::Number, "span [VARIANT]", kWorkView,
+     "longest dependency chain, in operator applications", Reads::Trace, check_variants,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 0, d, s, [](const Trace&, const Metrics& m) { return number(m.span); });
+     }},
+    {"steps", 0, 1, ValueKind::Number, "steps [VARIANT]",
+     "the step counter in the controls ('k / steps') and the rows of the dependency diagram",
+     "steps of the run", Reads::Trace, check_variants,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 0, d, s, [](const Trace&, const Metrics& m) { return number(m.steps); });
+     }},
+    {"sequential_work", 0, 0, ValueKind::Number, "sequential_work", kWorkView,
+     "what a sequential scan does: n - 1 operator applications", Reads::Trace, nullptr,
+     [](const Quantity&, const StepData& d, const Sources&) {
+         return number(static_cast<double>(d.metrics->sequential_work));
+     }},
+    {"conflict", 0, 0, ValueKind::Number, "conflict",
+     "the 'bank conf.' column of the work and span view, this step's row",
+     "worst shared-memory bank-conflict degree at the step shown (1 = conflict-free)", Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) {
+         return of_step(q, d, [](const StepMetrics& sm) { return number(sm.max_conflict_degree); });
+     }},
+    {"max_conflict", 0, 1, ValueKind::Number, "max_conflict [VARIANT]",
+     "the work and span view ('worst bank conflict' in its totals line)",
+     "worst bank-conflict degree over the whole run", Reads::Trace, check_variants,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 0, d, s,
+                       [](const Trace&, const Metrics& m) { return number(m.max_conflict_degree); });
+     }},
+    {"cone", 0, 0, ValueKind::Cells, "cone",
+     "the dependency diagram: the selected cell's cone is lit back to the inputs in the top row",
+     "the input cells the selected cell depends on", Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) { return cone_cells(q, d); }},
+    {"cone_size", 0, 0, ValueKind::Number, "cone_size",
+     "the dependency diagram: count the lit cells in the top (initial) row",
+     "how many input cells the selected cell depends on", Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) {
+         const Value cells = cone_cells(q, d);
+         return cells.ok ? number(static_cast<double>(cells.cells.size())) : cells;
+     }},
+    {"shared_accesses", 0, 1, ValueKind::Number, "shared_accesses [VARIANT]",
+     "the state view (each step's shared reads and writes) and the work and span view",
+     "shared-memory access instructions per warp over the run, from the trace (a warp's k-th read or write "
+     "of a step is one)",
+     Reads::Trace, check_variants,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 0, d, s,
+                       [](const Trace& t, const Metrics&) { return shared_accesses_per_warp(t); });
+     }},
+    {"shared_words", 0, 1, ValueKind::Number, "shared_words [VARIANT]",
+     "the state view (its shared-memory rows, pad cells included)",
+     "4-byte words of shared memory the run's layout uses, pad words included", Reads::Trace, check_variants,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 0, d, s, [](const Trace& t, const Metrics&) { return shared_words(false, t); });
+     }},
+    {"pad_words", 0, 1, ValueKind::Number, "pad_words [VARIANT]",
+     "the state view (the pad cells, drawn hatched)",
+     "of those, the words that only pad (zeros before a warp's partials, a bank pad word) and never hold "
+     "data",
+     Reads::Trace, check_variants,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 0, d, s, [](const Trace& t, const Metrics&) { return shared_words(true, t); });
+     }},
+    {"phase_work", 1, 2, ValueKind::Number, "phase_work PHASE [VARIANT]",
+     "the 'work' column of the work and span view, the rows of that phase",
+     "operator applications in the steps whose label starts with PHASE (up-sweep, warp, ...)", Reads::Trace,
+     check_phase,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_phase(q, d, s, [](int64_t work, int) { return number(static_cast<double>(work)); });
+     }},
+    {"phase_conflict", 1, 2, ValueKind::Number, "phase_conflict PHASE [VARIANT]",
+     "the 'bank conf.' column of the work and span view, the rows of that phase",
+     "worst bank-conflict degree in the steps whose label starts with PHASE", Reads::Trace, check_phase,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_phase(q, d, s, [](int64_t, int worst) { return number(worst); });
+     }},
+    {"sass", 1, 2, ValueKind::Number, "sass VARIANT [CLASS]", kSassView,
+     "SASS instructions in the variant's scan region, all or of one opcode class (shared, control, ...; "
+     "this build's disassembly or the committed one)",
+     Reads::Tables, check_sass,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return sass_count(q.args[0], q.args.size() > 1 ? q.args[1] : "", false, s);
+     },
+     SassColumns::First},
+    {"sass_on", 2, 3, ValueKind::Number, "sass_on ARCH VARIANT [CLASS]", kSassView,
+     "SASS instructions in the variant's scan region on one architecture (sm_75 .. sm_120), whatever the "
+     "lesson's arch: to compare what the compiler did across GPU generations",
+     Reads::Tables, check_sass_on,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return sass_count(q.args[1], q.args.size() > 2 ? q.args[2] : "", false, s, q.args[0]);
+     }},
+    {"fewer_sass", 2, -1, ValueKind::Choice, "fewer_sass A B [C ...]", kSassView,
+     "which of the variants compiles to the fewest SASS instructions in its scan region", Reads::Tables,
+     check_sass_variants,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return pick(
+             q.args, [&s](const std::string& v) { return sass_count(v, "", false, s); }, true);
+     },
+     SassColumns::All},
+    {"sass_base", 1, 2, ValueKind::Number, "sass_base VARIANT [CLASS]", kSassBaseView,
+     "SASS instructions of the whole isolation kernel minus its load/store baseline (the -base count: it "
+     "keeps set-up that the line split puts outside the region)",
+     Reads::Tables, check_sass,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return sass_count(q.args[0], q.args.size() > 1 ? q.args[1] : "", true, s);
+     },
+     SassColumns::First},
+    {"fewer_sass_base", 2, -1, ValueKind::Choice, "fewer_sass_base A B [C ...]", kSassBaseView,
+     "which of the variants has the fewest instructions by the -base count", Reads::Tables,
+     check_sass_variants,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return pick(
+             q.args, [&s](const std::string& v) { return sass_count(v, "", true, s); }, true);
+     },
+     SassColumns::All},
+    {"executed", 1, 1, ValueKind::Number, "executed VARIANT", kProfileView,
+     "instructions executed per warp, measured by Nsight Compute (the profile table; whole kernel)",
+     Reads::Tables, check_variants,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return profile_value(ProfileFigure::Executed, q.args[0], s);
+     },
+     SassColumns::First},
+    {"kernel_ns", 1, 1, ValueKind::Number, "kernel_ns VARIANT", kProfileView,
+     "the kernel's time measured by Nsight Compute (ns, gpu__time_duration; the profile table)",
+     Reads::Tables, check_variants,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return profile_value(ProfileFigure::KernelNs, q.args[0], s);
+     }},
+    {"profiled_n", 1, 1, ValueKind::Number, "profiled_n VARIANT", kProfileView,
+     "the n of the variant's case in the profile table", Reads::Tables, check_variants,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return profile_value(ProfileFigure::N, q.args[0], s);
+     }},
+    {"fewer_executed", 2, -1, ValueKind::Choice, "fewer_executed A B [C ...]", kProfileView,
+     "which of the variants executed the fewest instructions per warp (measured)", Reads::Tables,
+     check_variants,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return pick(
+             q.args, [&s](const std::string& v) { return profile_value(ProfileFigure::Executed, v, s); },
+             true);
+     },
+     SassColumns::All},
+    {"quicker", 2, -1, ValueKind::Choice, "quicker A B [C ...]", kProfileView,
+     "which of the variants' kernels took the least measured time (the profile table)", Reads::Tables,
+     check_variants,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return pick(
+             q.args, [&s](const std::string& v) { return profile_value(ProfileFigure::KernelNs, v, s); },
+             true);
+     },
+     SassColumns::All},
+    {"race_wrong", 2, 3, ValueKind::Number, "race_wrong VARIANT BARRIER [diverged]", kRaceView,
+     "percent of warps (blocks) the GPU got wrong with that barrier left out (BARRIER = none: as written; "
+     "diverged: after a data-dependent branch), from the race lab's table",
+     Reads::Tables, check_race,
+     [](const Quantity& q, const StepData&, const Sources& s) { return race_value(q.args, s); }},
+    {"gbps", 2, 2, ValueKind::Number, "gbps VARIANT N", kBenchView,
+     "measured throughput at n = N (GB/s: bytes read plus written per second)", Reads::Tables, check_bench,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return bench_value(BenchFigure::Gbps, q.args[0], *parse_count(q.args[1]), s);
+     }},
+    {"memcpy_fraction", 2, 2, ValueKind::Number, "memcpy_fraction VARIANT N", kBenchView,
+     "measured throughput at n = N as a fraction of cudaMemcpy's", Reads::Tables, check_bench,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return bench_value(BenchFigure::MemcpyFraction, q.args[0], *parse_count(q.args[1]), s);
+     }},
+    {"cub_ratio", 2, 2, ValueKind::Number, "cub_ratio VARIANT N", kBenchView,
+     "measured throughput at n = N over CUB's", Reads::Tables, check_bench,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return bench_value(BenchFigure::CubRatio, q.args[0], *parse_count(q.args[1]), s);
+     }},
+    {"faster", 3, -1, ValueKind::Choice, "faster A B [C ...] N", kBenchView,
+     "which variant measured the highest throughput at n = N", Reads::Tables, check_bench,
+     [](const Quantity& q, const StepData&, const Sources& s) { return fastest(q.args, s); }},
+};
 
 std::string format_number(double x, int decimals) {
     char buf[64];
@@ -247,6 +476,20 @@ const KindInfo* find_kind(std::string_view name) {
     for (const auto& k : kKinds)
         if (k.name == name) return &k;
     return nullptr;
+}
+
+std::vector<std::string> sass_columns(const Quantity& q) {
+    const KindInfo* k = find_kind(q.kind);
+    if (!k || q.args.empty()) return {};
+    switch (k->sass_columns) {
+        case SassColumns::None:
+            return {};
+        case SassColumns::First:
+            return {q.args[0]};
+        case SassColumns::All:
+            return q.args;
+    }
+    return {};
 }
 
 std::string Value::text() const {
@@ -272,119 +515,15 @@ std::optional<std::string> check_shape(const Quantity& q) {
     const int argc = static_cast<int>(q.args.size());
     if (argc < k->min_args || (k->max_args >= 0 && argc > k->max_args))
         return "usage: " + std::string(k->usage);
-    const std::string name(k->name);
-    if (name == "gbps" || name == "memcpy_fraction" || name == "cub_ratio" || name == "faster") {
-        const std::string& n = q.args.back();
-        if (!parse_count(n) || *parse_count(n) < 1)
-            return name + ": '" + n + "' is not a size (1048576 or 2^20)";
-        for (size_t i = 0; i + 1 < q.args.size(); ++i)
-            if (!known_bench_variant(q.args[i]))
-                return name + ": unknown variant '" + q.args[i] + "' (scanviz list, or cub, thrust, memcpy)";
-    } else if (detail::is_measured_kind(name)) {
-        return detail::check_measured_shape(name, q.args);
-    } else if (name == "phase_work" || name == "phase_conflict") {
-        if (q.args.size() > 1 && !find_variant(q.args[1]))
-            return name + ": unknown variant '" + q.args[1] + "' (scanviz list)";
-    } else {
-        for (const auto& a : q.args)
-            if (!find_variant(a)) return name + ": unknown variant '" + a + "' (scanviz list)";
-    }
+    if (k->check) return k->check(k->name, q.args);
     return std::nullopt;
 }
 
 Value evaluate(const Quantity& q, const StepData& d, const Sources& s) {
     if (auto err = check_shape(q)) return fail(*err);
-    if (detail::is_measured_kind(q.kind)) return detail::evaluate_measured(q, s);
-    if (!d.trace || !d.metrics || !d.graph) return fail("no trace on screen");
-    const Trace& t = *d.trace;
-    const Metrics& m = *d.metrics;
-    const std::string& k = q.kind;
-    const int steps = static_cast<int>(t.steps.size());
-    const bool at_step = d.step >= 0 && d.step < steps;
-
-    if (k == "active_lanes" || k == "step_work" || k == "conflict") {
-        if (!at_step)
-            return fail(k + " needs a step of the trace; the initial state is shown (at = 1 .. steps)");
-        const StepMetrics& sm = m.per_step[static_cast<size_t>(d.step)];
-        return number(k == "active_lanes" ? sm.active_lanes
-                      : k == "step_work"  ? static_cast<double>(sm.work)
-                                          : sm.max_conflict_degree);
-    }
-    if (k == "work" || k == "span" || k == "steps" || k == "max_conflict" || k == "shared_accesses" ||
-        k == "shared_words" || k == "pad_words" || k == "phase_work" || k == "phase_conflict") {
-        const bool phase = k == "phase_work" || k == "phase_conflict";
-        const size_t variant_arg = phase ? 1 : 0;
-        const Metrics* mm = &m;
-        const Trace* tt = &t;
-        std::optional<OtherRun> other;
-        if (q.args.size() > variant_arg && q.args[variant_arg] != t.spec.variant) {
-            std::string why;
-            other = run_other(q.args[variant_arg], d, s, &why);
-            if (!other) return fail(why);
-            mm = &other->metrics;
-            tt = &other->trace;
-        }
-        if (k == "shared_accesses") return shared_accesses_per_warp(*tt);
-        if (k == "shared_words" || k == "pad_words") return shared_words(k == "pad_words", *tt);
-        if (phase) return phase_value(k, q.args[0], *tt, *mm);
-        return number(k == "work"    ? static_cast<double>(mm->work)
-                      : k == "span"  ? mm->span
-                      : k == "steps" ? mm->steps
-                                     : mm->max_conflict_degree);
-    }
-    if (k == "sequential_work") return number(static_cast<double>(m.sequential_work));
-    if (k == "cone" || k == "cone_size") {
-        if (d.select_slot < 0) return fail(k + " needs a selected cell (select = STEP SLOT)");
-        // The cone's leaves: initial values, or values a step loaded without reading another slot
-        // (a kernel that loads its input in its first step).
-        std::vector<int> inputs;
-        for (int node : d.graph->cone(d.select_step, d.select_slot))
-            if (d.graph->in_edges(node).empty()) inputs.push_back(d.graph->node(node).slot);
-        std::set<int> cells;
-        const Region* region = nullptr;
-        for (int slot : inputs) {
-            if (slot < static_cast<int>(t.layout.padding.size()) &&
-                t.layout.padding[static_cast<size_t>(slot)])
-                continue;
-            const Region* r = nullptr;
-            for (const auto& reg : t.layout.regions)
-                if (slot >= reg.first_slot && slot < reg.first_slot + reg.count) r = &reg;
-            if (!r) continue;
-            if (region && region != r)
-                return fail("the selected cell's inputs lie in more than one region (" + region->name + ", " +
-                            r->name + "): the cell numbers would be ambiguous");
-            region = r;
-            cells.insert(slot - r->first_slot);
-        }
-        if (cells.empty()) return fail("the selected cell depends on no input cell");
-        if (k == "cone_size") return number(static_cast<double>(cells.size()));
-        Value v;
-        v.ok = true;
-        v.kind = ValueKind::Cells;
-        v.cells.assign(cells.begin(), cells.end());
-        return v;
-    }
-    if (k == "gbps" || k == "memcpy_fraction" || k == "cub_ratio")
-        return bench_value(k, q.args[0], *parse_count(q.args[1]), s);
-    if (k == "faster") {
-        const long long n = *parse_count(q.args.back());
-        Value best;
-        double most = 0;
-        for (size_t i = 0; i + 1 < q.args.size(); ++i) {
-            Value g = bench_value("gbps", q.args[i], n, s);
-            if (!g.ok) return g;
-            if (!best.ok || g.number > most) {
-                most = g.number;
-                best.ok = true;
-                best.choice = q.args[i];
-                best.origin = g.origin;
-            }
-        }
-        best.kind = ValueKind::Choice;
-        best.options.assign(q.args.begin(), q.args.end() - 1);
-        return best;
-    }
-    return fail("unknown quantity '" + k + "'");
+    const KindInfo& k = *find_kind(q.kind);
+    if (k.reads == Reads::Trace && (!d.trace || !d.metrics || !d.graph)) return fail("no trace on screen");
+    return k.evaluate(q, d, s);
 }
 
 std::string cells_text(const std::vector<int>& cells) {

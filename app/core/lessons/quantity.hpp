@@ -3,39 +3,10 @@
 // variant on the same input), the SASS count table, or measured benchmark
 // results; none is ever typed into a lesson file.
 //
-//   active_lanes            lanes (threads, tiles) active at the step shown
-//   step_work               operator applications in the step shown
-//   work [VARIANT]          operator applications over the whole run
-//   span [VARIANT]          longest dependency chain, in operator applications
-//   steps [VARIANT]         steps of the run
-//   sequential_work         what a sequential scan does: n - 1
-//   conflict                worst bank-conflict degree at the step shown (1 = none)
-//   max_conflict [VARIANT]  worst bank-conflict degree over the run
-//   cone                    input cells the selected cell depends on (a set: the cone's leaves,
-//                           initial values or values loaded with no operand, numbered as the views do)
-//   cone_size               how many input cells that is
-//   sass VARIANT [CLASS]    SASS instructions in the variant's scan region (of one opcode class)
-//   fewer_sass A B [C ...]  which of the variants has fewest (a choice)
-//   sass_base VARIANT [CLASS]   the whole isolation kernel minus its load/store baseline
-//   fewer_sass_base A B [C ...] which has fewest by that count (a choice)
-//   executed VARIANT        instructions executed per warp, measured by Nsight Compute
-//   kernel_ns VARIANT       the kernel's measured time (ns), from the same profile table
-//   profiled_n VARIANT      the n of the profiled case
-//   fewer_executed A B ...  which executed fewest per warp (a choice)
-//   quicker A B [C ...]     which kernel took the least measured time (a choice)
-//   shared_accesses [VARIANT]   shared-memory access instructions per warp, from the trace
-//   shared_words [VARIANT]  4-byte words of shared memory the layout uses (pad words included)
-//   pad_words [VARIANT]     of those, the words that only pad
-//   phase_work PHASE [VARIANT]  operator applications in the steps whose label starts with PHASE
-//   phase_conflict PHASE [VARIANT]  worst bank-conflict degree in those steps
-//   race_wrong VARIANT BARRIER [diverged]  percent of warps (blocks) the GPU got wrong with
-//                           that barrier left out (the race lab's table; BARRIER = none: as written)
-//   gbps VARIANT N          measured throughput at n = N (GB/s)
-//   memcpy_fraction VARIANT N   throughput as a fraction of cudaMemcpy's
-//   cub_ratio VARIANT N     throughput over CUB's
-//   faster A B [C ...] N    which variant measured fastest at n = N (a choice)
-//
-// [VARIANT]: the same input run by another variant (through Sources::run).
+// Each kind is one entry of the table in quantity.cpp: its name, its arguments,
+// where the window shows the answer, its shape check and its evaluator. Adding a
+// kind is adding an entry there; `scanviz lesson kinds` prints the table.
+// A [VARIANT] argument means the same input run by another variant (through Sources::run).
 //
 // A figure whose data is not here (no SASS, no benchmark results, no profile
 // table, no race table, or a table without that row) is never guessed: the
@@ -62,18 +33,6 @@
 namespace scanviz::lessons {
 
 enum class ValueKind : uint8_t { Number, Cells, Choice };
-
-struct KindInfo {
-    std::string_view name;
-    int min_args;
-    int max_args;  // -1: any
-    ValueKind value;
-    std::string_view usage;  // "gbps VARIANT N"
-    std::string_view view;   // where the window shows the answer (the hint names it)
-    std::string_view what;   // one line, for `scanviz lesson kinds` and the README
-};
-std::span<const KindInfo> quantity_kinds();
-const KindInfo* find_kind(std::string_view name);
 
 // Where the figures come from besides the trace on screen.
 struct Sources {
@@ -123,6 +82,35 @@ struct Value {
     bool missing = false;              // !ok because the data is not here (not a fault of the lesson)
     std::string text() const;          // as narration prints it
 };
+
+// What a kind's evaluator reads: the trace on screen (and maybe another
+// variant's run of its input), or only the tables in Sources.
+enum class Reads : uint8_t { Trace, Tables };
+// Which of a question's arguments are variants the SASS view shows as its columns.
+enum class SassColumns : uint8_t { None, First, All };
+
+struct KindInfo {
+    std::string_view name;
+    int min_args;
+    int max_args;  // -1: any
+    ValueKind value;
+    std::string_view usage;  // "gbps VARIANT N"
+    std::string_view view;   // where the window shows the answer (the hint names it)
+    std::string_view what;   // one line, for `scanviz lesson kinds` and the README
+    Reads reads;
+    // The arguments, once their count fits (the variants they name exist, sizes
+    // parse): one line naming the problem, or nothing. nullptr: nothing to check.
+    std::optional<std::string> (*check)(std::string_view kind, const std::vector<std::string>& args);
+    // The value, for arguments that passed the check (and, when reads is Trace,
+    // with the trace, metrics and graph of StepData present).
+    Value (*evaluate)(const Quantity& q, const StepData& data, const Sources& sources);
+    SassColumns sass_columns = SassColumns::None;
+};
+std::span<const KindInfo> quantity_kinds();
+const KindInfo* find_kind(std::string_view name);
+
+// The variants a question puts in the SASS view's columns (its kind's sass_columns).
+std::vector<std::string> sass_columns(const Quantity& q);
 
 // The quantity's kind is known, its argument count fits, the variants it names
 // exist, its sizes parse. Returns one line naming the problem, or nothing.
