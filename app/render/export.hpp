@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/figure/svg.hpp"
-#include "render/scene.hpp"
+#include "core/figure/scene.hpp"
 #include "render/scene_renderer.hpp"
 
 namespace scanviz::render {
@@ -21,20 +20,17 @@ bool write_png(const std::string& path, const uint8_t* rgba, int width_px, int h
 // or, without one, the whole scene fitted in. False with a one-line message (size out
 // of range, font missing, file not writable) on failure. Needs a current GL context
 // and an initialised renderer.
-bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
-                const std::string& path, std::string* error, const Camera* camera = nullptr);
+bool export_png(SceneRenderer& renderer, const figure::Scene& scene, int width_px, int height_px,
+                const std::string& path, std::string* error, const figure::Camera* camera = nullptr);
 
 // The same image as RGBA8 pixels, top row first (what export_png writes).
-bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
-                  std::vector<uint8_t>& rgba_out, std::string* error, const Camera* camera = nullptr);
+bool render_image(SceneRenderer& renderer, const figure::Scene& scene, int width_px, int height_px,
+                  std::vector<uint8_t>& rgba_out, std::string* error, const figure::Camera* camera = nullptr);
 
 // Draws the scene's labels into an RGBA8 image (top row first) seen through `camera`.
 // Labels smaller than min_px pixels are skipped. False with a message when the font
 // cannot be loaded.
-bool rasterize_labels(const Scene& scene, const Camera& camera, uint8_t* rgba, int width_px, int height_px,
-                      std::string* error, float min_px = 4.0f);
-
-using figure::export_svg;
-using figure::scene_to_svg;
+bool rasterize_labels(const figure::Scene& scene, const figure::Camera& camera, uint8_t* rgba, int width_px,
+                      int height_px, std::string* error, float min_px = 4.0f);
 
 }  // namespace scanviz::render

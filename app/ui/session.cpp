@@ -44,12 +44,12 @@ nlohmann::json rect_json(const CellRect& r, float scale_x, float scale_y) {
 // rectangle on screen (window px, clipped), its row (the step; -1 = the initial state),
 // whether it is on screen, and the height of its drawn value (0 when none was drawn);
 // with `edges`, every edge with the rows it joins and its ends on screen.
-nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene, float sx, float sy,
+nlohmann::json figure_dump(const SceneCanvas& canvas, const figure::Scene& scene, float sx, float sy,
                            bool edges) {
     using nlohmann::json;
     json cells = json::array();
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
-        const render::NodeInstance& n = scene.nodes[i];
+        const figure::NodeInstance& n = scene.nodes[i];
         if (n.slot < 0) continue;
         const CellRect r = canvas.rect_of(n);
         cells.push_back({{"slot", n.slot},
@@ -64,9 +64,9 @@ nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene
     json out = {{"cells", cells}};
     if (!edges) return out;
     json lines = json::array();
-    const render::Camera& cam = canvas.camera();
+    const figure::Camera& cam = canvas.camera();
     const ImVec2 o = canvas.image_min(), sz = canvas.image_size();
-    for (const render::EdgeInstance& e : scene.edges) {
+    for (const figure::EdgeInstance& e : scene.edges) {
         const float x0 = o.x + cam.to_px_x(e.x0), y0 = o.y + cam.to_px_y(e.y0);
         const float x1 = o.x + cam.to_px_x(e.x1), y1 = o.y + cam.to_px_y(e.y1);
         const bool visible = std::max(x0, x1) > o.x && std::min(x0, x1) < o.x + sz.x &&
@@ -307,7 +307,7 @@ nlohmann::json GuiSession::StateDump() const {
     using nlohmann::json;
     const ImGuiIO& io = ImGui::GetIO();
     const float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
-    const render::SceneStyle style = scene_style(app.settings.presentation);
+    const figure::SceneStyle style = scene_style(app.settings.presentation);
     json j;
     j["variant"] = app.has_trace ? app.trace.spec.variant : "";
     j["n"] = app.has_trace ? app.trace.spec.n : 0;
@@ -374,7 +374,7 @@ nlohmann::json GuiSession::StateDump() const {
         json row = json::array(), lit = json::array();
         std::vector<int> cone;
         if (app.selection.valid()) cone = app.graph.cone(app.selection.step, app.selection.slot);
-        for (const render::NodeInstance& n : diagram.scene.nodes) {
+        for (const figure::NodeInstance& n : diagram.scene.nodes) {
             if (n.slot < 0 || n.pass) continue;
             const bool in_row = n.step == app.step && app.step >= 0;
             const int id = app.graph.node_at(n.step, n.slot);
