@@ -415,7 +415,7 @@ nlohmann::json GuiSession::StateDump() const {
         json curves = json::array();
         for (const VariantCurve& c : metrics.curves) {
             json pts = json::array();
-            for (const CurvePoint& p : c.points)
+            for (const WorkSpanPoint& p : c.points)
                 pts.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
             curves.push_back({{"variant", c.id}, {"points", pts}, {"error", c.error}, {"shown", c.shown}});
         }

@@ -37,7 +37,7 @@
 #include <string>
 
 #include "core/analysis/diagram.hpp"
-#include "core/analysis/metrics.hpp"
+#include "core/analysis/work_span.hpp"
 #include "core/bench/bench.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/lessons/lesson.hpp"
@@ -56,10 +56,6 @@ namespace {
 
 using nlohmann::json;
 using namespace scanviz;
-
-// The work-and-span chart's sizes (app/ui/metrics_view.hpp: kChartMinN, kChartMaxN).
-constexpr int kChartMinN = 32;
-constexpr int kChartMaxN = 4096;
 
 // Traces the pages show, kept for their state scenes (asked for one step at a time).
 constexpr size_t kKeptTraces = 64;
@@ -173,22 +169,12 @@ json variants() {
 json curves(const json& q) {
     json out = json::array();
     for (const auto& id : q.at("variants")) {
-        json c = {{"id", id}, {"points", json::array()}};
-        try {
-            for (int n = kChartMinN; n <= kChartMaxN; n *= 2) {
-                RunSpec spec;
-                spec.variant = id.get<std::string>();
-                spec.n = n;
-                spec.input = InputKind::Ones;
-                if (validate_and_resolve(spec)) continue;
-                const Metrics m = compute_metrics(run_model(spec));
-                c["points"].push_back({{"n", n}, {"work", m.work}, {"span", m.span}});
-            }
-        } catch (const std::exception& e) {
-            c["error"] = e.what();
-            c["points"] = json::array();
-        }
-        out.push_back(std::move(c));
+        const WorkSpanCurve c = work_span_curve(id.get<std::string>());
+        json points = json::array();
+        for (const WorkSpanPoint& p : c.points) points.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
+        json curve = {{"id", c.id}, {"points", std::move(points)}};
+        if (!c.error.empty()) curve["error"] = c.error;
+        out.push_back(std::move(curve));
     }
     return out;
 }
