@@ -142,7 +142,7 @@ uint64_t frame_key(const figure::Scene& scene, const figure::Camera& camera, int
     h = hash_bytes(h, view, sizeof view);
     return hash_bytes(h, &scene.background_rgba, sizeof scene.background_rgba);
 }
-static_assert(sizeof(figure::NodeInstance) == 11 * 4 && sizeof(figure::EdgeInstance) == 9 * 4,
+static_assert(sizeof(figure::NodeInstance) == 12 * 4 && sizeof(figure::EdgeInstance) == 10 * 4,
               "instances must have no padding");
 
 }  // namespace

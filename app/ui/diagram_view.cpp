@@ -36,7 +36,7 @@ bool DiagramView::Update(const App& app) {
         reach_outputs =
             static_cast<int>(app.graph.reach_outputs(app.selection.step, app.selection.slot).size());
     }
-    canvas.set_legibility(style, figure::focus_box(scene, style, app.selection, app.step));
+    canvas.set_legibility(style, figure::focus_box(scene, app.selection, app.step));
     canvas.fit();  // follow the step: its row in view at a legible size
     changed_ = true;
     return true;

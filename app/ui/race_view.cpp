@@ -52,7 +52,7 @@ void RaceView::Rebuild(const App& app) {
         step_ = choice >= 0 && choice != kOneBuffer ? barriers[static_cast<size_t>(choice)].step : -1;
         const figure::SceneStyle style = scene_style(presentation_);
         scene_ = figure::build_diagram_scene(trace, graph_, step_, figure::Selection{}, style, &edges);
-        canvas_.set_legibility(style, figure::focus_box(scene_, style, figure::Selection{}, step_));
+        canvas_.set_legibility(style, figure::focus_box(scene_, figure::Selection{}, step_));
         canvas_.fit();
         changed_ = true;
     } catch (const std::exception& e) {

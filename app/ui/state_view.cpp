@@ -38,7 +38,7 @@ bool StateView::Update(const App& app) {
         scene = figure::Scene{};
         error = std::string("cannot draw this step: ") + e.what();
     }
-    canvas.set_legibility(style, figure::focus_box(scene, style, app.selection, app.step));
+    canvas.set_legibility(style, figure::focus_box(scene, app.selection, app.step));
     canvas.fit();  // follow the step: its cells in view at a legible size
     changed_ = true;
     return true;

@@ -22,6 +22,28 @@ constexpr uint32_t rgba(uint32_t r, uint32_t g, uint32_t b, uint32_t a = 255) {
 }
 constexpr float channel(uint32_t c, int i) { return static_cast<float>((c >> (8 * i)) & 0xffu) / 255.0f; }
 
+// What an element is in its figure, beyond its colours: the highlights as data. Whoever reads
+// a scene (the web page through the SVG writer's class attribute, tests, a state dump) asks
+// what a cell is and never compares colours; the colours stay the style's (trace_scene.hpp).
+// Four bytes, so that the instances stay plain data without padding (the renderer hashes them).
+enum class Role : int32_t {
+    None = 0,
+    Band,      // the band behind the current step's row (diagram)
+    Written,   // a cell the step wrote (state, diagram, the overview strip's bars)
+    Selected,  // the selected value: in the state view the clicked cell, at the step it was
+               // clicked; in the diagram the graph's node of the value the clicked cell holds
+    Cone,      // a value the selected one depends on, and the edges and pass-throughs carrying it
+    Reach,     // a value the selected one feeds, and the edges and pass-throughs carrying it
+    Dim,       // an edge left out of the lit cone and reach (or of the race lab's hazards)
+    Hazard,    // an edge a missing barrier puts at risk; a bank picture's conflicting word
+    Frame,     // the overview strip's frame of the window shown; a chart's plot frame
+    Grid,      // a chart's grid line
+    Guide,     // a chart's reference curve (n log2 n, 2n, ...)
+    Curve,     // a chart's curve of one variant
+};
+// The role's name as the SVG writer writes it ("band", "cone", ...); "" for None.
+const char* role_name(Role role);
+
 struct NodeInstance {
     float x, y, w, h;  // top-left corner and size, world units
     uint32_t fill_rgba;
@@ -31,6 +53,7 @@ struct NodeInstance {
     int slot = -1;         // ... and slot; slot < 0 = decoration (row band, lane strip), not hit-tested
     float radius = 0.15f;  // corner radius as a fraction of min(w, h)
     int pass = 0;          // 1: a diagram cell the step did not change (a faint pass-through)
+    Role role = Role::None;
 };
 
 struct EdgeInstance {
@@ -40,6 +63,7 @@ struct EdgeInstance {
     float head_px = 0.0f;  // arrow head length in pixels; 0 = no head
     // Diagram edges: the rows (steps, -1 = the initial state) they join; -2 elsewhere.
     int from_row = -2, to_row = -2;
+    Role role = Role::None;
 };
 
 struct TextLabel {

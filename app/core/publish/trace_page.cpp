@@ -134,7 +134,7 @@ std::string diagram_view_text(const Trace& trace, const DependencyGraph& graph, 
                       {"slots", slots},
                       {"moved", moved}};
     std::vector<std::pair<std::string, std::string>> raw = {{"scene", figure::scene_json_text(scene)}};
-    const figure::FocusBox focus = figure::focus_box(scene, style, selection, request.step);
+    const figure::FocusBox focus = figure::focus_box(scene, selection, request.step);
     view["focus"] = focus.valid ? json::array({figure::json_length(focus.x0), figure::json_length(focus.y0),
                                                figure::json_length(focus.x1), figure::json_length(focus.y1)})
                                 : json(nullptr);
