@@ -142,6 +142,8 @@ bool rasterize_labels(const figure::Scene& scene, const figure::Camera& camera, 
         if (label.centered) {
             x -= font.width(text, px) * 0.5f;
             y -= font.height_px(px) * 0.5f;
+        } else if (label.right) {
+            x -= font.width(text, px);
         }
         if (y > height_px || y + px * 1.5f < 0 || x > width_px) continue;
         font.draw(text, x, y, px, label.rgba, rgba, width_px, height_px);

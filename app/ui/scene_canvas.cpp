@@ -135,6 +135,8 @@ int SceneCanvas::Draw(const char* id, const figure::Scene& scene, bool scene_cha
             if (label.centered) {
                 x -= ts.x * 0.5f;
                 y -= ts.y * 0.5f;
+            } else if (label.right) {
+                x -= ts.x;
             }
             if (label.pin != figure::TextLabel::None)
                 dl->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + ts.x + 2, y + ts.y + 1), backing, 3.0f);

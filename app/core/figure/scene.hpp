@@ -1,9 +1,10 @@
 // Scene: drawable data in world units, built once from const data (a trace step,
 // a dependency graph) and drawn many times (ImPlot's getters/renderers split).
-// Plain data, no GL: one layout, several outputs. trace_scene.hpp builds scenes;
-// svg.hpp writes them as SVG; figure_json.hpp as the data of a published web page;
-// render/scene_renderer.hpp draws nodes and edges with the project's shaders, the
-// window (ImGui) draws the labels over the image, render/export.hpp writes PNG.
+// Plain data, no GL: one layout, one writer per medium. trace_scene.hpp builds scenes;
+// in the window render/scene_renderer.hpp draws nodes and edges with the project's
+// shaders and ImGui draws the labels over the image (render/export.hpp writes that
+// image as PNG); svg.hpp writes SVG, for export and, through the WebAssembly module,
+// for the published web pages.
 //
 // Coordinates: world units, x to the right, y DOWN (as ImGui and SVG). At zoom 1
 // one world unit is one pixel. Colours pack as ImGui's IM_COL32: red in the low
@@ -66,6 +67,11 @@ struct EdgeInstance {
     Role role = Role::None;
 };
 
+// Where a label's baseline lies, as a fraction of its size (DejaVu Sans), below its top
+// and below its centre: what a writer that places text by its baseline (SVG) needs.
+inline constexpr float kBaselineBelowTop = 0.76f;
+inline constexpr float kBaselineBelowCentre = 0.36f;
+
 struct TextLabel {
     float x, y;  // world units: top-left of the text, or its centre when `centered`
     std::string text;
@@ -78,6 +84,21 @@ struct TextLabel {
     // keeps them at its left / top edge); exports draw them where they are.
     enum Pin : uint8_t { None = 0, Left = 1, Top = 2 };
     uint8_t pin = None;
+    bool right = false;  // x is the right end of the text (a chart's guide names), y its top
+    bool bold = false;   // SVG only: the window's and the PNG's label fonts have one weight
+};
+
+// A polyline: a chart's grid line, frame, guide or curve (figure/work_span_chart.hpp).
+// Drawn after the edges, in order. The window's renderer draws none: no scene the window
+// shows has any (its charts are drawn with ImGui, ui/metrics_view.cpp).
+struct PathInstance {
+    std::vector<float> xy;  // the points in order, world units: x0, y0, x1, y1, ...
+    uint32_t rgba;
+    float width_px;
+    float dash_px = 0.0f, gap_px = 0.0f;  // dashed when dash_px > 0 (pixels)
+    float dot_radius = 0.0f;              // > 0: a dot of this radius (world units) on every point
+    Role role = Role::None;
+    std::string variant = {};  // a chart curve: the variant it shows
 };
 
 struct Scene {
@@ -85,7 +106,9 @@ struct Scene {
     std::vector<NodeInstance> nodes;
     std::vector<EdgeInstance> edges;
     std::vector<TextLabel> labels;
+    std::vector<PathInstance> paths;
     uint32_t background_rgba = rgba(255, 255, 255);
+    std::string description;  // what the figure shows, in words (an SVG's aria-label); may be empty
 };
 
 // world -> pixels: px = (world_x - pan_x) * zoom, py = (world_y - pan_y) * zoom.
