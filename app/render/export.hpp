@@ -1,6 +1,9 @@
-// Export a scene for slides: PNG at a chosen resolution (nodes and edges drawn by
-// the SceneRenderer, labels rasterised in with stb_truetype and DejaVu Sans) and
-// SVG (core/figure/svg.hpp: nodes as rect, edges as line with arrow markers, labels as text).
+// Export a scene as PNG for slides, at a chosen resolution (SVG: core/figure/svg.hpp).
+// Nodes and edges are the window's own picture: the SceneRenderer draws them with the
+// window's shaders. The labels are not ImGui's: ImGui bakes DejaVu Sans into its atlas at the
+// window's two sizes (15 and 24 px) and draws into the window's frame, so a 1920x1080 or 4K
+// slide would get magnified bitmaps of small glyphs. stb_truetype rasterises the same font at
+// each label's exact size into the image, without an ImGui frame.
 #pragma once
 
 #include <cstdint>
