@@ -40,10 +40,11 @@ nlohmann::json rect_json(const CellRect& r, float scale_x, float scale_y) {
     return {r.x0 * scale_x, r.y0 * scale_y, r.x1 * scale_x, r.y1 * scale_y};
 }
 
-// What a figure canvas drew, for the legibility checks (issue 21): every cell with its
+// What a figure canvas drew, for the legibility checks: every cell with its
 // rectangle on screen (window px, clipped), its row (the step; -1 = the initial state),
-// whether it is on screen, and the height of its drawn value (0 when none was drawn);
-// with `edges`, every edge with the rows it joins and its ends on screen.
+// whether it is on screen, the height of its drawn value (0 when none was drawn) and its
+// role (figure::role_name); with `edges`, every edge with the rows it joins, its ends on
+// screen and its role.
 nlohmann::json figure_dump(const SceneCanvas& canvas, const figure::Scene& scene, float sx, float sy,
                            bool edges) {
     using nlohmann::json;
@@ -59,7 +60,8 @@ nlohmann::json figure_dump(const SceneCanvas& canvas, const figure::Scene& scene
                          {"rect", rect_json(r, sx, sy)},
                          {"visible", r.visible},
                          {"text_px", canvas.text_px(i) * sy},
-                         {"fill", colour_json(n.fill_rgba)}});
+                         {"fill", colour_json(n.fill_rgba)},
+                         {"role", figure::role_name(n.role)}});
     }
     json out = {{"cells", cells}};
     if (!edges) return out;
@@ -74,7 +76,8 @@ nlohmann::json figure_dump(const SceneCanvas& canvas, const figure::Scene& scene
         lines.push_back({{"from_row", e.from_row},
                          {"to_row", e.to_row},
                          {"line", {x0 * sx, y0 * sy, x1 * sx, y1 * sy}},
-                         {"visible", visible}});
+                         {"visible", visible},
+                         {"role", figure::role_name(e.role)}});
     }
     out["edges"] = lines;
     return out;
