@@ -161,13 +161,16 @@ TEST(SceneRoles, AgreeWithTheColoursOfEveryCellAndEdge) {
             int band = 0, chosen = 0;
             for (const NodeInstance& n : d.nodes) {
                 band += n.role == Role::Band;
-                if (n.role == Role::Band) EXPECT_EQ(n.fill_rgba, style.current_row);
+                if (n.role == Role::Band) {
+                    EXPECT_EQ(n.fill_rgba, style.current_row);
+                }
                 if (n.slot < 0) continue;
                 EXPECT_EQ(n.role == Role::Cone, n.fill_rgba == style.cone_fill) << n.step << ":" << n.slot;
                 EXPECT_EQ(n.role == Role::Reach, n.fill_rgba == style.reach_fill) << n.step << ":" << n.slot;
                 // The selected value keeps its own colours (written, when the step wrote it).
-                if (n.role != Role::Selected)
+                if (n.role != Role::Selected) {
                     EXPECT_EQ(n.role == Role::Written, n.fill_rgba == style.written_fill) << n.step << ":" << n.slot;
+                }
                 if (n.role == Role::Selected) {
                     ++chosen;
                     EXPECT_FALSE(n.pass);
@@ -179,15 +182,23 @@ TEST(SceneRoles, AgreeWithTheColoursOfEveryCellAndEdge) {
             EXPECT_EQ(chosen, selected >= 0 ? 1 : 0);
             for (const EdgeInstance& e : d.edges) {
                 EXPECT_EQ(e.role == Role::Dim, e.rgba == style.edge_dim);
-                if (e.role == Role::Cone) EXPECT_EQ(e.rgba, style.edge_lit);
-                if (e.role == Role::Reach) EXPECT_EQ(e.rgba, style.reach_fill);
+                if (e.role == Role::Cone) {
+                    EXPECT_EQ(e.rgba, style.edge_lit);
+                }
+                if (e.role == Role::Reach) {
+                    EXPECT_EQ(e.rgba, style.reach_fill);
+                }
             }
 
             const Scene st = build_state_scene(t, step, sel, style);
             for (const NodeInstance* n : cells(st)) {
                 EXPECT_EQ(n->role == Role::Selected, sel.valid() && n->slot == sel.slot && sel.step == step);
-                if (n->role == Role::Written) EXPECT_EQ(n->fill_rgba, style.written_fill);
-                if (n->role == Role::None) EXPECT_NE(n->fill_rgba, style.written_fill);
+                if (n->role == Role::Written) {
+                    EXPECT_EQ(n->fill_rgba, style.written_fill);
+                }
+                if (n->role == Role::None) {
+                    EXPECT_NE(n->fill_rgba, style.written_fill);
+                }
             }
         }
     }
