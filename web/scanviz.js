@@ -50,7 +50,7 @@
         });
       });
     }
-    this.draw();  // the box takes the figure's size: it can be scrolled to the part to show
+    this.show();
   }
   // The scale: fit the container, or the zoom factor times the scene's size; never below the
   // style's legible scale (values stay readable: the box scrolls instead).
@@ -71,10 +71,16 @@
     var d = this.drawn;
     return d && v[0] >= d[0] && v[1] >= d[1] && v[2] <= d[2] && v[3] <= d[3];
   };
+  // Draws what is in view once the box has taken the SVG's size: what was in view before it
+  // did (an empty box has no height; a zoom changes how far it scrolls) may not be all of it.
+  Figure.prototype.show = function () {
+    this.draw();
+    if (!this.covers(this.view())) this.draw();
+  };
   // Sizes the SVG for the zoom and the box (after a zoom or a resize) and draws what is in view.
   Figure.prototype.layout = function () {
     this.size();
-    this.draw();
+    this.show();
   };
   Figure.prototype.zoomBy = function (f) {
     if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(this.legible(), (this.zoom || this.scale) * f));
