@@ -35,6 +35,7 @@
     this.opts = opts || {};
     this.zoom = this.opts.zoom || 0;  // 0 = fit the width
     this.drawn = null;                 // the scene region drawn: [x0, y0, x1, y1]
+    this.svg = null;                   // the SVG element it put into the box
     this.size();
     container.scanvizFigure = this;
     if (!container.scanvizScroll) {  // one listener per box, for whichever figure it shows
@@ -89,7 +90,9 @@
   // Puts the module's SVG of what lies in the view and its margin into the box: cells (class:
   // their role; data-step and data-slot, what a click selects), edges (data-i: their order in
   // the scene), labels (a value: class "value", data-slot). Ids are the box's own (its id first).
+  // A figure whose drawing was taken off its box (the page shows an error in its place) stays off.
   Figure.prototype.draw = function () {
+    if (this.svg && this.svg.parentNode !== this.container) return;
     var v = this.view(), region = null;
     if (!this.opts.fixed) {
       var mx = (v[2] - v[0]) * MARGIN, my = (v[3] - v[1]) * MARGIN;
@@ -98,6 +101,7 @@
     this.drawn = region || [-Infinity, -Infinity, Infinity, Infinity];
     this.container.innerHTML = D.svgOf({ figure: this.scene.figure, region: region, scale: this.scale,
       id_prefix: (this.container.id || 'figure') + '-' });
+    this.svg = this.container.firstElementChild;
   };
 
   // ---- views -------------------------------------------------------------------------
