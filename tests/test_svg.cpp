@@ -45,31 +45,37 @@ Scene small_scene() {
 TEST(Svg, EveryElementSaysWhatItIs) {
     const std::string svg = scene_to_svg(small_scene());
     EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
-    EXPECT_NE(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"100\" viewBox=\"0 0 300 "
-                       "100\" role=\"img\">"),
-              std::string::npos)
+    EXPECT_NE(
+        svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"100\" viewBox=\"0 0 300 "
+                 "100\" role=\"img\">"),
+        std::string::npos)
         << svg;
-    EXPECT_NE(svg.find("<rect x=\"10\" y=\"10\" width=\"26\" height=\"28\" rx=\"3.9\" fill=\"#6eaaff\" "
-                       "stroke=\"#78808c\" stroke-width=\"1\" class=\"cone\" data-step=\"2\" data-slot=\"7\"/>"),
-              std::string::npos)
+    EXPECT_NE(
+        svg.find("<rect x=\"10\" y=\"10\" width=\"26\" height=\"28\" rx=\"3.9\" fill=\"#6eaaff\" "
+                 "stroke=\"#78808c\" stroke-width=\"1\" class=\"cone\" data-step=\"2\" data-slot=\"7\"/>"),
+        std::string::npos)
         << svg;
     // A decoration: no cell to select, no role, no border.
     EXPECT_NE(svg.find("<rect x=\"200\" y=\"10\" width=\"26\" height=\"28\" rx=\"3.9\" fill=\"#ecf0f6\"/>"),
               std::string::npos)
         << svg;
-    EXPECT_NE(svg.find("<line x1=\"23\" y1=\"38\" x2=\"213\" y2=\"60\" stroke=\"#1e50c8\" stroke-width=\"2.5\" "
-                       "marker-end=\"url(#arrow0)\" class=\"cone\" data-i=\"0\"/>"),
-              std::string::npos)
+    EXPECT_NE(
+        svg.find("<line x1=\"23\" y1=\"38\" x2=\"213\" y2=\"60\" stroke=\"#1e50c8\" stroke-width=\"2.5\" "
+                 "marker-end=\"url(#arrow0)\" class=\"cone\" data-i=\"0\"/>"),
+        std::string::npos)
         << svg;
-    EXPECT_NE(svg.find("stroke=\"#a0a4ac\" stroke-opacity=\"0.35\" stroke-width=\"1.25\" class=\"dim\" data-i=\"1\"/>"),
-              std::string::npos)
+    EXPECT_NE(
+        svg.find(
+            "stroke=\"#a0a4ac\" stroke-opacity=\"0.35\" stroke-width=\"1.25\" class=\"dim\" data-i=\"1\"/>"),
+        std::string::npos)
         << svg;
     // Text by its baseline: 0.36 of its size below a centred label's centre, 0.76 below a top.
     EXPECT_NE(svg.find("<text x=\"23\" y=\"29.04\" font-size=\"14\" fill=\"#14141c\" text-anchor=\"middle\" "
                        "class=\"value\" data-slot=\"7\">5</text>"),
               std::string::npos)
         << svg;
-    EXPECT_NE(svg.find("<text x=\"5\" y=\"89.12\" font-size=\"12\" fill=\"#6e6e78\">a &lt; b &amp; &quot;c&quot;</text>"),
+    EXPECT_NE(svg.find("<text x=\"5\" y=\"89.12\" font-size=\"12\" fill=\"#6e6e78\">a &lt; b &amp; "
+                       "&quot;c&quot;</text>"),
               std::string::npos)
         << svg;
     EXPECT_EQ(count(svg, "<marker "), 1u);
@@ -109,9 +115,10 @@ TEST(Svg, NumbersToAHundredthHalfAwayFromZero) {
         s.edges.push_back(EdgeInstance{v, -v, 0, 0, rgba(0, 0, 0), 1.0f});
     const std::string svg = scene_to_svg(s);
     EXPECT_NE(svg.find("viewBox=\"0 0 12345.68 0\""), std::string::npos) << svg;
-    for (const char* x1y1 : {"x1=\"0.13\" y1=\"-0.13\"", "x1=\"0.38\" y1=\"-0.38\"", "x1=\"2.5\" y1=\"-2.5\"",
-                             "x1=\"-3.75\" y1=\"3.75\"", "x1=\"100\" y1=\"-100\"", "x1=\"1234.5\" y1=\"-1234.5\"",
-                             "x1=\"0.07\" y1=\"-0.07\"", "x1=\"1.13\" y1=\"-1.13\"", "x1=\"0\" y1=\"0\""})
+    for (const char* x1y1 :
+         {"x1=\"0.13\" y1=\"-0.13\"", "x1=\"0.38\" y1=\"-0.38\"", "x1=\"2.5\" y1=\"-2.5\"",
+          "x1=\"-3.75\" y1=\"3.75\"", "x1=\"100\" y1=\"-100\"", "x1=\"1234.5\" y1=\"-1234.5\"",
+          "x1=\"0.07\" y1=\"-0.07\"", "x1=\"1.13\" y1=\"-1.13\"", "x1=\"0\" y1=\"0\""})
         EXPECT_NE(svg.find(x1y1), std::string::npos) << x1y1;
 }
 
@@ -148,7 +155,8 @@ TEST(Svg, TheDiagramsRolesAreItsClasses) {
 
 // The app page's charts: a guide and a curve per variant as paths, its dots as circles.
 TEST(Svg, TheWorkSpanChart) {
-    std::vector<WorkSpanCurve> curves = {work_span_curve("block_hillis_steele"), work_span_curve("block_blelloch"),
+    std::vector<WorkSpanCurve> curves = {work_span_curve("block_hillis_steele"),
+                                         work_span_curve("block_blelloch"),
                                          WorkSpanCurve{"no_points", {}, "its model failed"}};
     const Scene chart = build_work_span_chart(curves, true);
     const std::string svg = scene_to_svg(chart, SvgOptions{.xml_declaration = false});
@@ -159,7 +167,8 @@ TEST(Svg, TheWorkSpanChart) {
     EXPECT_EQ(count(svg, "data-variant=\"block_blelloch\""), 1u);
     EXPECT_EQ(svg.find("no_points"), std::string::npos);
     EXPECT_EQ(count(svg, "<circle"), curves[0].points.size() + curves[1].points.size());
-    EXPECT_NE(svg.find("font-weight=\"bold\">work (operator applications) against n</text>"), std::string::npos);
+    EXPECT_NE(svg.find("font-weight=\"bold\">work (operator applications) against n</text>"),
+              std::string::npos);
     EXPECT_NE(svg.find("text-anchor=\"end\">n log2 n</text>"), std::string::npos);
     EXPECT_NE(svg.find("text-anchor=\"end\">2n</text>"), std::string::npos);
     const std::string span = scene_to_svg(build_work_span_chart(curves, false));

@@ -169,7 +169,8 @@ TEST(SceneRoles, AgreeWithTheColoursOfEveryCellAndEdge) {
                 EXPECT_EQ(n.role == Role::Reach, n.fill_rgba == style.reach_fill) << n.step << ":" << n.slot;
                 // The selected value keeps its own colours (written, when the step wrote it).
                 if (n.role != Role::Selected) {
-                    EXPECT_EQ(n.role == Role::Written, n.fill_rgba == style.written_fill) << n.step << ":" << n.slot;
+                    EXPECT_EQ(n.role == Role::Written, n.fill_rgba == style.written_fill)
+                        << n.step << ":" << n.slot;
                 }
                 if (n.role == Role::Selected) {
                     ++chosen;

@@ -183,7 +183,8 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
             if (i > 0 && i % 2 == 1) dl->AddLine(prev, p, ref, 1.5f);
             prev = p;
         }
-        dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(g.name).x - 2, Y(g.at(kWorkSpanMaxN)) - font - 1), ref, g.name);
+        dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(g.name).x - 2, Y(g.at(kWorkSpanMaxN)) - font - 1), ref,
+                    g.name);
     }
 
     dl->PushClipRect(a, b, true);
@@ -248,7 +249,8 @@ void MetricsView::Draw(App& app) {
     ImGui::SameLine();
     if (ImGui::SmallButton("Curves...")) ImGui::OpenPopup("chart curves");
     if (ImGui::BeginPopup("chart curves")) {
-        ImGui::TextDisabled("work and span from each variant's model, n = %d .. %d", kWorkSpanMinN, kWorkSpanMaxN);
+        ImGui::TextDisabled("work and span from each variant's model, n = %d .. %d", kWorkSpanMinN,
+                            kWorkSpanMaxN);
         for (size_t ci = 0; ci < curves.size(); ++ci) {
             VariantCurve& c = curves[ci];
             ImGui::PushID(static_cast<int>(ci));

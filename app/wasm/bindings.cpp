@@ -125,7 +125,8 @@ const Kept& kept(const json& q) {
 json keep(figure::Scene scene) {
     Session& s = session();
     const int id = s.next_figure++;
-    json figure = {{"figure", id}, {"w", figure::json_length(scene.width)}, {"h", figure::json_length(scene.height)}};
+    json figure = {{"figure", id}, {"w", figure::json_length(scene.width)}};
+    figure["h"] = figure::json_length(scene.height);
     s.figures.emplace(id, std::move(scene));
     while (s.figures.size() > kKeptFigures) s.figures.erase(s.figures.begin());
     return figure;
@@ -153,12 +154,16 @@ json diagram_view(const json& q) {
 // A kept figure as SVG, the part in `region` only (with the page's margin): its box shows that.
 std::string svg(const json& q) {
     const auto it = session().figures.find(q.at("figure").get<int>());
-    if (it == session().figures.end()) throw std::invalid_argument("that figure is no longer kept: draw it again");
+    if (it == session().figures.end())
+        throw std::invalid_argument("that figure is no longer kept: draw it again");
     figure::SvgOptions o;
     if (q.contains("region") && q["region"].is_array()) {
         const json& r = q["region"];
         o.clip = true;
-        o.x0 = r.at(0).get<float>(), o.y0 = r.at(1).get<float>(), o.x1 = r.at(2).get<float>(), o.y1 = r.at(3).get<float>();
+        o.x0 = r.at(0).get<float>();
+        o.y0 = r.at(1).get<float>();
+        o.x1 = r.at(2).get<float>();
+        o.y1 = r.at(3).get<float>();
     }
     o.scale = q.value("scale", 1.0f);
     o.id_prefix = q.value("id_prefix", "");
@@ -221,7 +226,8 @@ json curves(const json& q) {
     for (const auto& id : q.at("variants")) {
         const WorkSpanCurve& c = curve_of(id.get<std::string>());
         json points = json::array();
-        for (const WorkSpanPoint& p : c.points) points.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
+        for (const WorkSpanPoint& p : c.points)
+            points.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
         json curve = {{"id", c.id}, {"points", std::move(points)}};
         if (!c.error.empty()) curve["error"] = c.error;
         out.push_back(std::move(curve));

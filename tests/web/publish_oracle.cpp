@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
         // The class is the cell's role (figure::role_name: written, cone, reach, selected); the
         // cone and the reach are the cells of those roles (the graph's values and the
         // pass-throughs on their paths), the selected value in both.
-        const figure::Scene diagram = figure::build_diagram_scene(t, graph, step, sel, style, nullptr, window);
+        const figure::Scene diagram =
+            figure::build_diagram_scene(t, graph, step, sel, style, nullptr, window);
         nlohmann::json cells = nlohmann::json::object(), cone = nlohmann::json::array(),
                        reach = nlohmann::json::array();
         for (size_t i = 1; i < diagram.nodes.size(); ++i) {

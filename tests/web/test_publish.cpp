@@ -1,7 +1,8 @@
 // scanviz publish on the shipped recording: the site carries the WebAssembly module, the app
 // page and the recording (which reads back whole); the page data of every recorded trace holds
-// every step (values, metrics) and its state drawing has every cell, the badge names the H100; the diagram's views
-// are the window's (a legible window of columns and the overview strip for a wide run); an existing folder is refused without --force; a corrupt recording gets the
+// every step (values, metrics), its state drawings have every cell, the badge names the H100;
+// the diagram's views are the window's (a legible window of columns and the overview strip for
+// a wide run); an existing folder is refused without --force; a corrupt recording gets the
 // window's error and writes nothing.
 #include <gtest/gtest.h>
 
@@ -295,7 +296,8 @@ TEST(Publish, AWideRunsDiagramIsAWindowWithTheOverviewStrip) {
     EXPECT_EQ(again.data["window"]["first"], std::min(there.first + 32, slots - figure::kDiagramWindowSlots));
     EXPECT_EQ(again.data["window"]["moved"], true);
     r.moved_first = slots;  // End: the last columns
-    EXPECT_EQ(publish::diagram_view(t, graph, r, style).data["window"]["first"], slots - figure::kDiagramWindowSlots);
+    EXPECT_EQ(publish::diagram_view(t, graph, r, style).data["window"]["first"],
+              slots - figure::kDiagramWindowSlots);
     // A cell far off (the page drops its moved window for it): the window around the cell.
     r.moved_first = -1;
     r.selection = {2, 1500};

@@ -55,10 +55,9 @@ struct DiagramGrid {
 
 NodeInstance row_band(const DiagramGrid& grid, int step, const SceneStyle& style) {
     const float band = (grid.pitch_y - style.cell_h) * 0.3f;
-    NodeInstance n{0,     grid.row_y(step) - band, grid.width, style.cell_h + 2 * band, style.current_row,
-                   style.current_row, 0.0f,       step,       -1,                      0.0f};
-    n.role = Role::Band;
-    return n;
+    const float y = grid.row_y(step) - band, h = style.cell_h + 2 * band;
+    const uint32_t c = style.current_row;
+    return NodeInstance{0, y, grid.width, h, c, c, 0.0f, step, -1, 0.0f, 0, Role::Band};
 }
 
 }  // namespace

@@ -144,18 +144,15 @@ Overview build_overview(const Trace& trace, int step, const FigureWindow& window
     for (int b = 0; b < bars; ++b) {
         const bool was_written = written[static_cast<size_t>(b)];
         const uint32_t fill = was_written ? style.written_fill : style.cell_fill;
-        NodeInstance bar{b * bar_w, height * 0.2f, std::max(bar_w - (bar_w > 3 ? 1.0f : 0.0f), 1.0f),
-                         height * 0.6f, fill, fill, 0.0f, step, -1, 0.0f};
-        bar.role = was_written ? Role::Written : Role::None;
-        o.strip.nodes.push_back(bar);
+        const float bar_x = b * bar_w, bar_width = std::max(bar_w - (bar_w > 3 ? 1.0f : 0.0f), 1.0f);
+        o.strip.nodes.push_back(NodeInstance{bar_x, height * 0.2f, bar_width, height * 0.6f, fill, fill, 0.0f,
+                                             step, -1, 0.0f, 0, was_written ? Role::Written : Role::None});
     }
     const int first = window.all() ? 0 : window.first, end = window.end(slots);
     o.frame_x0 = static_cast<float>(first) / o.slots_per_bar * bar_w;
     o.frame_x1 = std::min(width, static_cast<float>(end + o.slots_per_bar - 1) / o.slots_per_bar * bar_w);
-    NodeInstance frame{o.frame_x0, 0.0f, o.frame_x1 - o.frame_x0, height, rgba(0, 0, 0, 0), style.selected_border,
-                       2.0f,       step, -1,                    0.0f};
-    frame.role = Role::Frame;
-    o.strip.nodes.push_back(frame);
+    o.strip.nodes.push_back(NodeInstance{o.frame_x0, 0.0f, o.frame_x1 - o.frame_x0, height, rgba(0, 0, 0, 0),
+                                         style.selected_border, 2.0f, step, -1, 0.0f, 0, Role::Frame});
     return o;
 }
 

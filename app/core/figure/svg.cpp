@@ -71,11 +71,20 @@ public:
     Out& text(std::string_view t) {
         for (char c : t) {
             switch (c) {
-                case '&': s_.append("&amp;"); break;
-                case '<': s_.append("&lt;"); break;
-                case '>': s_.append("&gt;"); break;
-                case '"': s_.append("&quot;"); break;
-                default: s_.push_back(c);
+                case '&':
+                    s_.append("&amp;");
+                    break;
+                case '<':
+                    s_.append("&lt;");
+                    break;
+                case '>':
+                    s_.append("&gt;");
+                    break;
+                case '"':
+                    s_.append("&quot;");
+                    break;
+                default:
+                    s_.push_back(c);
             }
         }
         return *this;
@@ -89,7 +98,9 @@ private:
 // The region drawn: the options' clip, or everything.
 struct Region {
     float x0 = -INFINITY, y0 = -INFINITY, x1 = INFINITY, y1 = INFINITY;
-    bool meets(float a0, float b0, float a1, float b1) const { return a0 <= x1 && b0 <= y1 && a1 >= x0 && b1 >= y0; }
+    bool meets(float a0, float b0, float a1, float b1) const {
+        return a0 <= x1 && b0 <= y1 && a1 >= x0 && b1 >= y0;
+    }
 };
 
 bool in(const Region& r, const NodeInstance& n) { return r.meets(n.x, n.y, n.x + n.w, n.y + n.h); }
@@ -156,7 +167,8 @@ std::string scene_to_svg(const Scene& scene, const SvgOptions& o) {
     }
     out << "</defs>\n";
     out << "<rect class=\"background\" x=\"0\" y=\"0\"";
-    out.attr("width", scene.width).attr("height", scene.height).paint("fill", scene.background_rgba) << "/>\n";
+    out.attr("width", scene.width).attr("height", scene.height).paint("fill", scene.background_rgba)
+        << "/>\n";
 
     out << "<g class=\"nodes\">\n";
     for (const NodeInstance& n : scene.nodes) {
@@ -177,7 +189,8 @@ std::string scene_to_svg(const Scene& scene, const SvgOptions& o) {
         out << "<line";
         out.attr("x1", e.x0).attr("y1", e.y0).attr("x2", e.x1).attr("y2", e.y1);
         out.paint("stroke", e.rgba).attr("stroke-width", e.width_px);
-        if (e.head_px > 0) out << " marker-end=\"url(#" << o.id_prefix << "arrow" << markers[marker_key(e)] << ")\"";
+        if (e.head_px > 0)
+            out << " marker-end=\"url(#" << o.id_prefix << "arrow" << markers[marker_key(e)] << ")\"";
         out.role(e.role) << " data-i=\"" << static_cast<int>(i) << "\"/>\n";
     }
     out << "</g>\n";
@@ -207,7 +220,10 @@ std::string scene_to_svg(const Scene& scene, const SvgOptions& o) {
             if (p.dot_radius > 0)
                 for (size_t i = 0; i + 1 < p.xy.size(); i += 2) {
                     out << "<circle";
-                    out.attr("cx", p.xy[i]).attr("cy", p.xy[i + 1]).attr("r", p.dot_radius).paint("fill", p.rgba);
+                    out.attr("cx", p.xy[i])
+                        .attr("cy", p.xy[i + 1])
+                        .attr("r", p.dot_radius)
+                        .paint("fill", p.rgba);
                     out << "/>\n";
                 }
         }

@@ -59,8 +59,8 @@ Scene build_work_span_chart(const std::vector<WorkSpanCurve>& curves, bool work)
         return static_cast<float>(kHeight - kBottom - at * (kHeight - kTop - kBottom));
     };
 
-    TextLabel title = text_at(2, 13, work ? "work (operator applications) against n" : "span (longest chain) against n",
-                              kText);
+    TextLabel title = text_at(
+        2, 13, work ? "work (operator applications) against n" : "span (longest chain) against n", kText);
     title.bold = true;
     scene.labels.push_back(std::move(title));
     long long decade = 1;

@@ -138,7 +138,8 @@ DiagramView diagram_view(const Trace& trace, const DependencyGraph& graph, const
     }
     if (!window.all() && request.strip_width > 0) {
         const float height = figure::overview_height(style);
-        figure::Overview o = figure::build_overview(trace, request.step, window, style, request.strip_width, height);
+        figure::Overview o =
+            figure::build_overview(trace, request.step, window, style, request.strip_width, height);
         view["overview"] = {{"frame", {figure::json_length(o.frame_x0), figure::json_length(o.frame_x1)}},
                             {"height", figure::json_length(height)}};
         out.strip = std::move(o.strip);
