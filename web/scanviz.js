@@ -29,6 +29,7 @@
   // Scrolling draws the newly seen part (one frame later), asked of the module.
   //   opts.fixed: drawn whole at its own size (the overview strip), not fitted nor zoomed.
   var MARGIN = 0.25;  // of the view's size, on every side
+  var NOTHING = [-1e9, -1e9, -1e9, -1e9];  // a region no element lies in (a scene lies in [0, w] x [0, h])
   function Figure(container, fig, opts) {
     this.container = container;
     this.scene = fig;
@@ -51,7 +52,9 @@
         });
       });
     }
-    this.show();
+    // The SVG at the figure's size with nothing in it yet: the box takes its size, so that it can
+    // be scrolled to the part to show before that part is drawn (show).
+    if (!this.opts.fixed) this.put(NOTHING);
   }
   // The scale: fit the container, or the zoom factor times the scene's size; never below the
   // style's legible scale (values stay readable: the box scrolls instead).
@@ -99,6 +102,10 @@
       region = [v[0] - mx, v[1] - my, v[2] + mx, v[3] + my];
     }
     this.drawn = region || [-Infinity, -Infinity, Infinity, Infinity];
+    this.put(region);
+  };
+  // The module's SVG of the figure at its scale, of what lies in `region` (null: all of it).
+  Figure.prototype.put = function (region) {
     this.container.innerHTML = D.svgOf({ figure: this.scene.figure, region: region, scale: this.scale,
       id_prefix: (this.container.id || 'figure') + '-' });
     this.svg = this.container.firstElementChild;
@@ -128,6 +135,7 @@
   function drawState() {
     stateFig = new Figure(stateBox, D.stateOf(view.step, view.sel ? view.sel.slot : -1),
       { zoom: stateFig ? stateFig.zoom : 0 });
+    stateFig.show();
   }
 
   // Scrolls the diagram's box so that the cells of the step (or the clicked cell) are in view,
@@ -155,7 +163,7 @@
     diagram = new Figure(diagramBox, V.scene, { zoom: diagram ? diagram.zoom : 0 });
     // Follow the step (or the cell) unless the person moved the window with the strip.
     if (stripX === undefined || moved) follow(V.focus);
-    if (!diagram.covers(diagram.view())) diagram.draw();
+    diagram.show();
     drawStrip();
 
     var line = document.getElementById('selection-line');
@@ -177,7 +185,7 @@
     strip.hidden = !o;
     diagramBox.setAttribute('data-window', w.first + ',' + w.count);
     if (!o) return;
-    new Figure(strip, o.strip, { fixed: true });
+    new Figure(strip, o.strip, { fixed: true }).show();
     strip.setAttribute('aria-valuemin', 0);
     strip.setAttribute('aria-valuemax', w.slots - w.count);
     strip.setAttribute('aria-valuenow', w.first);
