@@ -53,7 +53,7 @@
       });
     }
     // The SVG at the figure's size with nothing in it yet: the box takes its size, so that it can
-    // be scrolled to the part to show before that part is drawn (show).
+    // be scrolled to the part to show before that part is drawn.
     if (!this.opts.fixed) this.put(NOTHING);
   }
   // The scale: fit the container, or the zoom factor times the scene's size; never below the
@@ -75,16 +75,12 @@
     var d = this.drawn;
     return d && v[0] >= d[0] && v[1] >= d[1] && v[2] <= d[2] && v[3] <= d[3];
   };
-  // Draws what is in view once the box has taken the SVG's size: what was in view before it
-  // did (an empty box has no height; a zoom changes how far it scrolls) may not be all of it.
-  Figure.prototype.show = function () {
-    this.draw();
-    if (!this.covers(this.view())) this.draw();
-  };
-  // Sizes the SVG for the zoom and the box (after a zoom or a resize) and draws what is in view.
+  // Sizes the SVG for the zoom and the box (after a zoom or a resize) and draws what is in view
+  // (once the box has taken the new size: the view is what the box shows at that size).
   Figure.prototype.layout = function () {
     this.size();
-    this.show();
+    this.put(NOTHING);
+    this.draw();
   };
   Figure.prototype.zoomBy = function (f) {
     if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(this.legible(), (this.zoom || this.scale) * f));
@@ -135,7 +131,7 @@
   function drawState() {
     stateFig = new Figure(stateBox, D.stateOf(view.step, view.sel ? view.sel.slot : -1),
       { zoom: stateFig ? stateFig.zoom : 0 });
-    stateFig.show();
+    stateFig.draw();
   }
 
   // Scrolls the diagram's box so that the cells of the step (or the clicked cell) are in view,
@@ -163,7 +159,7 @@
     diagram = new Figure(diagramBox, V.scene, { zoom: diagram ? diagram.zoom : 0 });
     // Follow the step (or the cell) unless the person moved the window with the strip.
     if (stripX === undefined || moved) follow(V.focus);
-    diagram.show();
+    diagram.draw();
     drawStrip();
 
     var line = document.getElementById('selection-line');
@@ -185,7 +181,7 @@
     strip.hidden = !o;
     diagramBox.setAttribute('data-window', w.first + ',' + w.count);
     if (!o) return;
-    new Figure(strip, o.strip, { fixed: true }).show();
+    new Figure(strip, o.strip, { fixed: true }).draw();
     strip.setAttribute('aria-valuemin', 0);
     strip.setAttribute('aria-valuemax', w.slots - w.count);
     strip.setAttribute('aria-valuenow', w.first);
