@@ -208,14 +208,14 @@ TEST(FigureRules, LegibleCameraShowsAWindowAtTheLegibleZoomAndFitsSmallFigures) 
     const SceneStyle style = SceneStyle::presentation_style();
     const FigureWindow w = focus_window(t, 3, {}, 512);
     const Scene s = build_state_scene(t, 3, {}, style, w);
-    const Camera cam = legible_camera(s, style, 1900, 400, focus_box(s, style, {}, 3));
+    const Camera cam = legible_camera(s, style, 1900, 400, focus_box(s, {}, 3));
     EXPECT_FLOAT_EQ(cam.zoom, legible_zoom(style));  // too large to fit: never shrunk
     // A warp fits whole in a wide view: a fit, not magnified beyond the cap.
     spec.variant = "warp_conditional";
     spec.n = 32;
     const Trace wt = run_model(spec);
     const Scene ws = build_state_scene(wt, 1, {}, SceneStyle{});
-    const Camera wc = legible_camera(ws, SceneStyle{}, 3000, 2000, focus_box(ws, SceneStyle{}, {}, 1));
+    const Camera wc = legible_camera(ws, SceneStyle{}, 3000, 2000, focus_box(ws, {}, 1));
     EXPECT_GE(wc.zoom, legible_zoom(SceneStyle{}));
     EXPECT_LE(wc.zoom, 1.6f);
     // The overview marks the window and the written cells.

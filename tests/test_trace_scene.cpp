@@ -144,6 +144,67 @@ TEST(DiagramScene, SelectionLightsTheConeAndTheReach) {
     EXPECT_NE(s.edges.back().rgba, style.edge_dim);
 }
 
+// The highlights are roles in the scene (readers ask what a cell is, never compare colours),
+// and a role and the colours the style gives it always agree: in the state view and the
+// diagram of a run, at every step, with a cell selected at another step and at this one.
+TEST(SceneRoles, AgreeWithTheColoursOfEveryCellAndEdge) {
+    const Trace t = ramp_model("block_blelloch", 64);
+    const DependencyGraph g(t);
+    const SceneStyle style;
+    const int steps = static_cast<int>(t.steps.size());
+    for (int step = -1; step < steps; ++step) {
+        for (const Selection sel : {Selection{}, Selection{step, 37}, Selection{steps / 2, 12}}) {
+            SCOPED_TRACE("step " + std::to_string(step) + ", cell " + std::to_string(sel.step) + ":" +
+                         std::to_string(sel.slot));
+            const Scene d = build_diagram_scene(t, g, step, sel, style);
+            const int selected = sel.valid() ? g.version_at(sel.step, sel.slot) : -1;
+            int band = 0, chosen = 0;
+            for (const NodeInstance& n : d.nodes) {
+                band += n.role == Role::Band;
+                if (n.role == Role::Band) {
+                    EXPECT_EQ(n.fill_rgba, style.current_row);
+                }
+                if (n.slot < 0) continue;
+                EXPECT_EQ(n.role == Role::Cone, n.fill_rgba == style.cone_fill) << n.step << ":" << n.slot;
+                EXPECT_EQ(n.role == Role::Reach, n.fill_rgba == style.reach_fill) << n.step << ":" << n.slot;
+                // The selected value keeps its own colours (written, when the step wrote it).
+                if (n.role != Role::Selected) {
+                    EXPECT_EQ(n.role == Role::Written, n.fill_rgba == style.written_fill)
+                        << n.step << ":" << n.slot;
+                }
+                if (n.role == Role::Selected) {
+                    ++chosen;
+                    EXPECT_FALSE(n.pass);
+                    EXPECT_EQ(n.step, g.node(selected).step);
+                    EXPECT_EQ(n.slot, g.node(selected).slot);
+                }
+            }
+            EXPECT_EQ(band, 1);
+            EXPECT_EQ(chosen, selected >= 0 ? 1 : 0);
+            for (const EdgeInstance& e : d.edges) {
+                EXPECT_EQ(e.role == Role::Dim, e.rgba == style.edge_dim);
+                if (e.role == Role::Cone) {
+                    EXPECT_EQ(e.rgba, style.edge_lit);
+                }
+                if (e.role == Role::Reach) {
+                    EXPECT_EQ(e.rgba, style.reach_fill);
+                }
+            }
+
+            const Scene st = build_state_scene(t, step, sel, style);
+            for (const NodeInstance* n : cells(st)) {
+                EXPECT_EQ(n->role == Role::Selected, sel.valid() && n->slot == sel.slot && sel.step == step);
+                if (n->role == Role::Written) {
+                    EXPECT_EQ(n->fill_rgba, style.written_fill);
+                }
+                if (n->role == Role::None) {
+                    EXPECT_NE(n->fill_rgba, style.written_fill);
+                }
+            }
+        }
+    }
+}
+
 TEST(Camera, FitShowsTheWholeSceneAndZoomAtKeepsThePointUnderTheCursor) {
     Scene s;
     s.width = 1000;

@@ -8,7 +8,7 @@
   'use strict';
 
   function $(id) { return document.getElementById(id); }
-  var core = null, variants = [], byId = {}, curveCache = {}, picked = {};
+  var core = null, variants = [], byId = {}, picked = {};
   var timing = window.scanvizTiming = window.scanvizTiming || {};
   var FIELDS = ['variant', 'n', 'threads', 'items', 'op', 'type', 'mode', 'fill', 'seed', 'input', 'heads'];
 
@@ -144,71 +144,16 @@
   }
 
   // ---- work and span against n ---------------------------------------------------------------
-  var SVG_NS = 'http://www.w3.org/2000/svg';
-  var COLOURS = ['#1e50c8', '#c83c1e', '#0a8a3a', '#9a3cc8', '#c8961e', '#1ea0a0', '#c81e8c', '#5a5a5a'];
-  function svgEl(name, attrs, parent) {
-    var e = document.createElementNS(SVG_NS, name);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  function chart(box, work, curves) {
-    var W = 460, H = 260, L = 48, R = 10, T = 22, B = 26, x0 = 5, x1 = 12;  // log2 n from 32 to 4096
-    var ref1 = function (n) { return work ? n * Math.log2(n) : Math.log2(n); };
-    var ref2 = function (n) { return work ? 2 * n : 2 * Math.log2(n); };
-    var ymax = Math.max(ref1(4096), ref2(4096)), ymin = Math.min(ref1(32), ref2(32));
-    curves.forEach(function (c) { c.points.forEach(function (p) {
-      var v = work ? p.work : p.span;
-      if (v > 0) { ymax = Math.max(ymax, v); ymin = Math.min(ymin, v); }
-    }); });
-    var ly0 = Math.floor(Math.log10(Math.max(ymin, 1))), ly1 = Math.ceil(Math.log10(ymax));
-    var X = function (n) { return L + (Math.log2(n) - x0) / (x1 - x0) * (W - L - R); };
-    var Y = function (v) { return H - B - (Math.log10(Math.max(v, 1e-9)) - ly0) / Math.max(ly1 - ly0, 1e-9) * (H - T - B); };
-    var svg = svgEl('svg', { viewBox: '0 0 ' + W + ' ' + H, width: W, height: H, role: 'img',
-      'aria-label': work ? 'work against n' : 'span against n', 'font-size': 11, 'font-family': 'DejaVu Sans, sans-serif' });
-    svgEl('text', { x: 2, y: 13, 'font-weight': 'bold' }, svg).textContent =
-      work ? 'work (operator applications) against n' : 'span (longest chain) against n';
-    for (var e = ly0; e <= ly1; ++e) {
-      svgEl('line', { x1: L, x2: W - R, y1: Y(Math.pow(10, e)), y2: Y(Math.pow(10, e)), stroke: '#dde' }, svg);
-      svgEl('text', { x: 2, y: Y(Math.pow(10, e)) + 4 }, svg).textContent = String(Math.pow(10, e));
-    }
-    for (var n = 32; n <= 4096; n *= 2) {
-      svgEl('line', { x1: X(n), x2: X(n), y1: T, y2: H - B, stroke: '#dde' }, svg);
-      svgEl('text', { x: X(n), y: H - 8, 'text-anchor': 'middle' }, svg).textContent = String(n);
-    }
-    svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: 'none', stroke: '#889' }, svg);
-    [[ref1, work ? 'n log2 n' : 'log2 n'], [ref2, work ? '2n' : '2 log2 n']].forEach(function (r) {
-      var d = '';
-      for (var i = 0; i <= 48; ++i) {
-        var m = Math.pow(2, x0 + (x1 - x0) * i / 48);
-        d += (i ? 'L' : 'M') + X(m).toFixed(1) + ',' + Y(r[0](m)).toFixed(1);
-      }
-      svgEl('path', { d: d, fill: 'none', stroke: '#888', 'stroke-dasharray': '5 4', 'class': 'guide' }, svg);
-      svgEl('text', { x: W - R - 2, y: Y(r[0](4096)) - 4, 'text-anchor': 'end', fill: '#666' }, svg).textContent = r[1];
-    });
-    curves.forEach(function (c, ci) {
-      var colour = COLOURS[ci % COLOURS.length], d = '';
-      c.points.forEach(function (p, i) {
-        var v = work ? p.work : p.span;
-        d += (i ? 'L' : 'M') + X(p.n).toFixed(1) + ',' + Y(v).toFixed(1);
-        svgEl('circle', { cx: X(p.n), cy: Y(v), r: 3, fill: colour, 'data-n': p.n, 'data-value': v }, svg);
-      });
-      svgEl('path', { d: d, fill: 'none', stroke: colour, 'stroke-width': 2, 'data-variant': c.id }, svg);
-      svgEl('text', { x: L + 6, y: T + 14 + 13 * ci, fill: colour }, svg).textContent = c.id;
-    });
-    box.textContent = '';
-    box.appendChild(svg);
-  }
+  // The two charts of the picked variants' curves, laid out and written as SVG by the core
+  // (core/figure/work_span_chart.hpp, core/figure/svg.hpp; the curves from the models, made once).
   function drawCurves() {
     var ids = variants.filter(function (v) { return v.level !== 'warp' && picked[v.id]; }).map(function (v) { return v.id; });
-    var missing = ids.filter(function (id) { return !curveCache[id]; });
-    if (missing.length) core.call({ fn: 'curves', variants: missing }).forEach(function (c) { curveCache[c.id] = c; });
     Array.prototype.forEach.call(document.querySelectorAll('#curve-picks input'), function (b) {
       b.checked = !!picked[b.value];
     });
-    var curves = ids.map(function (id) { return curveCache[id]; }).filter(function (c) { return c.points.length; });
-    chart($('chart-work'), true, curves);
-    chart($('chart-span'), false, curves);
+    var charts = core.call({ fn: 'charts', variants: ids });
+    $('chart-work').innerHTML = charts.work;
+    $('chart-span').innerHTML = charts.span;
   }
 
   // ---- start ----------------------------------------------------------------------------------

@@ -51,11 +51,13 @@
         }
       }
       // Page data ({"fn": "page"} or a lesson's traces) asks for its state scenes one step at a
-      // time, and for the diagram's views (a window of columns and the overview strip).
+      // time, and for the diagram's views (a window of columns and the overview strip): figures
+      // the module keeps, each drawn as SVG by the core's writer, the part in view as it scrolls.
       function attach(data) {
         if (data && data.handle) {
-          if (!data.state) data.stateOf = function (k, slot) { return call({ fn: 'state', handle: data.handle, step: k, cell: slot }); };
+          data.stateOf = function (k, slot) { return call({ fn: 'state', handle: data.handle, step: k, cell: slot }); };
           data.viewOf = function (q) { return call(Object.assign({ fn: 'view', handle: data.handle }, q)); };
+          data.svgOf = function (q) { return call(Object.assign({ fn: 'svg' }, q)); };
         }
         return data;
       }

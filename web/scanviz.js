@@ -2,15 +2,16 @@
 // build step. The app page (app.js) and the lesson pages (lesson.js) compute the trace's
 // page data in the browser (app/wasm: app/core/publish/trace_page.hpp) and show it through
 // window.scanviz.load. The state scenes and the diagram's views come from the same C++
-// code as the window and its SVG export (core/figure/trace_scene.cpp), asked of the module
-// when shown; this script draws them with the rules of scene_to_svg (core/figure/svg.cpp).
+// code as the window (core/figure/trace_scene.cpp), asked of the module when shown, and the
+// module writes them as SVG with the window's SVG writer (core/figure/svg.hpp): this script
+// writes no SVG. What a cell is (written, cone, reach, selected) is its class, which the
+// writer takes from the cell's role in the scene: nothing here compares colours.
 // As the window does, the diagram of a large run is a legible window of columns (for the
 // step and the clicked cell) under an overview strip of the whole array: a click or a drag
-// in the strip, or its keys, moves the window (publish::diagram_view_data).
+// in the strip, or its keys, moves the window (publish::diagram_view).
 (function () {
   'use strict';
 
-  var SVG_NS = 'http://www.w3.org/2000/svg';
   var D = null, S = null, nSteps = 0;  // the trace shown: its page data, style and number of steps
   var onView = null;                   // the app page's hook: called with the step and cell on every change
   var timing = window.scanvizTiming = window.scanvizTiming || {};
@@ -19,35 +20,24 @@
   // of the diagram's window when the person moved it (-1: it follows the step and the cell).
   var view = { step: -1, sel: null, playing: false, speed: 2, timer: null, moved: -1 };
 
-  // ---- colours: packed like IM_COL32, red in the low byte --------------------------
-  function hex2(v) { return (v < 16 ? '0' : '') + v.toString(16); }
-  function rgb(c) { return '#' + hex2(c & 255) + hex2((c >>> 8) & 255) + hex2((c >>> 16) & 255); }
-  function opacity(c) { return ((c >>> 24) & 255) / 255; }
-  function num(v) { return String(Math.round(v * 100) / 100); }
-
-  // ---- one scene as SVG: nodes, then edges, then labels (as scene_to_svg) ---------
-  var NODE = 10, EDGE = 7, LABEL = 7;  // numbers per node, edge, label (core/figure/figure_json.hpp)
-
+  // ---- one figure: a scene the module keeps ({figure, w, h}), drawn as its SVG ------------
   // A figure draws what is in view of its box, and a margin around it: the SVG is the whole
   // scene's size (the box scrolls over it, as the window's canvas pans over its scene), but
-  // holds only the elements that lie in the view. A diagram window of 256 columns has some
-  // 13000 cells and values; the browser takes about 200 ms to lay out and paint that many
-  // SVG elements, and a tenth of it for the few hundred a screen shows. Scrolling draws the
-  // newly seen part (one frame later). The markup is written as one piece and parsed once.
-  //   opts.fixed: drawn whole at its own size (the overview strip), not fitted nor zoomed;
-  //   opts.nodeClass(i): a class for scene node i (the diagram's band, cone, reach, selected).
+  // holds only the elements that lie in the view (the writer's clip). A diagram window of 256
+  // columns has some 13000 cells and values; the browser takes about 200 ms to lay out and
+  // paint that many SVG elements, and a tenth of it for the few hundred a screen shows.
+  // Scrolling draws the newly seen part (one frame later), asked of the module.
+  //   opts.fixed: drawn whole at its own size (the overview strip), not fitted nor zoomed.
   var MARGIN = 0.25;  // of the view's size, on every side
-  function Figure(container, scene, opts) {
+  var NOTHING = [-1e9, -1e9, -1e9, -1e9];  // a region no element lies in (a scene lies in [0, w] x [0, h])
+  function Figure(container, fig, opts) {
     this.container = container;
-    this.scene = scene;
-    this.pal = scene.palette;
+    this.scene = fig;
     this.opts = opts || {};
     this.zoom = this.opts.zoom || 0;  // 0 = fit the width
     this.drawn = null;                 // the scene region drawn: [x0, y0, x1, y1]
+    this.svg = null;                   // the SVG element it put into the box
     this.size();
-    container.innerHTML = '<svg xmlns="' + SVG_NS + '" viewBox="0 0 ' + num(scene.w) + ' ' + num(scene.h) +
-      '" width="' + num(scene.w * this.scale) + '" height="' + num(scene.h * this.scale) + '" role="img"></svg>';
-    this.svg = container.firstChild;
     container.scanvizFigure = this;
     if (!container.scanvizScroll) {  // one listener per box, for whichever figure it shows
       container.scanvizScroll = true;
@@ -62,6 +52,9 @@
         });
       });
     }
+    // The SVG at the figure's size with nothing in it yet: the box takes its size, so that it can
+    // be scrolled to the part to show before that part is drawn.
+    if (!this.opts.fixed) this.put(NOTHING);
   }
   // The scale: fit the container, or the zoom factor times the scene's size; never below the
   // style's legible scale (values stay readable: the box scrolls instead).
@@ -82,86 +75,42 @@
     var d = this.drawn;
     return d && v[0] >= d[0] && v[1] >= d[1] && v[2] <= d[2] && v[3] <= d[3];
   };
-  // Sizes the SVG for the zoom and the box (after a zoom or a resize) and draws what is in view.
+  // Sizes the SVG for the zoom and the box (after a zoom or a resize) and draws what is in view
+  // (once the box has taken the new size: the view is what the box shows at that size).
   Figure.prototype.layout = function () {
     this.size();
-    this.svg.setAttribute('width', num(this.scene.w * this.scale));
-    this.svg.setAttribute('height', num(this.scene.h * this.scale));
+    this.put(NOTHING);
     this.draw();
   };
   Figure.prototype.zoomBy = function (f) {
     if (f === 0) this.zoom = 0; else this.zoom = Math.min(6, Math.max(this.legible(), (this.zoom || this.scale) * f));
     this.layout();
   };
-  // Writes the elements that lie in the view and its margin: cells (with data-step and
-  // data-slot, what a click selects), then edges (data-i: their order in the scene), then labels.
+  // Puts the module's SVG of what lies in the view and its margin into the box: cells (class:
+  // their role; data-step and data-slot, what a click selects), edges (data-i: their order in
+  // the scene), labels (a value: class "value", data-slot). Ids are the box's own (its id first).
+  // A figure whose drawing was taken off its box (the page shows an error in its place) stays off.
   Figure.prototype.draw = function () {
-    var scene = this.scene, pal = this.pal, v = this.view();
-    var mx = (v[2] - v[0]) * MARGIN, my = (v[3] - v[1]) * MARGIN;
-    var x0 = v[0] - mx, y0 = v[1] - my, x1 = v[2] + mx, y1 = v[3] + my;
-    if (this.opts.fixed) { x0 = -Infinity; y0 = -Infinity; x1 = Infinity; y1 = Infinity; }
-    this.drawn = [x0, y0, x1, y1];
-    this.markers = {};
-    this.markerMarkup = [];
-    var nodes = [], edges = [], labels = [], i, a, cls, nodeClass = this.opts.nodeClass;
-    for (a = scene.nodes, i = 0; i < a.length; i += NODE) {
-      // [x, y, w, h, fill, border, border_px, step, slot, radius]
-      if (a[i] > x1 || a[i + 1] > y1 || a[i] + a[i + 2] < x0 || a[i + 1] + a[i + 3] < y0) continue;
-      cls = nodeClass ? nodeClass(i / NODE) : '';
-      nodes.push('<rect x="' + num(a[i]) + '" y="' + num(a[i + 1]) + '" width="' + num(a[i + 2]) + '" height="' +
-        num(a[i + 3]) + '" rx="' + num(a[i + 9] * Math.min(a[i + 2], a[i + 3])) + '"' + fillAttrs(pal[a[i + 4]]) +
-        strokeAttrs(pal[a[i + 5]], a[i + 6]) + (cls ? ' class="' + cls + '"' : '') +
-        (a[i + 8] >= 0 ? ' data-step="' + a[i + 7] + '" data-slot="' + a[i + 8] + '"' : '') + '/>');
+    if (this.svg && this.svg.parentNode !== this.container) return;
+    var v = this.view(), region = null;
+    if (!this.opts.fixed) {
+      var mx = (v[2] - v[0]) * MARGIN, my = (v[3] - v[1]) * MARGIN;
+      region = [v[0] - mx, v[1] - my, v[2] + mx, v[3] + my];
     }
-    for (a = scene.edges, i = 0; i < a.length; i += EDGE) {
-      // [x0, y0, x1, y1, colour, width_px, head_px]
-      if (Math.min(a[i], a[i + 2]) > x1 || Math.max(a[i], a[i + 2]) < x0 ||
-          Math.min(a[i + 1], a[i + 3]) > y1 || Math.max(a[i + 1], a[i + 3]) < y0) continue;
-      var c = pal[a[i + 4]];
-      edges.push('<line x1="' + num(a[i]) + '" y1="' + num(a[i + 1]) + '" x2="' + num(a[i + 2]) + '" y2="' +
-        num(a[i + 3]) + '" stroke="' + rgb(c) + '" stroke-width="' + num(a[i + 5]) + '"' +
-        (opacity(c) < 1 ? ' stroke-opacity="' + num(opacity(c)) + '"' : '') +
-        (a[i + 6] > 0 ? ' marker-end="' + this.marker(c, a[i + 6]) + '"' : '') + ' data-i="' + i / EDGE + '"/>');
-    }
-    for (a = scene.labels, i = 0; i < a.length; i += LABEL) {
-      // [x, y, text, colour, size, centered, slot]; SVG places text by its baseline
-      var size = a[i + 4], half = size * (0.4 + 0.32 * String(a[i + 2]).length);
-      var lx0 = a[i + 5] ? a[i] - half : a[i], lx1 = a[i + 5] ? a[i] + half : a[i] + 2 * half;
-      if (lx0 > x1 || lx1 < x0 || a[i + 1] - size > y1 || a[i + 1] + size < y0) continue;
-      var y = a[i + 5] ? a[i + 1] + size * 0.36 : a[i + 1] + size * 0.76;
-      labels.push('<text x="' + num(a[i]) + '" y="' + num(y) + '" font-size="' + num(size) + '"' + fillAttrs(pal[a[i + 3]]) +
-        (a[i + 5] ? ' text-anchor="middle"' : '') + (a[i + 6] >= 0 ? ' data-slot="' + a[i + 6] + '" class="value"' : '') +
-        '>' + escapeText(a[i + 2]) + '</text>');
-    }
-    this.svg.innerHTML = '<defs>' + this.markerMarkup.join('') + '</defs><rect x="0" y="0" width="' + num(scene.w) +
-      '" height="' + num(scene.h) + '" fill="' + rgb(scene.bg) + '"/><g class="nodes">' + nodes.join('') +
-      // Edges and labels lie over the cells; clicks go through them to the cell.
-      '</g><g class="edges" stroke-linecap="round" pointer-events="none">' + edges.join('') +
-      '</g><g class="labels" font-family="DejaVu Sans, sans-serif" pointer-events="none">' + labels.join('') + '</g>';
+    this.drawn = region || [-Infinity, -Infinity, Infinity, Infinity];
+    this.put(region);
   };
-  function escapeText(t) { return String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); }
-  function fillAttrs(c) { return ' fill="' + rgb(c) + '"' + (opacity(c) < 1 ? ' fill-opacity="' + num(opacity(c)) + '"' : ''); }
-  function strokeAttrs(c, width) {
-    return width > 0 ? ' stroke="' + rgb(c) + '" stroke-width="' + num(width) + '"' +
-      (opacity(c) < 1 ? ' stroke-opacity="' + num(opacity(c)) + '"' : '') : '';
-  }
-  Figure.prototype.marker = function (c, head) {
-    var key = c + ':' + Math.round(head * 4);
-    if (this.markers[key]) return this.markers[key];
-    var id = 'm' + this.container.id + Object.keys(this.markers).length;
-    var len = Math.round(head * 4) / 4, half = len * 0.45;
-    this.markerMarkup.push('<marker id="' + id + '" markerUnits="userSpaceOnUse" markerWidth="' + num(len) +
-      '" markerHeight="' + num(2 * half) + '" refX="' + num(len) + '" refY="' + num(half) + '" orient="auto"><path d="M0,0 L' +
-      num(len) + ',' + num(half) + ' L0,' + num(2 * half) + ' z" fill="' + rgb(c) + '" fill-opacity="' + num(opacity(c)) +
-      '"/></marker>');
-    this.markers[key] = 'url(#' + id + ')';
-    return this.markers[key];
+  // The module's SVG of the figure at its scale, of what lies in `region` (null: all of it).
+  Figure.prototype.put = function (region) {
+    this.container.innerHTML = D.svgOf({ figure: this.scene.figure, region: region, scale: this.scale,
+      id_prefix: (this.container.id || 'figure') + '-' });
+    this.svg = this.container.firstElementChild;
   };
 
   // ---- views -------------------------------------------------------------------------
   var stateBox = document.getElementById('state');
   var diagramBox = document.getElementById('diagram');
-  var stateFig = null, diagram = null, V = null;  // V: the diagram view on screen (diagram_view_data)
+  var stateFig = null, diagram = null, V = null;  // V: the diagram view on screen (publish::diagram_view)
 
   // The overview strip over the diagram (the window's, core/figure/legible.hpp): the whole array,
   // the cells the step wrote, the frame of the window shown. A click or a drag moves the window;
@@ -177,18 +126,11 @@
   if (diagramBox) diagramBox.parentNode.insertBefore(strip, diagramBox);
   function stripWidth() { return Math.max(100, (diagramBox ? diagramBox.clientWidth : 600) - 2); }
 
-  // The state scene after the step shown, with the clicked cell marked: asked of the page's
-  // source (D.stateOf, the WebAssembly module) when it is shown, and kept; or in the data.
-  function stateScene() {
-    if (D.state) return D.state[view.step + 1];  // (no cell marked)
-    var key = view.step + (view.sel ? ':' + view.sel.slot : '');
-    D.stateCache = D.stateCache || {};
-    if (!D.stateCache[key]) D.stateCache[key] = D.stateOf(view.step, view.sel ? view.sel.slot : -1);
-    return D.stateCache[key];
-  }
-
+  // The state scene after the step shown, with the clicked cell marked: a figure of the
+  // WebAssembly module (D.stateOf), made when it is shown.
   function drawState() {
-    stateFig = new Figure(stateBox, stateScene(), { zoom: stateFig ? stateFig.zoom : 0 });
+    stateFig = new Figure(stateBox, D.stateOf(view.step, view.sel ? view.sel.slot : -1),
+      { zoom: stateFig ? stateFig.zoom : 0 });
     stateFig.draw();
   }
 
@@ -214,13 +156,7 @@
     var moved = !V || next.window.first !== V.window.first || next.window.count !== V.window.count;
     V = next;
     view.moved = V.window.moved ? V.window.first : -1;
-    var scene = V.scene, selected = V.selection ? V.selection.node : -1;
-    diagram = new Figure(diagramBox, scene, { zoom: diagram ? diagram.zoom : 0, nodeClass: function (i) {
-      if (i === 0) return 'band';  // node 0: the current step's band
-      if (i === selected) return 'selected';
-      var fill = scene.palette[scene.nodes[i * NODE + 4]];
-      return fill === S.cone_fill ? 'cone' : fill === S.reach_fill ? 'reach' : '';
-    } });
+    diagram = new Figure(diagramBox, V.scene, { zoom: diagram ? diagram.zoom : 0 });
     // Follow the step (or the cell) unless the person moved the window with the strip.
     if (stripX === undefined || moved) follow(V.focus);
     diagram.draw();

@@ -81,12 +81,12 @@ public:
                 for (int col = 0; col < g.w; ++col) {
                     const int px_ = gx + col;
                     if (px_ < 0 || px_ >= w) continue;
-                    const float a = g.bitmap[row * g.w + col] / 255.0f * channel(colour, 3);
+                    const float a = g.bitmap[row * g.w + col] / 255.0f * figure::channel(colour, 3);
                     if (a <= 0) continue;
                     uint8_t* d = rgba + (static_cast<size_t>(py) * w + px_) * 4;
                     for (int c = 0; c < 3; ++c)
                         d[c] = static_cast<uint8_t>(
-                            std::lround(d[c] * (1 - a) + channel(colour, c) * 255.0f * a));
+                            std::lround(d[c] * (1 - a) + figure::channel(colour, c) * 255.0f * a));
                     d[3] = static_cast<uint8_t>(std::lround(d[3] * (1 - a) + 255.0f * a));
                 }
             }
@@ -130,11 +130,11 @@ private:
 
 }  // namespace
 
-bool rasterize_labels(const Scene& scene, const Camera& camera, uint8_t* rgba, int width_px, int height_px,
-                      std::string* error, float min_px) {
+bool rasterize_labels(const figure::Scene& scene, const figure::Camera& camera, uint8_t* rgba, int width_px,
+                      int height_px, std::string* error, float min_px) {
     FontRasterizer font;
     if (!font.load(SCANVIZ_FONT_SANS, error)) return false;
-    for (const TextLabel& label : scene.labels) {
+    for (const figure::TextLabel& label : scene.labels) {
         const float px = label.size * camera.zoom;
         if (px < min_px || label.text.empty()) continue;
         const auto text = decode_utf8(label.text);
@@ -142,6 +142,8 @@ bool rasterize_labels(const Scene& scene, const Camera& camera, uint8_t* rgba, i
         if (label.centered) {
             x -= font.width(text, px) * 0.5f;
             y -= font.height_px(px) * 0.5f;
+        } else if (label.right) {
+            x -= font.width(text, px);
         }
         if (y > height_px || y + px * 1.5f < 0 || x > width_px) continue;
         font.draw(text, x, y, px, label.rgba, rgba, width_px, height_px);
@@ -149,8 +151,8 @@ bool rasterize_labels(const Scene& scene, const Camera& camera, uint8_t* rgba, i
     return true;
 }
 
-bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
-                  std::vector<uint8_t>& rgba_out, std::string* error, const Camera* view) {
+bool render_image(SceneRenderer& renderer, const figure::Scene& scene, int width_px, int height_px,
+                  std::vector<uint8_t>& rgba_out, std::string* error, const figure::Camera* view) {
     if (!renderer.initialized()) {
         if (error) *error = "export: the renderer is not initialised";
         return false;
@@ -161,8 +163,8 @@ bool render_image(SceneRenderer& renderer, const Scene& scene, int width_px, int
                      " is out of range (1.." + std::to_string(renderer.max_size()) + " pixels a side)";
         return false;
     }
-    const Camera camera =
-        view ? *view : fit_camera(scene, width_px, height_px, 0.01f * std::min(width_px, height_px));
+    const figure::Camera camera =
+        view ? *view : figure::fit_camera(scene, width_px, height_px, 0.01f * std::min(width_px, height_px));
     if (!renderer.render(scene, camera, width_px, height_px)) {
         if (error)
             *error = "export: OpenGL could not draw a " + std::to_string(width_px) + "x" +
@@ -196,8 +198,8 @@ bool write_png(const std::string& path, const uint8_t* rgba, int width_px, int h
     return true;
 }
 
-bool export_png(SceneRenderer& renderer, const Scene& scene, int width_px, int height_px,
-                const std::string& path, std::string* error, const Camera* camera) {
+bool export_png(SceneRenderer& renderer, const figure::Scene& scene, int width_px, int height_px,
+                const std::string& path, std::string* error, const figure::Camera* camera) {
     std::vector<uint8_t> pixels;
     if (!render_image(renderer, scene, width_px, height_px, pixels, error, camera)) return false;
     if (!write_png(path, pixels.data(), width_px, height_px, error)) {

@@ -127,11 +127,11 @@ uint64_t hash_bytes(uint64_t h, const void* data, size_t size) {
     return h;
 }
 
-uint64_t frame_key(const Scene& scene, const Camera& camera, int width_px, int height_px) {
+uint64_t frame_key(const figure::Scene& scene, const figure::Camera& camera, int width_px, int height_px) {
     uint64_t h = 0xcbf29ce484222325ull;
     // NodeInstance and EdgeInstance are plain data without padding (checked below).
-    h = hash_bytes(h, scene.nodes.data(), scene.nodes.size() * sizeof(NodeInstance));
-    h = hash_bytes(h, scene.edges.data(), scene.edges.size() * sizeof(EdgeInstance));
+    h = hash_bytes(h, scene.nodes.data(), scene.nodes.size() * sizeof(figure::NodeInstance));
+    h = hash_bytes(h, scene.edges.data(), scene.edges.size() * sizeof(figure::EdgeInstance));
     const float view[] = {camera.zoom,
                           camera.pan_x,
                           camera.pan_y,
@@ -142,7 +142,7 @@ uint64_t frame_key(const Scene& scene, const Camera& camera, int width_px, int h
     h = hash_bytes(h, view, sizeof view);
     return hash_bytes(h, &scene.background_rgba, sizeof scene.background_rgba);
 }
-static_assert(sizeof(NodeInstance) == 11 * 4 && sizeof(EdgeInstance) == 9 * 4,
+static_assert(sizeof(figure::NodeInstance) == 12 * 4 && sizeof(figure::EdgeInstance) == 10 * 4,
               "instances must have no padding");
 
 }  // namespace
@@ -236,7 +236,8 @@ bool SceneRenderer::ensure_target(int width_px, int height_px) {
     return true;
 }
 
-unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int width_px, int height_px) {
+unsigned SceneRenderer::render(const figure::Scene& scene, const figure::Camera& camera, int width_px,
+                               int height_px) {
     if (!initialized() || width_px <= 0 || height_px <= 0 || width_px > max_size_ || height_px > max_size_ ||
         !(camera.zoom > 0.0f))
         return 0;
@@ -261,7 +262,7 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
     node_staging_.clear();
     const float node_pad = 2.0f / zoom;
     bool merging = false;  // the last staged node is a tiny one that may grow
-    for (const NodeInstance& n : scene.nodes) {
+    for (const figure::NodeInstance& n : scene.nodes) {
         if (n.x + n.w < x0 - node_pad || n.x > x1 + node_pad || n.y + n.h < y0 - node_pad ||
             n.y > y1 + node_pad) {
             merging = false;
@@ -295,7 +296,7 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
     edge_staging_.clear();
     plain_staging_.clear();
     int edge_count = 0;
-    for (const EdgeInstance& e : scene.edges) {
+    for (const figure::EdgeInstance& e : scene.edges) {
         const float pad = (std::max(e.width_px, e.head_px) + 2.0f) / zoom;
         if (std::max(e.x0, e.x1) < x0 - pad || std::min(e.x0, e.x1) > x1 + pad ||
             std::max(e.y0, e.y1) < y0 - pad || std::min(e.y0, e.y1) > y1 + pad)
@@ -347,7 +348,8 @@ unsigned SceneRenderer::render(const Scene& scene, const Camera& camera, int wid
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
     const uint32_t bg = scene.background_rgba;
-    glClearColor(channel(bg, 0), channel(bg, 1), channel(bg, 2), channel(bg, 3));
+    glClearColor(figure::channel(bg, 0), figure::channel(bg, 1), figure::channel(bg, 2),
+                 figure::channel(bg, 3));
     glClear(GL_COLOR_BUFFER_BIT);
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);

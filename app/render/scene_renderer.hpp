@@ -1,4 +1,4 @@
-// SceneRenderer: draws a Scene's nodes and edges with the project's shaders
+// SceneRenderer: draws a figure::Scene's nodes and edges with the project's shaders
 // (shaders/*.vert, *.frag, embedded at build time) into an offscreen framebuffer.
 // Instanced draws, one instance per node and per edge (piece); the vertex shaders
 // pull each instance's data from one buffer texture uploaded once per frame.
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "render/scene.hpp"
+#include "core/figure/scene.hpp"
 
 namespace scanviz::render {
 
@@ -44,7 +44,7 @@ public:
     // id (GL_TEXTURE_2D, RGBA8), valid until the next render() or shutdown();
     // 0 when not initialised or the size is invalid. Restores the framebuffer,
     // viewport, program, VAO and blend state it changed.
-    unsigned render(const Scene& scene, const Camera& camera, int width_px, int height_px);
+    unsigned render(const figure::Scene& scene, const figure::Camera& camera, int width_px, int height_px);
 
     // Pixels of the last render(), RGBA8, top row first; sets w and h.
     std::vector<uint8_t> read_rgba(int& w, int& h);

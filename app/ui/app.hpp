@@ -10,12 +10,12 @@
 
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
+#include "core/figure/trace_scene.hpp"
 #include "core/recording/recording.hpp"
 #include "core/run/runner.hpp"
 #include "core/trace/run_spec.hpp"
 #include "core/trace/trace.hpp"
 #include "jobs.hpp"
-#include "render/trace_scene.hpp"
 
 namespace scanviz::ui {
 
@@ -95,7 +95,7 @@ struct App {
     uint64_t trace_generation = 0;  // bumps when the trace changes (views drop caches)
 
     int step = -1;  // -1 = the initial state; 0 .. steps-1
-    render::Selection selection;
+    figure::Selection selection;
     bool playing = false;
     double play_accum = 0.0;
 

@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "render/trace_scene.hpp"
+#include "core/figure/trace_scene.hpp"
 #include "view_common.hpp"
 
 namespace scanviz::ui {
@@ -21,13 +21,13 @@ bool DiagramView::Update(const App& app) {
     force_ = false;
     if (!manual_window_)
         window = figure::focus_window(app.trace, app.step, app.selection, kDiagramWindowSlots);
-    const render::SceneStyle style = scene_style(key_.presentation);
+    const figure::SceneStyle style = scene_style(key_.presentation);
     try {
-        scene = render::build_diagram_scene(app.trace, app.graph, app.step, app.selection, style, nullptr,
+        scene = figure::build_diagram_scene(app.trace, app.graph, app.step, app.selection, style, nullptr,
                                             window);
         error.clear();
     } catch (const std::exception& e) {
-        scene = render::Scene{};
+        scene = figure::Scene{};
         error = std::string("cannot draw the diagram: ") + e.what();
     }
     cone_inputs = reach_outputs = 0;
@@ -36,7 +36,7 @@ bool DiagramView::Update(const App& app) {
         reach_outputs =
             static_cast<int>(app.graph.reach_outputs(app.selection.step, app.selection.slot).size());
     }
-    canvas.set_legibility(style, figure::focus_box(scene, style, app.selection, app.step));
+    canvas.set_legibility(style, figure::focus_box(scene, app.selection, app.step));
     canvas.fit();  // follow the step: its row in view at a legible size
     changed_ = true;
     return true;
@@ -65,7 +65,7 @@ void DiagramView::Draw(App& app) {
         ImGui::TextUnformatted("click a cell: its dependency cone and reach light up");
     }
 
-    const render::SceneStyle style = scene_style(app.settings.presentation);
+    const figure::SceneStyle style = scene_style(app.settings.presentation);
     const bool partial =
         app.has_trace &&
         (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() < app.trace.layout.slots);

@@ -10,7 +10,7 @@
 
 #include "app.hpp"
 #include "core/figure/legible.hpp"
-#include "render/scene.hpp"
+#include "core/figure/scene.hpp"
 #include "scene_canvas.hpp"
 #include "theme.hpp"
 #include "view_common.hpp"
@@ -22,7 +22,7 @@ inline constexpr int kDiagramWindowSlots = figure::kDiagramWindowSlots;
 
 struct DiagramView {
     SceneCanvas canvas;
-    render::Scene scene;
+    figure::Scene scene;
     ExportPanel export_panel{"diagram"};
     std::string error;
     int cone_inputs = 0;    // of the selection: inputs it depends on

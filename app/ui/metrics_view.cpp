@@ -25,18 +25,6 @@ ImU32 curve_colour(size_t i) { return kCurveColours[i % (sizeof(kCurveColours) /
 
 }  // namespace
 
-bool measure_point(const std::string& variant, int n, CurvePoint& out) {
-    RunSpec spec;
-    spec.variant = variant;
-    spec.n = n;
-    spec.input = InputKind::Ones;
-    if (validate_and_resolve(spec)) return false;
-    const Trace t = run_model(spec);
-    const Metrics m = compute_metrics(t);
-    out = CurvePoint{n, m.work, m.span};
-    return true;
-}
-
 void MetricsView::Init(const Fonts* fonts) {
     fonts_ = fonts;
     curves.clear();
@@ -47,7 +35,7 @@ void MetricsView::Init(const Fonts* fonts) {
             curves.push_back(std::move(c));
         }
     next_curve_ = 0;
-    next_n_ = kChartMinN;
+    next_n_ = kWorkSpanMinN;
 }
 
 bool MetricsView::ComputeSome(double budget_ms) {
@@ -56,19 +44,18 @@ bool MetricsView::ComputeSome(double budget_ms) {
         VariantCurve& c = curves[next_curve_];
         if (!c.done) {
             try {
-                CurvePoint p;
-                if (measure_point(c.id, next_n_, p)) c.points.push_back(p);
+                if (const auto p = work_span_at(c.id, next_n_)) c.points.push_back(*p);
             } catch (const std::exception& e) {
                 c.error = e.what();
                 c.points.clear();
                 c.done = true;
             }
             next_n_ *= 2;
-            if (next_n_ > kChartMaxN) c.done = true;
+            if (next_n_ > kWorkSpanMaxN) c.done = true;
         }
         if (c.done) {
             ++next_curve_;
-            next_n_ = kChartMinN;
+            next_n_ = kWorkSpanMinN;
         }
         const double ms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -138,14 +125,13 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
     const ImVec2 b(p0.x + size.x - right, p0.y + size.y - bottom);
     if (b.x - a.x < 20 || b.y - a.y < 20) return;
 
-    // The reference curves and the data decide the y range (log scale).
-    auto ref1 = [&](double n) { return work ? n * std::log2(n) : std::log2(n); };
-    auto ref2 = [&](double n) { return work ? 2.0 * n : 2.0 * std::log2(n); };
-    double y_max = std::max(ref1(kChartMaxN), ref2(kChartMaxN));
-    double y_min = std::min(ref1(kChartMinN), ref2(kChartMinN));
+    // The guides and the data decide the y range (log scale).
+    const auto guides = work_span_guides(work);
+    double y_max = std::max(guides[0].at(kWorkSpanMaxN), guides[1].at(kWorkSpanMaxN));
+    double y_min = std::min(guides[0].at(kWorkSpanMinN), guides[1].at(kWorkSpanMinN));
     for (const VariantCurve& c : curves) {
         if (!c.shown) continue;
-        for (const CurvePoint& p : c.points) {
+        for (const WorkSpanPoint& p : c.points) {
             const double v = work ? static_cast<double>(p.work) : p.span;
             if (v > 0) {
                 y_max = std::max(y_max, v);
@@ -155,7 +141,7 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
     }
     const double ly0 = std::floor(std::log10(std::max(y_min, 1.0)));
     const double ly1 = std::ceil(std::log10(y_max));
-    const double lx0 = std::log2(kChartMinN), lx1 = std::log2(kChartMaxN);
+    const double lx0 = std::log2(kWorkSpanMinN), lx1 = std::log2(kWorkSpanMaxN);
     auto X = [&](double n) {
         return a.x + static_cast<float>((std::log2(n) - lx0) / (lx1 - lx0)) * (b.x - a.x);
     };
@@ -176,7 +162,7 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
     const float label_room = ImGui::CalcTextSize("4096 ").x;
     const int label_every = (b.x - a.x) / 7.0f < label_room ? 2 : 1;
     int label_index = 0;
-    for (int n = kChartMinN; n <= kChartMaxN; n *= 2, ++label_index) {
+    for (int n = kWorkSpanMinN; n <= kWorkSpanMaxN; n *= 2, ++label_index) {
         const float x = X(n);
         dl->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), grid);
         if (label_index % label_every != 0) continue;
@@ -187,20 +173,19 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
     }
     dl->AddRect(a, b, axis);
 
-    // Reference curves, dashed-looking by drawing short segments.
-    auto draw_ref = [&](auto f, const char* name) {
+    // The guides, dashed-looking by drawing short segments.
+    for (const WorkSpanGuide& g : guides) {
         ImVec2 prev(0, 0);
         const int segments = 48;
         for (int i = 0; i <= segments; ++i) {
             const double n = std::exp2(lx0 + (lx1 - lx0) * i / segments);
-            const ImVec2 p(X(n), Y(f(n)));
+            const ImVec2 p(X(n), Y(g.at(n)));
             if (i > 0 && i % 2 == 1) dl->AddLine(prev, p, ref, 1.5f);
             prev = p;
         }
-        dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(name).x - 2, Y(f(kChartMaxN)) - font - 1), ref, name);
-    };
-    draw_ref(ref1, work ? "n log2 n" : "log2 n");
-    draw_ref(ref2, work ? "2n" : "2 log2 n");
+        dl->AddText(ImVec2(b.x - ImGui::CalcTextSize(g.name).x - 2, Y(g.at(kWorkSpanMaxN)) - font - 1), ref,
+                    g.name);
+    }
 
     dl->PushClipRect(a, b, true);
     for (size_t ci = 0; ci < curves.size(); ++ci) {
@@ -210,7 +195,7 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
         const float thick = current ? 3.5f : 1.8f;
         ImVec2 prev(0, 0);
         for (size_t i = 0; i < c.points.size(); ++i) {
-            const CurvePoint& p = c.points[i];
+            const WorkSpanPoint& p = c.points[i];
             const ImVec2 q(X(p.n), Y(work ? static_cast<double>(p.work) : p.span));
             if (i > 0) dl->AddLine(prev, q, curve_colour(ci), thick);
             dl->AddCircleFilled(q, thick + 1.0f, curve_colour(ci));
@@ -264,7 +249,8 @@ void MetricsView::Draw(App& app) {
     ImGui::SameLine();
     if (ImGui::SmallButton("Curves...")) ImGui::OpenPopup("chart curves");
     if (ImGui::BeginPopup("chart curves")) {
-        ImGui::TextDisabled("work and span from each variant's model, n = %d .. %d", kChartMinN, kChartMaxN);
+        ImGui::TextDisabled("work and span from each variant's model, n = %d .. %d", kWorkSpanMinN,
+                            kWorkSpanMaxN);
         for (size_t ci = 0; ci < curves.size(); ++ci) {
             VariantCurve& c = curves[ci];
             ImGui::PushID(static_cast<int>(ci));

@@ -1,7 +1,6 @@
 // Work and span: operations, work and active lanes per step, totals against a
-// sequential scan's n - 1, the span, and a chart of work and span against n
-// (32 .. 4096) for the variants, computed from their models, with n log2 n and
-// 2n (work) and log2 n and 2 log2 n (span) drawn for reference.
+// sequential scan's n - 1, the span, and a chart of work and span against n for the
+// variants with the guides beside them (both from core/analysis/work_span.hpp).
 #pragma once
 
 #include <cstdint>
@@ -9,31 +8,19 @@
 #include <vector>
 
 #include "app.hpp"
+#include "core/analysis/work_span.hpp"
 #include "theme.hpp"
 
 namespace scanviz::ui {
 
-struct CurvePoint {
-    int n = 0;
-    int64_t work = 0;
-    int span = 0;
-};
-
-// One variant's work and span over n, filled a few runs per frame.
+// One variant's work and span over n (core/analysis/work_span.hpp), filled a few runs per frame.
 struct VariantCurve {
     std::string id;
-    std::vector<CurvePoint> points;
+    std::vector<WorkSpanPoint> points;
     std::string error;  // its model failed (not written yet, ...)
     bool done = false;
     bool shown = false;
 };
-
-inline constexpr int kChartMinN = 32;
-inline constexpr int kChartMaxN = 4096;
-
-// Work and span of `variant` at size n from its model (default inputs); false
-// when the variant does not accept n; throws when the model fails.
-bool measure_point(const std::string& variant, int n, CurvePoint& out);
 
 struct MetricsView {
     std::vector<VariantCurve> curves;  // every variant that accepts more than one n
@@ -50,7 +37,7 @@ private:
 
     const Fonts* fonts_ = nullptr;
     size_t next_curve_ = 0;
-    int next_n_ = kChartMinN;
+    int next_n_ = kWorkSpanMinN;
     std::string shown_for_;  // the variant whose curve was switched on last
     int scrolled_to_step_ = -2;
     bool defaults_shown_ = false;

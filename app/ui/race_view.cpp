@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "gpu_jobs.hpp"
-#include "render/trace_scene.hpp"
-#include "view_common.hpp"
 #include "core/common/assets.hpp"
+#include "core/figure/trace_scene.hpp"
+#include "gpu_jobs.hpp"
+#include "view_common.hpp"
 
 namespace scanviz::ui {
 
@@ -50,14 +50,14 @@ void RaceView::Rebuild(const App& app) {
         graph_ = DependencyGraph(trace);
         edges = hazard_edges(graph_, trace, hazards);
         step_ = choice >= 0 && choice != kOneBuffer ? barriers[static_cast<size_t>(choice)].step : -1;
-        const render::SceneStyle style = scene_style(presentation_);
-        scene_ = render::build_diagram_scene(trace, graph_, step_, render::Selection{}, style, &edges);
-        canvas_.set_legibility(style, figure::focus_box(scene_, style, render::Selection{}, step_));
+        const figure::SceneStyle style = scene_style(presentation_);
+        scene_ = figure::build_diagram_scene(trace, graph_, step_, figure::Selection{}, style, &edges);
+        canvas_.set_legibility(style, figure::focus_box(scene_, figure::Selection{}, step_));
         canvas_.fit();
         changed_ = true;
     } catch (const std::exception& e) {
         error = e.what();
-        scene_ = render::Scene{};
+        scene_ = figure::Scene{};
     }
 }
 
@@ -275,7 +275,7 @@ void RaceView::Draw(App& app) {
     if (!scene_.nodes.empty()) {
         // At n = 256 the legible diagram is a window of the columns: the strip shows which.
         const Trace& trace = race_trace(variant);
-        const render::SceneStyle style = scene_style(app.settings.presentation);
+        const figure::SceneStyle style = scene_style(app.settings.presentation);
         const bool partial = canvas_.end_visible_slot() - canvas_.first_visible_slot() < trace.layout.slots;
         const int slot = DrawOverview(trace, step_, canvas_, style, partial, figure::overview_height(style), overview);
         if (slot >= 0) canvas_.show_slot(scene_, slot);

@@ -14,10 +14,10 @@
 
 #include "app.hpp"
 #include "core/analysis/diagram.hpp"
+#include "core/figure/scene.hpp"
 #include "core/race/hazards.hpp"
 #include "core/race/report.hpp"
 #include "core/race/table.hpp"
-#include "render/scene.hpp"
 #include "scene_canvas.hpp"
 #include "theme.hpp"
 #include "view_common.hpp"
@@ -61,7 +61,7 @@ struct RaceView {
 
     // The diagram on screen (the state dump reports its cells and edges).
     const SceneCanvas& canvas() const { return canvas_; }
-    const render::Scene& scene() const { return scene_; }
+    const figure::Scene& scene() const { return scene_; }
 
 private:
     void Rebuild(const App& app);
@@ -70,7 +70,7 @@ private:
 
     const Fonts* fonts_ = nullptr;
     SceneCanvas canvas_;
-    render::Scene scene_;
+    figure::Scene scene_;
     DependencyGraph graph_;
     int step_ = -1;  // the step whose barrier the what-if removes (-1: none, or the one-buffer form)
     bool changed_ = true;

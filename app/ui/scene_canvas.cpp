@@ -18,8 +18,8 @@ void SceneCanvas::zoom_by(float factor) {
     dirty_ = true;
 }
 
-void SceneCanvas::show_slot(const render::Scene& scene, int slot) {
-    for (const render::NodeInstance& n : scene.nodes) {
+void SceneCanvas::show_slot(const figure::Scene& scene, int slot) {
+    for (const figure::NodeInstance& n : scene.nodes) {
         if (n.slot != slot) continue;
         camera_.pan_x = n.x + n.w * 0.5f - image_size_.x * 0.5f / camera_.zoom;
         auto_fit_ = false;
@@ -28,7 +28,7 @@ void SceneCanvas::show_slot(const render::Scene& scene, int slot) {
     }
 }
 
-CellRect SceneCanvas::rect_of(const render::NodeInstance& node) const {
+CellRect SceneCanvas::rect_of(const figure::NodeInstance& node) const {
     CellRect r;
     r.x0 = image_min_.x + camera_.to_px_x(node.x);
     r.y0 = image_min_.y + camera_.to_px_y(node.y);
@@ -43,7 +43,7 @@ CellRect SceneCanvas::rect_of(const render::NodeInstance& node) const {
     return r;
 }
 
-int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_changed, ImVec2 size,
+int SceneCanvas::Draw(const char* id, const figure::Scene& scene, bool scene_changed, ImVec2 size,
                       ImFont* label_font, ImFont* label_font_large) {
     const int w = std::max(1, static_cast<int>(size.x));
     const int h = std::max(1, static_cast<int>(size.y));
@@ -85,7 +85,7 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
         io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f) {
         const float wx = camera_.to_world_x(io.MousePos.x - image_min_.x);
         const float wy = camera_.to_world_y(io.MousePos.y - image_min_.y);
-        clicked = render::hit_test(scene, wx, wy);
+        clicked = figure::hit_test(scene, wx, wy);
     }
 
     if (dirty_ || texture_ == 0) {
@@ -109,8 +109,8 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
     const ImU32 backing = (scene.background_rgba & 0x00ffffffu) | 0xf0000000u;
     // Two passes: the picture's own labels, then the pinned ones over them.
     for (int pass = 0; pass < 2; ++pass)
-        for (const render::TextLabel& label : scene.labels) {
-            if ((label.pin != render::TextLabel::None) != (pass == 1)) continue;
+        for (const figure::TextLabel& label : scene.labels) {
+            if ((label.pin != figure::TextLabel::None) != (pass == 1)) continue;
             const float px = label.size * camera_.zoom;
             if (px < kMinLabelPx) continue;
             float x = image_min_.x + camera_.to_px_x(label.x);
@@ -118,11 +118,11 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
             // A row name moved to the edge keeps its short form (what precedes ':'), so it covers
             // as little of the picture as it can.
             size_t length = label.text.size();
-            if (label.pin == render::TextLabel::Left && x < image_min_.x + 4.0f) {
+            if (label.pin == figure::TextLabel::Left && x < image_min_.x + 4.0f) {
                 x = image_min_.x + 4.0f;
                 length = std::min(length, label.text.find(':'));
             }
-            if (label.pin == render::TextLabel::Top) y = std::max(y, image_min_.y + px * 0.6f);
+            if (label.pin == figure::TextLabel::Top) y = std::max(y, image_min_.y + px * 0.6f);
             const float reach = px * static_cast<float>(length);
             if (x > clip_max.x + reach || y > clip_max.y + px || x < image_min_.x - reach ||
                 y < image_min_.y - px)
@@ -135,8 +135,10 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
             if (label.centered) {
                 x -= ts.x * 0.5f;
                 y -= ts.y * 0.5f;
+            } else if (label.right) {
+                x -= ts.x;
             }
-            if (label.pin != render::TextLabel::None)
+            if (label.pin != figure::TextLabel::None)
                 dl->AddRectFilled(ImVec2(x - 2, y - 1), ImVec2(x + ts.x + 2, y + ts.y + 1), backing, 3.0f);
             dl->AddText(font, px, ImVec2(std::floor(x), std::floor(y)), label.rgba, begin, end);
             ++labels_drawn_;
@@ -149,7 +151,7 @@ int SceneCanvas::Draw(const char* id, const render::Scene& scene, bool scene_cha
     bool any = false;
     const float wx0 = camera_.to_world_x(0), wx1 = camera_.to_world_x(image_size_.x);
     const float wy0 = camera_.to_world_y(0), wy1 = camera_.to_world_y(image_size_.y);
-    for (const render::NodeInstance& n : scene.nodes) {
+    for (const figure::NodeInstance& n : scene.nodes) {
         if (n.slot < 0 || n.x + n.w <= wx0 || n.x >= wx1 || n.y + n.h <= wy0 || n.y >= wy1) continue;
         if (!any) {
             visible_first_ = n.slot;

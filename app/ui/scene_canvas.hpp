@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/figure/legible.hpp"
-#include "render/scene.hpp"
+#include "core/figure/scene.hpp"
 #include "render/scene_renderer.hpp"
 
 namespace scanviz::ui {
@@ -27,7 +27,7 @@ public:
     // Draws the scene filling `size` at the cursor. scene_changed: the scene was
     // rebuilt since the last call. Returns the index of the node clicked in this
     // frame, or -1.
-    int Draw(const char* id, const render::Scene& scene, bool scene_changed, ImVec2 size, ImFont* label_font,
+    int Draw(const char* id, const figure::Scene& scene, bool scene_changed, ImVec2 size, ImFont* label_font,
              ImFont* label_font_large);
 
     // The legibility rules of the scene to be drawn (core/figure/legible.hpp): the zoom
@@ -40,14 +40,14 @@ public:
     float min_zoom() const { return figure::legible_zoom(style_); }
     // The camera an export of `scene` at width x height opens with: the whole scene when it
     // fits at a legible size, else a legible window of it around the focus (as on screen).
-    figure::Camera export_camera(const render::Scene& scene, int width, int height) const {
+    figure::Camera export_camera(const figure::Scene& scene, int width, int height) const {
         return figure::legible_camera(scene, style_, width, height, focus_, /*max_zoom=*/8.0f);
     }
 
     void zoom_by(float factor);  // around the image centre
     // Pans (at the zoom on screen) so that the column of `slot` is in the middle of the image:
     // a click in an overview strip of a scene that holds the whole array.
-    void show_slot(const render::Scene& scene, int slot);
+    void show_slot(const figure::Scene& scene, int slot);
     void fit() {
         auto_fit_ = true;
         pending_zoom_ = 1.0f;
@@ -56,10 +56,10 @@ public:
     bool auto_fit() const { return auto_fit_; }
     void invalidate() { dirty_ = true; }  // the renderer's texture was used for something else
 
-    const render::Camera& camera() const { return camera_; }
+    const figure::Camera& camera() const { return camera_; }
     ImVec2 image_min() const { return image_min_; }
     ImVec2 image_size() const { return image_size_; }
-    CellRect rect_of(const render::NodeInstance& node) const;
+    CellRect rect_of(const figure::NodeInstance& node) const;
 
     render::SceneRenderer& renderer() { return renderer_; }
     int labels_drawn() const { return labels_drawn_; }
@@ -71,7 +71,7 @@ public:
 
 private:
     render::SceneRenderer renderer_;
-    render::Camera camera_;
+    figure::Camera camera_;
     bool auto_fit_ = true;
     float pending_zoom_ = 1.0f;
     bool dirty_ = true;

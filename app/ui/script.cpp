@@ -303,7 +303,7 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
             session.state.Update(app);
         else
             session.diagram.Update(app);
-        const render::Scene& scene = state ? session.state.scene : session.diagram.scene;
+        const figure::Scene& scene = state ? session.state.scene : session.diagram.scene;
         bool ok;
         if (c.name == "export-png") {
             int w = 0, h = 0;
@@ -320,10 +320,10 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         // path: the canvas hit-tests it as it would a person's click.
         const bool state = a0 == "state";
         const int s = script_int(c, c.args[1], path), slot = script_int(c, c.args[2], path);
-        const render::Scene& scene = state ? session.state.scene : session.diagram.scene;
+        const figure::Scene& scene = state ? session.state.scene : session.diagram.scene;
         const SceneCanvas& canvas = state ? session.state.canvas : session.diagram.canvas;
-        const render::NodeInstance* hit = nullptr;
-        for (const render::NodeInstance& n : scene.nodes)
+        const figure::NodeInstance* hit = nullptr;
+        for (const figure::NodeInstance& n : scene.nodes)
             if (n.step == s && n.slot == slot) hit = &n;
         if (!hit)
             script_fail(path, c.line,

@@ -42,14 +42,15 @@ nlohmann::json rect_json(const CellRect& r, float scale_x, float scale_y) {
 
 // What a figure canvas drew, for the legibility checks: every cell with its
 // rectangle on screen (window px, clipped), its row (the step; -1 = the initial state),
-// whether it is on screen, and the height of its drawn value (0 when none was drawn);
-// with `edges`, every edge with the rows it joins and its ends on screen.
-nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene, float sx, float sy,
+// whether it is on screen, the height of its drawn value (0 when none was drawn) and its
+// role (figure::role_name); with `edges`, every edge with the rows it joins, its ends on
+// screen and its role.
+nlohmann::json figure_dump(const SceneCanvas& canvas, const figure::Scene& scene, float sx, float sy,
                            bool edges) {
     using nlohmann::json;
     json cells = json::array();
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
-        const render::NodeInstance& n = scene.nodes[i];
+        const figure::NodeInstance& n = scene.nodes[i];
         if (n.slot < 0) continue;
         const CellRect r = canvas.rect_of(n);
         cells.push_back({{"slot", n.slot},
@@ -59,14 +60,15 @@ nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene
                          {"rect", rect_json(r, sx, sy)},
                          {"visible", r.visible},
                          {"text_px", canvas.text_px(i) * sy},
-                         {"fill", colour_json(n.fill_rgba)}});
+                         {"fill", colour_json(n.fill_rgba)},
+                         {"role", figure::role_name(n.role)}});
     }
     json out = {{"cells", cells}};
     if (!edges) return out;
     json lines = json::array();
-    const render::Camera& cam = canvas.camera();
+    const figure::Camera& cam = canvas.camera();
     const ImVec2 o = canvas.image_min(), sz = canvas.image_size();
-    for (const render::EdgeInstance& e : scene.edges) {
+    for (const figure::EdgeInstance& e : scene.edges) {
         const float x0 = o.x + cam.to_px_x(e.x0), y0 = o.y + cam.to_px_y(e.y0);
         const float x1 = o.x + cam.to_px_x(e.x1), y1 = o.y + cam.to_px_y(e.y1);
         const bool visible = std::max(x0, x1) > o.x && std::min(x0, x1) < o.x + sz.x &&
@@ -74,7 +76,8 @@ nlohmann::json figure_dump(const SceneCanvas& canvas, const render::Scene& scene
         lines.push_back({{"from_row", e.from_row},
                          {"to_row", e.to_row},
                          {"line", {x0 * sx, y0 * sy, x1 * sx, y1 * sy}},
-                         {"visible", visible}});
+                         {"visible", visible},
+                         {"role", figure::role_name(e.role)}});
     }
     out["edges"] = lines;
     return out;
@@ -307,7 +310,7 @@ nlohmann::json GuiSession::StateDump() const {
     using nlohmann::json;
     const ImGuiIO& io = ImGui::GetIO();
     const float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
-    const render::SceneStyle style = scene_style(app.settings.presentation);
+    const figure::SceneStyle style = scene_style(app.settings.presentation);
     json j;
     j["variant"] = app.has_trace ? app.trace.spec.variant : "";
     j["n"] = app.has_trace ? app.trace.spec.n : 0;
@@ -374,7 +377,7 @@ nlohmann::json GuiSession::StateDump() const {
         json row = json::array(), lit = json::array();
         std::vector<int> cone;
         if (app.selection.valid()) cone = app.graph.cone(app.selection.step, app.selection.slot);
-        for (const render::NodeInstance& n : diagram.scene.nodes) {
+        for (const figure::NodeInstance& n : diagram.scene.nodes) {
             if (n.slot < 0 || n.pass) continue;
             const bool in_row = n.step == app.step && app.step >= 0;
             const int id = app.graph.node_at(n.step, n.slot);
@@ -415,7 +418,7 @@ nlohmann::json GuiSession::StateDump() const {
         json curves = json::array();
         for (const VariantCurve& c : metrics.curves) {
             json pts = json::array();
-            for (const CurvePoint& p : c.points)
+            for (const WorkSpanPoint& p : c.points)
                 pts.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
             curves.push_back({{"variant", c.id}, {"points", pts}, {"error", c.error}, {"shown", c.shown}});
         }

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "core/analysis/metrics.hpp"
-#include "render/trace_scene.hpp"
+#include "core/figure/trace_scene.hpp"
 #include "view_common.hpp"
 
 namespace scanviz::ui {
@@ -29,16 +29,16 @@ bool StateView::Update(const App& app) {
     if (!manual_window_) window = figure::focus_window(app.trace, app.step, app.selection, kStateWindowSlots);
     banks_ = app.settings.show_banks;
     built_warp_ = bank_warp;
-    const render::SceneStyle style = scene_style(key_.presentation);
+    const figure::SceneStyle style = scene_style(key_.presentation);
     try {
-        scene = banks_ ? render::build_bank_scene(app.trace, app.step, bank_warp, style)
-                       : render::build_state_scene(app.trace, app.step, app.selection, style, window);
+        scene = banks_ ? figure::build_bank_scene(app.trace, app.step, bank_warp, style)
+                       : figure::build_state_scene(app.trace, app.step, app.selection, style, window);
         error.clear();
     } catch (const std::exception& e) {
-        scene = render::Scene{};
+        scene = figure::Scene{};
         error = std::string("cannot draw this step: ") + e.what();
     }
-    canvas.set_legibility(style, figure::focus_box(scene, style, app.selection, app.step));
+    canvas.set_legibility(style, figure::focus_box(scene, app.selection, app.step));
     canvas.fit();  // follow the step: its cells in view at a legible size
     changed_ = true;
     return true;
@@ -77,7 +77,7 @@ void StateView::Draw(App& app) {
         ImGui::TextUnformatted("no trace yet");
     }
 
-    const render::SceneStyle style = scene_style(app.settings.presentation);
+    const figure::SceneStyle style = scene_style(app.settings.presentation);
     const bool partial =
         !banks_ && app.has_trace &&
         (!window.all() || canvas.end_visible_slot() - canvas.first_visible_slot() < app.trace.layout.slots);

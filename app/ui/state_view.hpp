@@ -9,7 +9,7 @@
 
 #include "app.hpp"
 #include "core/figure/legible.hpp"
-#include "render/scene.hpp"
+#include "core/figure/scene.hpp"
 #include "scene_canvas.hpp"
 #include "theme.hpp"
 #include "view_common.hpp"
@@ -21,7 +21,7 @@ inline constexpr int kStateWindowSlots = figure::kStateWindowSlots;
 
 struct StateView {
     SceneCanvas canvas;
-    render::Scene scene;
+    figure::Scene scene;
     ExportPanel export_panel{"state"};
     std::string error;  // building the scene failed (shown in place of the image)
     figure::FigureWindow window;

@@ -68,8 +68,8 @@ void apply_style(bool presentation) {
     style.FrameRounding = 3.0f;
 }
 
-render::SceneStyle scene_style(bool presentation) {
-    return presentation ? render::SceneStyle::presentation_style() : render::SceneStyle{};
+figure::SceneStyle scene_style(bool presentation) {
+    return presentation ? figure::SceneStyle::presentation_style() : figure::SceneStyle{};
 }
 
 ImU32 error_colour(bool presentation) {

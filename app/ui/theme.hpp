@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "render/trace_scene.hpp"
+#include "core/figure/trace_scene.hpp"
 
 namespace scanviz::ui {
 
@@ -34,7 +34,7 @@ Fonts load_fonts();
 void apply_style(bool presentation);
 
 // The scene style that goes with the mode.
-render::SceneStyle scene_style(bool presentation);
+figure::SceneStyle scene_style(bool presentation);
 
 // Colours used by several views.
 ImU32 error_colour(bool presentation);

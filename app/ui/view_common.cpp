@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "core/figure/svg.hpp"
 #include "core/run/badge.hpp"
 #include "render/export.hpp"
 #include "theme.hpp"
@@ -55,7 +56,7 @@ void DrawZoomButtons(SceneCanvas& canvas) {
     if (ImGui::SmallButton("Fit")) canvas.fit();
 }
 
-void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const render::Scene& scene,
+void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const figure::Scene& scene,
                         bool& scene_changed, const std::string& error, const Fonts& fonts) {
     if (!error.empty()) {
         ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", error.c_str());
@@ -68,14 +69,14 @@ void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const ren
     const int hit = canvas.Draw(id, scene, scene_changed, avail, fonts.ui(false), fonts.sans_large);
     scene_changed = false;
     if (hit < 0) return;
-    const render::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];
+    const figure::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];
     if (app.selection.valid() && app.selection.slot == n.slot && app.selection.step == n.step)
         app.select(-1, -1);
     else
         app.select(n.step, n.slot);
 }
 
-int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const render::SceneStyle& style,
+int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const figure::SceneStyle& style,
                  bool needed, float height, OverviewDrawn& out) {
     out = OverviewDrawn{};
     if (!needed) return -1;
@@ -91,7 +92,7 @@ int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const 
     if (ImGui::IsItemClicked()) clicked = o.slot_at(ImGui::GetIO().MousePos.x - p0.x, slots);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), style.background);
-    for (const render::NodeInstance& n : o.strip.nodes) {
+    for (const figure::NodeInstance& n : o.strip.nodes) {
         const ImVec2 a(p0.x + n.x, p0.y + n.y), b(p0.x + n.x + n.w, p0.y + n.y + n.h);
         if (n.fill_rgba >> 24) dl->AddRectFilled(a, b, n.fill_rgba);
         if (n.border_px > 0) dl->AddRect(a, b, n.border_rgba, 0.0f, 0, n.border_px);
@@ -108,7 +109,7 @@ int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const 
     return clicked;
 }
 
-bool ExportPanel::ExportPng(SceneCanvas& canvas, const render::Scene& scene, const std::string& path, int w,
+bool ExportPanel::ExportPng(SceneCanvas& canvas, const figure::Scene& scene, const std::string& path, int w,
                             int h) {
     std::string error;
     // Legible as on screen: never smaller than the style's legible size (a slide shows a
@@ -121,15 +122,15 @@ bool ExportPanel::ExportPng(SceneCanvas& canvas, const render::Scene& scene, con
     return ok;
 }
 
-bool ExportPanel::ExportSvg(const render::Scene& scene, const std::string& path) {
+bool ExportPanel::ExportSvg(const figure::Scene& scene, const std::string& path) {
     std::string error;
-    const bool ok = render::export_svg(scene, path, &error);
+    const bool ok = figure::export_svg(scene, path, &error);
     message_is_error = !ok;
     message = ok ? "wrote " + path : error;
     return ok;
 }
 
-void ExportPanel::Draw(App& app, SceneCanvas& canvas, const render::Scene& scene) {
+void ExportPanel::Draw(App& app, SceneCanvas& canvas, const figure::Scene& scene) {
     if (png_path.empty()) png_path = "scanviz_" + what + ".png";
     if (svg_path.empty()) svg_path = "scanviz_" + what + ".svg";
     const std::string popup = "export " + what;

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app.hpp"
-#include "render/scene.hpp"
+#include "core/figure/scene.hpp"
 #include "scene_canvas.hpp"
 #include "theme.hpp"
 
@@ -28,7 +28,7 @@ void DrawZoomButtons(SceneCanvas& canvas);
 // window; applies the zoom or fit asked for this frame, and turns a click on a
 // cell into a selection (a second click on the selected cell clears it).
 // scene_changed is reset once the canvas has the new scene.
-void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const render::Scene& scene,
+void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const figure::Scene& scene,
                         bool& scene_changed, const std::string& error, const Fonts& fonts);
 
 // The overview strip of a figure whose array is not all on screen (core/figure/legible.hpp):
@@ -41,7 +41,7 @@ struct OverviewDrawn {
     float frame[2] = {0, 0};           // the framed part, window px (x0, x1)
     int first_slot = 0, end_slot = 0;  // the slots framed
 };
-int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const render::SceneStyle& style,
+int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const figure::SceneStyle& style,
                  bool needed, float height, OverviewDrawn& out);
 
 // Export of one view's scene for slides: PNG at a chosen resolution, and SVG.
@@ -49,7 +49,7 @@ int DrawOverview(const Trace& trace, int step, const SceneCanvas& canvas, const 
 struct SceneKey {
     uint64_t generation = ~0ull;
     int step = -2;
-    render::Selection selection{-2, -2};
+    figure::Selection selection{-2, -2};
     bool presentation = false;
     // True, with the key brought up to date, when the app shows something else.
     bool update(const App& app);
@@ -76,10 +76,10 @@ struct ExportPanel {
     bool message_is_error = false;
 
     // A button that opens the panel's popup.
-    void Draw(App& app, SceneCanvas& canvas, const render::Scene& scene);
+    void Draw(App& app, SceneCanvas& canvas, const figure::Scene& scene);
     // The same actions without the popup (scripts, tests). Return success; set message.
-    bool ExportPng(SceneCanvas& canvas, const render::Scene& scene, const std::string& path, int w, int h);
-    bool ExportSvg(const render::Scene& scene, const std::string& path);
+    bool ExportPng(SceneCanvas& canvas, const figure::Scene& scene, const std::string& path, int w, int h);
+    bool ExportSvg(const figure::Scene& scene, const std::string& path);
 };
 
 }  // namespace scanviz::ui

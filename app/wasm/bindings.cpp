@@ -11,11 +11,17 @@
 //                                         Runner picks: the open recording's, else the model's,
 //                                         with a "handle" the page names in the next two
 //   {"fn": "state", "handle", "step", "cell"}  the state scene of one step, the cell (a slot, or -1)
-//                                         marked (publish::state_scene_text)
+//                                         marked (publish::state_scene), kept as a FIGURE
 //   {"fn": "view", "handle", "step", "cell": [step, slot] | null, "moved": first | -1,
 //    "strip_width", "strip_x"}            one view of the diagram: the window of columns, the
-//                                         overview strip (publish::diagram_view_text)
-//   {"fn": "curves", "variants": [...]}   work and span against n (ones, as the window's chart)
+//                                         overview strip (publish::diagram_view); its "scene" and
+//                                         "overview"."strip" are FIGUREs
+//   {"fn": "svg", "figure", "region": [x0, y0, x1, y1] | null, "scale", "id_prefix"}
+//                                         a kept figure as SVG text (figure::scene_to_svg, the
+//                                         window's writer): the page draws every figure so
+//   {"fn": "curves", "variants": [...]}   work and span against n (core/analysis/work_span.hpp)
+//   {"fn": "charts", "variants": [...]}   the work and the span chart of those variants' curves as
+//                                         SVG text, {"work", "span"} (figure/work_span_chart.hpp)
 //   {"fn": "context", "sass", "sass_missing", "bench", "bench_origin", "bench_missing", "profile",
 //    "profile_origin", "profile_missing", "race", "race_origin", "race_missing"}
 //                                         the figures lessons quote besides traces (made by publish)
@@ -25,7 +31,9 @@
 //   {"fn": "judge", "text", "path", "step", "answer"}   the verdict on an answer (lessons::judge)
 //
 // SPEC: the fields of core/run/spec_text.hpp (variant, n, threads, items, op, type, exclusive,
-// seed, input, fill, heads). sv_load_recording(bytes, size) opens an uncompressed recording.
+// seed, input, fill, heads). FIGURE: {"figure": a number the "svg" request names, "w", "h": the
+// scene's size}; the module keeps the latest figures (the page asks for the part of one in view
+// as it scrolls). sv_load_recording(bytes, size) opens an uncompressed recording.
 #include <emscripten/emscripten.h>
 
 #include <cmath>
@@ -35,10 +43,14 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/analysis/diagram.hpp"
-#include "core/analysis/metrics.hpp"
+#include "core/analysis/work_span.hpp"
 #include "core/bench/bench.hpp"
+#include "core/figure/figure_json.hpp"
+#include "core/figure/svg.hpp"
+#include "core/figure/work_span_chart.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/lessons/lesson.hpp"
 #include "core/profile/profile.hpp"
@@ -57,12 +69,11 @@ namespace {
 using nlohmann::json;
 using namespace scanviz;
 
-// The work-and-span chart's sizes (app/ui/metrics_view.hpp: kChartMinN, kChartMaxN).
-constexpr int kChartMinN = 32;
-constexpr int kChartMaxN = 4096;
-
 // Traces the pages show, kept for their state scenes (asked for one step at a time).
 constexpr size_t kKeptTraces = 64;
+// Figures kept for the page to draw: a page shows three at a time (the state, the diagram's
+// window and its overview strip), each asked for again, a part at a time, as its box scrolls.
+constexpr size_t kKeptFigures = 16;
 
 // A trace the page shows and its dependency graph (made once: every view reads it).
 struct Kept {
@@ -74,6 +85,9 @@ struct Session {
     std::shared_ptr<const Recording> recording;
     std::map<int, Kept> traces;  // handle -> trace; the oldest go first
     int next_handle = 1;
+    std::map<int, figure::Scene> figures;  // figure -> scene; the oldest go first
+    int next_figure = 1;
+    std::map<std::string, WorkSpanCurve> curves;  // variant -> its work and span (made once)
     lessons::Sources context;  // sass and bench figures; run is set per call
     std::string answer;        // the last answer, alive until the next call
 };
@@ -107,15 +121,22 @@ const Kept& kept(const json& q) {
     return it->second;
 }
 
-std::string state_scene(const json& q) {
-    const Trace& t = kept(q).trace;
-    const int step = q.at("step").get<int>();
-    if (step < -1 || step >= static_cast<int>(t.steps.size()))
-        throw std::invalid_argument("no step " + std::to_string(step + 1) + " in this trace");
-    return publish::state_scene_text(t, step, {}, q.value("cell", -1));
+// Keeps a scene for the page to draw: {"figure", "w", "h"}.
+json keep(figure::Scene scene) {
+    Session& s = session();
+    const int id = s.next_figure++;
+    json figure = {{"figure", id}, {"w", figure::json_length(scene.width)}};
+    figure["h"] = figure::json_length(scene.height);
+    s.figures.emplace(id, std::move(scene));
+    while (s.figures.size() > kKeptFigures) s.figures.erase(s.figures.begin());
+    return figure;
 }
 
-std::string diagram_view(const json& q) {
+json state_scene(const json& q) {
+    return keep(publish::state_scene(kept(q).trace, q.at("step").get<int>(), {}, q.value("cell", -1)));
+}
+
+json diagram_view(const json& q) {
     const Kept& k = kept(q);
     publish::DiagramRequest r;
     r.step = q.at("step").get<int>();
@@ -124,7 +145,37 @@ std::string diagram_view(const json& q) {
     r.moved_first = q.value("moved", -1);
     r.strip_width = q.value("strip_width", 0.0f);
     r.strip_x = q.value("strip_x", -1.0f);
-    return publish::diagram_view_text(k.trace, k.graph, r);
+    publish::DiagramView view = publish::diagram_view(k.trace, k.graph, r);
+    view.data["scene"] = keep(std::move(view.scene));
+    if (view.strip) view.data["overview"]["strip"] = keep(std::move(*view.strip));
+    return std::move(view.data);
+}
+
+// A kept figure as SVG, the part in `region` only (with the page's margin): its box shows that.
+std::string svg(const json& q) {
+    const auto it = session().figures.find(q.at("figure").get<int>());
+    if (it == session().figures.end())
+        throw std::invalid_argument("that figure is no longer kept: draw it again");
+    figure::SvgOptions o;
+    if (q.contains("region") && q["region"].is_array()) {
+        const json& r = q["region"];
+        o.clip = true;
+        o.x0 = r.at(0).get<float>();
+        o.y0 = r.at(1).get<float>();
+        o.x1 = r.at(2).get<float>();
+        o.y1 = r.at(3).get<float>();
+    }
+    o.scale = q.value("scale", 1.0f);
+    o.id_prefix = q.value("id_prefix", "");
+    o.xml_declaration = false;
+    return figure::scene_to_svg(it->second, o);
+}
+
+const WorkSpanCurve& curve_of(const std::string& id) {
+    auto& curves = session().curves;
+    auto it = curves.find(id);
+    if (it == curves.end()) it = curves.emplace(id, work_span_curve(id)).first;
+    return it->second;
 }
 
 SpecText spec_text(const json& q) {
@@ -173,24 +224,24 @@ json variants() {
 json curves(const json& q) {
     json out = json::array();
     for (const auto& id : q.at("variants")) {
-        json c = {{"id", id}, {"points", json::array()}};
-        try {
-            for (int n = kChartMinN; n <= kChartMaxN; n *= 2) {
-                RunSpec spec;
-                spec.variant = id.get<std::string>();
-                spec.n = n;
-                spec.input = InputKind::Ones;
-                if (validate_and_resolve(spec)) continue;
-                const Metrics m = compute_metrics(run_model(spec));
-                c["points"].push_back({{"n", n}, {"work", m.work}, {"span", m.span}});
-            }
-        } catch (const std::exception& e) {
-            c["error"] = e.what();
-            c["points"] = json::array();
-        }
-        out.push_back(std::move(c));
+        const WorkSpanCurve& c = curve_of(id.get<std::string>());
+        json points = json::array();
+        for (const WorkSpanPoint& p : c.points)
+            points.push_back({{"n", p.n}, {"work", p.work}, {"span", p.span}});
+        json curve = {{"id", c.id}, {"points", std::move(points)}};
+        if (!c.error.empty()) curve["error"] = c.error;
+        out.push_back(std::move(curve));
     }
     return out;
+}
+
+json charts(const json& q) {
+    std::vector<WorkSpanCurve> curves;
+    for (const auto& id : q.at("variants")) curves.push_back(curve_of(id.get<std::string>()));
+    figure::SvgOptions o;
+    o.xml_declaration = false;
+    return {{"work", figure::scene_to_svg(figure::build_work_span_chart(curves, true), o)},
+            {"span", figure::scene_to_svg(figure::build_work_span_chart(curves, false), o)}};
 }
 
 void set_context(const json& q) {
@@ -259,17 +310,18 @@ json judge(const json& q) {
     return {{"correct", verdict.correct}, {"message", verdict.message}};
 }
 
-// The answer's JSON text. The scenes (a step's state, a diagram view) are written as text
-// straight from the scene (figure::scene_json_text); the rest are JSON values, dumped.
+// The answer's JSON text.
 std::string dispatch(const json& q) {
     const std::string fn = q.value("fn", "");
     if (fn == "variants") return variants().dump();
     if (fn == "trace")
         return json(trace_to_json_text(runner().run(spec_from_text(spec_text(q), ""), RunSource::Model))).dump();
     if (fn == "page") return page_of(runner().run(spec_from_text(spec_text(q), ""))).dump();
-    if (fn == "state") return state_scene(q);
-    if (fn == "view") return diagram_view(q);
+    if (fn == "state") return state_scene(q).dump();
+    if (fn == "view") return diagram_view(q).dump();
+    if (fn == "svg") return json(svg(q)).dump();
     if (fn == "curves") return curves(q).dump();
+    if (fn == "charts") return charts(q).dump();
     if (fn == "context") {
         set_context(q);
         return "true";

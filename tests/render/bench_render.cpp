@@ -16,12 +16,13 @@
 #include <vector>
 
 #include "core/analysis/diagram.hpp"
+#include "core/figure/trace_scene.hpp"
 #include "core/models/variants.hpp"
 #include "gl_test_env.hpp"
 #include "render/scene_renderer.hpp"
-#include "render/trace_scene.hpp"
 
 using namespace scanviz;
+using namespace scanviz::figure;
 using namespace scanviz::render;
 using Clock = std::chrono::steady_clock;
 

@@ -10,13 +10,15 @@
 #include <sstream>
 
 #include "core/analysis/diagram.hpp"
+#include "core/figure/svg.hpp"
+#include "core/figure/trace_scene.hpp"
 #include "core/models/variants.hpp"
 #include "gl_test_env.hpp"
 #include "render/export.hpp"
 #include "render/scene_renderer.hpp"
-#include "render/trace_scene.hpp"
 
 using namespace scanviz;
+using namespace scanviz::figure;
 using namespace scanviz::render;
 
 namespace {

@@ -54,26 +54,21 @@ int main(int argc, char** argv) {
         out["window"] = {window.all() ? 0 : window.first, window.all() ? t.layout.slots : window.count};
         // The diagram as the window draws it: node 0 is the current-step band, then the cells,
         // each "step:slot" -> [fill, border, border_px, class the page gives it, value text].
-        // The cone and the reach: the cells lit in their colours (the graph's values and the
+        // The class is the cell's role (figure::role_name: written, cone, reach, selected); the
+        // cone and the reach are the cells of those roles (the graph's values and the
         // pass-throughs on their paths), the selected value in both.
-        const figure::Scene diagram = figure::build_diagram_scene(t, graph, step, sel, style, nullptr, window);
-        const int selected = sel.valid() ? graph.version_at(step, slot) : -1;
-        const std::string selected_key =
-            selected >= 0 ? key(graph.node(selected).step, graph.node(selected).slot) : "";
+        const figure::Scene diagram =
+            figure::build_diagram_scene(t, graph, step, sel, style, nullptr, window);
         nlohmann::json cells = nlohmann::json::object(), cone = nlohmann::json::array(),
                        reach = nlohmann::json::array();
         for (size_t i = 1; i < diagram.nodes.size(); ++i) {
             const figure::NodeInstance& n = diagram.nodes[i];
             if (n.slot < 0) continue;  // a marker of an edge from outside the window
             const std::string k = key(n.step, n.slot);
-            const bool is_selected = !n.pass && k == selected_key;
-            const char* cls = is_selected                       ? "selected"
-                              : n.fill_rgba == style.cone_fill  ? "cone"
-                              : n.fill_rgba == style.reach_fill ? "reach"
-                                                                : "";
-            if (n.fill_rgba == style.cone_fill || is_selected) cone.push_back(k);
-            if (n.fill_rgba == style.reach_fill || is_selected) reach.push_back(k);
-            cells[k] = {n.fill_rgba, n.border_rgba, n.border_px, cls, ""};
+            const bool is_selected = n.role == figure::Role::Selected;
+            if (n.role == figure::Role::Cone || is_selected) cone.push_back(k);
+            if (n.role == figure::Role::Reach || is_selected) reach.push_back(k);
+            cells[k] = {n.fill_rgba, n.border_rgba, n.border_px, figure::role_name(n.role), ""};
         }
         for (const auto& l : diagram.labels)
             if (l.slot >= 0 && l.node >= 0) {

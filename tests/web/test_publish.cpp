@@ -1,7 +1,8 @@
 // scanviz publish on the shipped recording: the site carries the WebAssembly module, the app
 // page and the recording (which reads back whole); the page data of every recorded trace holds
-// every step (values, state drawing, metrics), the badge names the H100; the diagram's views
-// are the window's (a legible window of columns and the overview strip for a wide run); an existing folder is refused without --force; a corrupt recording gets the
+// every step (values, metrics), its state drawings have every cell, the badge names the H100;
+// the diagram's views are the window's (a legible window of columns and the overview strip for
+// a wide run); an existing folder is refused without --force; a corrupt recording gets the
 // window's error and writes nothing.
 #include <gtest/gtest.h>
 
@@ -17,8 +18,8 @@
 
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
-#include "core/figure/figure_json.hpp"
 #include "core/figure/legible.hpp"
+#include "core/figure/svg.hpp"
 #include "core/models/variants.hpp"
 #include "core/publish/site.hpp"
 #include "core/publish/trace_page.hpp"
@@ -64,6 +65,9 @@ std::set<std::string> listing(const fs::path& dir) {
         out.insert(fs::relative(e.path(), dir).string());
     return out;
 }
+
+// Two scenes are the same drawing when the SVG writer writes them the same.
+std::string svg(const figure::Scene& s) { return figure::scene_to_svg(s); }
 
 }  // namespace
 
@@ -125,7 +129,7 @@ TEST(Publish, TheSiteCarriesTheModuleTheRecordingAndTheAppPage) {
 }
 
 // The page data of every recorded trace (what the module computes for the app page): every
-// step (values, state drawing, metrics), the diagram is the dependency graph, the badge names the H100.
+// step (values, metrics) and its state drawing, the badge names the H100.
 TEST(Publish, EveryRecordedTracesPageDataHasEveryStep) {
     const Recording rec = load_recording(kRecording);
     for (const Trace& recorded : rec.traces) {
@@ -145,21 +149,20 @@ TEST(Publish, EveryRecordedTracesPageDataHasEveryStep) {
         // Every step: its values, its state drawing with a value label in every cell, its metrics.
         const Metrics m = compute_metrics(t);
         ASSERT_EQ(data["values"].size(), t.steps.size() + 1);
-        ASSERT_EQ(data["state"].size(), t.steps.size() + 1);
+        EXPECT_FALSE(data.contains("state"));  // the module makes a step's drawing when it is shown
         for (int k = -1; k < steps; ++k) {
             const auto& expect = k < 0 ? t.initial_state : t.steps[k].state;
             ASSERT_EQ(data["values"][k + 1].get<std::vector<double>>(), expect) << "step " << k + 1;
             std::vector<int> cells(slots, 0), values(slots, 0);
-            const auto& scene = data["state"][k + 1];
-            for (size_t i = 0; i < scene["nodes"].size(); i += figure::kJsonNodeStride)
-                if (scene["nodes"][i + 8].get<int>() >= 0) ++cells[scene["nodes"][i + 8].get<int>()];
-            for (size_t i = 0; i < scene["labels"].size(); i += figure::kJsonLabelStride) {
-                const int slot = scene["labels"][i + 6].get<int>();
-                if (slot < 0) continue;
-                ++values[slot];
+            const figure::Scene scene = publish::state_scene(t, k);
+            for (const figure::NodeInstance& n : scene.nodes)
+                if (n.slot >= 0) ++cells[n.slot];
+            for (const figure::TextLabel& l : scene.labels) {
+                if (l.slot < 0) continue;
+                ++values[l.slot];
                 if (t.spec.type == ElemType::I32) {
-                    EXPECT_EQ(scene["labels"][i + 2].get<std::string>(), figure::cell_text(expect[slot], ElemType::I32))
-                        << "step " << k + 1 << " slot " << slot;
+                    EXPECT_EQ(l.text, figure::cell_text(expect[l.slot], ElemType::I32))
+                        << "step " << k + 1 << " slot " << l.slot;
                 }
             }
             for (int s = 0; s < slots; ++s) {
@@ -202,29 +205,30 @@ TEST(Publish, DiagramViewsAreTheWindowsDiagram) {
             r.step = step;
             r.selection = sel;
             r.strip_width = 800;
-            const auto view = publish::diagram_view_data(t, graph, r, style);
+            const publish::DiagramView view = publish::diagram_view(t, graph, r, style);
             const figure::FigureWindow window =
                 figure::focus_window(t, step, sel, figure::kDiagramWindowSlots);
             ASSERT_TRUE(window.all() || t.layout.slots > figure::kDiagramWindowSlots);
-            EXPECT_EQ(view["scene"],
-                      figure::scene_to_json(build_diagram_scene(t, graph, step, sel, style, nullptr, window)));
-            EXPECT_EQ(view["window"]["first"], window.all() ? 0 : window.first);
-            EXPECT_EQ(view["window"]["count"], window.all() ? t.layout.slots : window.count);
-            EXPECT_EQ(view["overview"].is_null(), window.all());
+            EXPECT_EQ(svg(view.scene), svg(build_diagram_scene(t, graph, step, sel, style, nullptr, window)));
+            EXPECT_EQ(view.data["window"]["first"], window.all() ? 0 : window.first);
+            EXPECT_EQ(view.data["window"]["count"], window.all() ? t.layout.slots : window.count);
+            EXPECT_EQ(view.data["overview"].is_null(), window.all());
+            EXPECT_EQ(view.strip.has_value(), !window.all());
             if (!sel.valid()) {
-                EXPECT_TRUE(view["selection"].is_null());
+                EXPECT_TRUE(view.data["selection"].is_null());
                 continue;
             }
-            EXPECT_EQ(view["selection"]["inputs"], graph.cone_inputs(step, slot).size());
-            EXPECT_EQ(view["selection"]["outputs"], graph.reach_outputs(step, slot).size());
-            EXPECT_EQ(view["selection"]["value"], t.steps[step].state[slot]);
-            // The selected value's node: the graph's node of the value the cell holds.
-            const int node = view["selection"]["node"];
-            const auto& nodes = view["scene"]["nodes"];
+            EXPECT_EQ(view.data["selection"]["inputs"], graph.cone_inputs(step, slot).size());
+            EXPECT_EQ(view.data["selection"]["outputs"], graph.reach_outputs(step, slot).size());
+            EXPECT_EQ(view.data["selection"]["value"], t.steps[step].state[slot]);
+            // The selected value's node: the graph's node of the value the cell holds, the one
+            // the scene gives the selected role.
+            const int node = view.data["selection"]["node"];
             const DiagramNode& version = graph.node(graph.version_at(step, slot));
             ASSERT_GT(node, 0);
-            EXPECT_EQ(nodes[node * figure::kJsonNodeStride + 7], version.step);
-            EXPECT_EQ(nodes[node * figure::kJsonNodeStride + 8], version.slot);
+            EXPECT_EQ(view.scene.nodes[node].step, version.step);
+            EXPECT_EQ(view.scene.nodes[node].slot, version.slot);
+            EXPECT_EQ(view.scene.nodes[node].role, figure::Role::Selected);
         }
     }
 }
@@ -249,16 +253,16 @@ TEST(Publish, AWideRunsDiagramIsAWindowWithTheOverviewStrip) {
         publish::DiagramRequest r;
         r.step = step;
         r.strip_width = width;
-        const auto view = publish::diagram_view_data(t, graph, r, style);
+        const publish::DiagramView view = publish::diagram_view(t, graph, r, style);
         const figure::FigureWindow window = figure::focus_window(t, step, {}, figure::kDiagramWindowSlots);
         ASSERT_FALSE(window.all());
         EXPECT_EQ(window.count, figure::kDiagramWindowSlots);
-        EXPECT_EQ(view["window"], nlohmann::json({{"first", window.first},
-                                                  {"count", window.count},
-                                                  {"slots", slots},
-                                                  {"moved", false}}));
+        EXPECT_EQ(view.data["window"], nlohmann::json({{"first", window.first},
+                                                       {"count", window.count},
+                                                       {"slots", slots},
+                                                       {"moved", false}}));
         const figure::Scene scene = build_diagram_scene(t, graph, step, {}, style, nullptr, window);
-        EXPECT_EQ(view["scene"], figure::scene_to_json(scene));
+        EXPECT_EQ(svg(view.scene), svg(scene));
         // Every cell of the window's columns, each row: no more.
         int cells = 0;
         for (const auto& n : scene.nodes)
@@ -268,71 +272,61 @@ TEST(Publish, AWideRunsDiagramIsAWindowWithTheOverviewStrip) {
             }
         EXPECT_EQ(cells, (steps + 1) * window.count);
         const figure::Overview o = figure::build_overview(t, step, window, style, width, figure::overview_height(style));
-        EXPECT_EQ(view["overview"]["strip"], figure::scene_to_json(o.strip));
-        EXPECT_NEAR(view["overview"]["frame"][0].get<double>(), o.frame_x0, 0.006);
-        EXPECT_NEAR(view["overview"]["frame"][1].get<double>(), o.frame_x1, 0.006);
+        ASSERT_TRUE(view.strip.has_value());
+        EXPECT_EQ(svg(*view.strip), svg(o.strip));
+        EXPECT_NEAR(view.data["overview"]["frame"][0].get<double>(), o.frame_x0, 0.006);
+        EXPECT_NEAR(view.data["overview"]["frame"][1].get<double>(), o.frame_x1, 0.006);
     }
     // A click three quarters along the strip.
     publish::DiagramRequest r;
     r.step = 2;
     r.strip_width = width;
     r.strip_x = width * 0.75f;
-    const auto clicked = publish::diagram_view_data(t, graph, r, style);
+    const publish::DiagramView clicked = publish::diagram_view(t, graph, r, style);
     const figure::Overview o = figure::build_overview(t, 2, {}, style, width, figure::overview_height(style));
     const figure::FigureWindow there = figure::window_at(t, o.slot_at(width * 0.75f, slots), figure::kDiagramWindowSlots);
-    EXPECT_EQ(clicked["window"]["first"], there.first);
-    EXPECT_EQ(clicked["window"]["moved"], true);
+    EXPECT_EQ(clicked.data["window"]["first"], there.first);
+    EXPECT_EQ(clicked.data["window"]["moved"], true);
     EXPECT_GT(there.first, slots / 2);
-    EXPECT_EQ(clicked["scene"], figure::scene_to_json(build_diagram_scene(t, graph, 2, {}, style, nullptr, there)));
+    EXPECT_EQ(svg(clicked.scene), svg(build_diagram_scene(t, graph, 2, {}, style, nullptr, there)));
     // Asked again with the moved window (and its keys: a row of 32 on), it stays moved.
     r.strip_x = -1;
     r.moved_first = there.first + 32;
-    const auto again = publish::diagram_view_data(t, graph, r, style);
-    EXPECT_EQ(again["window"]["first"], std::min(there.first + 32, slots - figure::kDiagramWindowSlots));
-    EXPECT_EQ(again["window"]["moved"], true);
+    const publish::DiagramView again = publish::diagram_view(t, graph, r, style);
+    EXPECT_EQ(again.data["window"]["first"], std::min(there.first + 32, slots - figure::kDiagramWindowSlots));
+    EXPECT_EQ(again.data["window"]["moved"], true);
     r.moved_first = slots;  // End: the last columns
-    EXPECT_EQ(publish::diagram_view_data(t, graph, r, style)["window"]["first"], slots - figure::kDiagramWindowSlots);
+    EXPECT_EQ(publish::diagram_view(t, graph, r, style).data["window"]["first"],
+              slots - figure::kDiagramWindowSlots);
     // A cell far off (the page drops its moved window for it): the window around the cell.
     r.moved_first = -1;
     r.selection = {2, 1500};
-    const auto far = publish::diagram_view_data(t, graph, r, style);
+    const publish::DiagramView far = publish::diagram_view(t, graph, r, style);
     const figure::FigureWindow around = figure::focus_window(t, 2, {2, 1500}, figure::kDiagramWindowSlots);
     EXPECT_TRUE(around.contains(1500));
-    EXPECT_EQ(far["window"]["first"], around.first);
-    EXPECT_GT(far["selection"]["node"].get<int>(), 0);
+    EXPECT_EQ(far.data["window"]["first"], around.first);
+    EXPECT_GT(far.data["selection"]["node"].get<int>(), 0);
 }
 
 TEST(Publish, PageDataIsTheWindowsGeometry) {
     const Recording rec = load_recording(kRecording);
     const Trace t = as_recorded(rec, rec.traces.front());
-    const auto data = publish::trace_page_data(t);
     const figure::SceneStyle style;
     const DependencyGraph graph(t);
-    // The state drawing of step 2 and the band of step 2: exactly what the window draws.
-    const figure::Scene state = figure::build_state_scene(t, 1, {}, style);
-    const auto& js = data["state"][2];
-    ASSERT_EQ(js["nodes"].size(), state.nodes.size() * figure::kJsonNodeStride);
-    ASSERT_EQ(js["edges"].size(), state.edges.size() * figure::kJsonEdgeStride);
-    ASSERT_EQ(js["labels"].size(), state.labels.size() * figure::kJsonLabelStride);
-    for (size_t i = 0; i < state.nodes.size(); ++i) {
-        auto n = [&](size_t k) { return js["nodes"][i * figure::kJsonNodeStride + k]; };
-        EXPECT_NEAR(n(0).get<double>(), state.nodes[i].x, 0.006);
-        EXPECT_NEAR(n(1).get<double>(), state.nodes[i].y, 0.006);
-        EXPECT_EQ(js["palette"][n(4).get<size_t>()], state.nodes[i].fill_rgba);
-    }
-    for (size_t i = 0; i < state.edges.size(); ++i) {
-        auto e = [&](size_t k) { return js["edges"][i * figure::kJsonEdgeStride + k]; };
-        EXPECT_NEAR(e(2).get<double>(), state.edges[i].x1, 0.006);
-        EXPECT_EQ(js["palette"][e(4).get<size_t>()], state.edges[i].rgba);
-    }
+    // The state drawing of step 2, with cell 3 clicked, and the band of step 2: exactly what the
+    // window draws.
+    EXPECT_EQ(svg(publish::state_scene(t, 1, style, 3)), svg(figure::build_state_scene(t, 1, {1, 3}, style)));
+    EXPECT_EQ(svg(publish::state_scene(t, -1, style)), svg(figure::build_state_scene(t, -1, {}, style)));
+    EXPECT_THROW(publish::state_scene(t, static_cast<int>(t.steps.size()), style), std::invalid_argument);
     // The diagram's view of step 2: node 0 is the band the window draws behind its row.
     const figure::Scene diagram = figure::build_diagram_scene(t, graph, 1, {}, style);
     publish::DiagramRequest r;
     r.step = 1;
-    const auto view = publish::diagram_view_data(t, graph, r, style);
-    EXPECT_NEAR(view["scene"]["nodes"][1].get<double>(), diagram.nodes[0].y, 0.001);
-    EXPECT_NEAR(view["scene"]["nodes"][3].get<double>(), diagram.nodes[0].h, 0.001);
-    EXPECT_EQ(view["scene"]["nodes"][8], -1);
+    const publish::DiagramView view = publish::diagram_view(t, graph, r, style);
+    EXPECT_EQ(view.scene.nodes[0].y, diagram.nodes[0].y);
+    EXPECT_EQ(view.scene.nodes[0].h, diagram.nodes[0].h);
+    EXPECT_EQ(view.scene.nodes[0].slot, -1);
+    EXPECT_EQ(view.scene.nodes[0].role, figure::Role::Band);
 }
 
 TEST(Publish, WritesTheSiteAndRefusesAnExistingFolderWithoutForce) {

@@ -76,9 +76,10 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
             const bool conflict = it->second.size() > 1;
             for (const auto& [word, lanes] : it->second) {
                 const float cy = y + row * pitch_y;
-                scene.nodes.push_back(NodeInstance{x, cy, cell_w, cell_h,
-                                                   conflict ? style.edge_hazard : style.written_fill,
-                                                   style.written_border, style.border_px, step, -1});
+                const uint32_t fill = conflict ? style.edge_hazard : style.written_fill;
+                NodeInstance cell{x, cy, cell_w, cell_h, fill, style.written_border, style.border_px, step};
+                cell.role = conflict ? Role::Hazard : Role::None;
+                scene.nodes.push_back(cell);
                 std::string text = std::to_string(lanes.front());
                 if (lanes.size() > 1) text += "+";  // several lanes, one word: a broadcast, no conflict
                 TextLabel l{x + cell_w * 0.5f,

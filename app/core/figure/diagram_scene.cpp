@@ -55,16 +55,9 @@ struct DiagramGrid {
 
 NodeInstance row_band(const DiagramGrid& grid, int step, const SceneStyle& style) {
     const float band = (grid.pitch_y - style.cell_h) * 0.3f;
-    return NodeInstance{0,
-                        grid.row_y(step) - band,
-                        grid.width,
-                        style.cell_h + 2 * band,
-                        style.current_row,
-                        style.current_row,
-                        0.0f,
-                        step,
-                        -1,
-                        0.0f};
+    const float y = grid.row_y(step) - band, h = style.cell_h + 2 * band;
+    const uint32_t c = style.current_row;
+    return NodeInstance{0, y, grid.width, h, c, c, 0.0f, step, -1, 0.0f, 0, Role::Band};
 }
 
 }  // namespace
@@ -180,17 +173,22 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         uint32_t fill = pad ? style.padding_fill : style.cell_fill;
         uint32_t border = pad ? style.padding_border : style.cell_border;
         float border_px = style.border_px;
+        Role role = Role::None;
         if (n.step == current_step && n.step >= 0) {
             fill = style.written_fill;
             border = style.written_border;
+            role = Role::Written;
         }
-        if (lit[id] == 1) fill = style.cone_fill;
-        if (lit[id] == 2) fill = style.reach_fill;
+        if (lit[id] == 1) fill = style.cone_fill, role = Role::Cone;
+        if (lit[id] == 2) fill = style.reach_fill, role = Role::Reach;
+        if (lit[id] == 3) role = Role::Selected;  // keeps its own colours: the cone and reach meet there
         if (selected_cell(n.step, n.slot)) {
             border = style.selected_border;
             border_px = style.border_px * 3.0f;
         }
-        scene.nodes.push_back(NodeInstance{x, y, cw, ch, fill, border, border_px, n.step, n.slot});
+        NodeInstance node{x, y, cw, ch, fill, border, border_px, n.step, n.slot};
+        node.role = role;
+        scene.nodes.push_back(node);
         add_value(x, y, n.step, n.slot, style.text);
     }
 
@@ -206,12 +204,13 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
             int path = 0;  // 1 = on the cone's path, 2 = on the reach's
             if (v >= 0 && lit[v] == 1 && k < cone_until[v]) path = 1;
             if (v >= 0 && (lit[v] == 2 || lit[v] == 3)) path = 2;
+            const Role role = path == 1 ? Role::Cone : path == 2 ? Role::Reach : Role::None;
             if (path) {
                 fill = path == 1 ? style.cone_fill : style.reach_fill;
                 text = style.text;
                 pass_edges.push_back(EdgeInstance{x + cw * 0.5f, grid.row_y(k - 1) + ch, x + cw * 0.5f, y,
                                                   path == 1 ? style.edge_lit : style.reach_fill,
-                                                  style.edge_px * 2.0f, 0.0f, k - 1, k});
+                                                  style.edge_px * 2.0f, 0.0f, k - 1, k, role});
             }
             if (selected_cell(k, slot)) {
                 border = style.selected_border;
@@ -219,6 +218,7 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
             }
             NodeInstance node{x, y, cw, ch, fill, border, border_px, k, slot};
             node.pass = 1;
+            node.role = role;
             scene.nodes.push_back(node);
             add_value(x, y, k, slot, text);
         }
@@ -234,22 +234,27 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         const bool inside = grid.shows(a.slot);
         uint32_t colour = inside ? parts::edge_colour(e.kind, style) : style.edge_out;
         float width_px = style.edge_px;
+        Role role = Role::None;
         if (selected >= 0) {
             const bool in_cone = lit[e.from] == 1 && (lit[e.to] == 1 || lit[e.to] == 3);
             const bool in_reach = (lit[e.from] == 2 || lit[e.from] == 3) && lit[e.to] == 2;
             if (in_cone || in_reach) {
                 colour = in_cone ? style.edge_lit : style.reach_fill;
                 width_px = style.edge_px * 2.0f;
+                role = in_cone ? Role::Cone : Role::Reach;
             } else {
                 colour = style.edge_dim;
+                role = Role::Dim;
             }
         }
         if (hazard_edges) {
             if (std::binary_search(hazard_edges->begin(), hazard_edges->end(), static_cast<int>(j))) {
                 colour = style.edge_hazard;
                 width_px = style.edge_px * 2.5f;
+                role = Role::Hazard;
             } else if (!hazard_edges->empty()) {
                 colour = style.edge_dim;
+                role = Role::Dim;
             }
         }
         const float y0 = grid.row_y(b.step - 1) + ch;
@@ -263,13 +268,13 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
                                                style.edge_out, 0.0f, b.step - 1, -1, 0.5f});
         }
         scene.edges.push_back(EdgeInstance{x0, y0, grid.col_x(b.slot) + cw * 0.5f, grid.row_y(b.step), colour,
-                                           width_px, style.head_px, b.step - 1, b.step});
+                                           width_px, style.head_px, b.step - 1, b.step, role});
     }
     scene.edges.insert(scene.edges.end(), pass_edges.begin(), pass_edges.end());
     // Lit edges last, so they are drawn on top of the dimmed ones.
     if (selected >= 0 || hazard_edges)
         std::stable_partition(scene.edges.begin(), scene.edges.end(),
-                              [&](const EdgeInstance& e) { return e.rgba == style.edge_dim; });
+                              [](const EdgeInstance& e) { return e.role == Role::Dim; });
     return scene;
 }
 

@@ -65,7 +65,7 @@ FigureWindow view_window(const Trace& trace, int step, const Selection& selectio
     return focus_window(trace, step, selection, max_slots);
 }
 
-FocusBox focus_box(const Scene& scene, const SceneStyle& style, const Selection& selection, int step) {
+FocusBox focus_box(const Scene& scene, const Selection& selection, int step) {
     FocusBox box;
     auto add = [&](const NodeInstance& n) {
         if (!box.valid) {
@@ -83,7 +83,7 @@ FocusBox focus_box(const Scene& scene, const SceneStyle& style, const Selection&
         if (box.valid) return box;
     }
     for (const NodeInstance& n : scene.nodes)
-        if (n.slot >= 0 && n.step == step && !n.pass && n.fill_rgba == style.written_fill) add(n);
+        if (n.slot >= 0 && n.step == step && !n.pass && n.role == Role::Written) add(n);
     return box;
 }
 
@@ -142,16 +142,17 @@ Overview build_overview(const Trace& trace, int step, const FigureWindow& window
             for (int w : op.writes)
                 if (w >= 0 && w < slots) written[static_cast<size_t>(w / o.slots_per_bar)] = 1;
     for (int b = 0; b < bars; ++b) {
-        const uint32_t fill = written[static_cast<size_t>(b)] ? style.written_fill : style.cell_fill;
-        o.strip.nodes.push_back(NodeInstance{b * bar_w, height * 0.2f,
-                                             std::max(bar_w - (bar_w > 3 ? 1.0f : 0.0f), 1.0f), height * 0.6f,
-                                             fill, fill, 0.0f, step, -1, 0.0f});
+        const bool was_written = written[static_cast<size_t>(b)];
+        const uint32_t fill = was_written ? style.written_fill : style.cell_fill;
+        const float bar_x = b * bar_w, bar_width = std::max(bar_w - (bar_w > 3 ? 1.0f : 0.0f), 1.0f);
+        o.strip.nodes.push_back(NodeInstance{bar_x, height * 0.2f, bar_width, height * 0.6f, fill, fill, 0.0f,
+                                             step, -1, 0.0f, 0, was_written ? Role::Written : Role::None});
     }
     const int first = window.all() ? 0 : window.first, end = window.end(slots);
     o.frame_x0 = static_cast<float>(first) / o.slots_per_bar * bar_w;
     o.frame_x1 = std::min(width, static_cast<float>(end + o.slots_per_bar - 1) / o.slots_per_bar * bar_w);
     o.strip.nodes.push_back(NodeInstance{o.frame_x0, 0.0f, o.frame_x1 - o.frame_x0, height, rgba(0, 0, 0, 0),
-                                         style.selected_border, 2.0f, step, -1, 0.0f});
+                                         style.selected_border, 2.0f, step, -1, 0.0f, 0, Role::Frame});
     return o;
 }
 

@@ -57,8 +57,8 @@ struct FocusBox {
     bool valid = false;
 };
 // The box around the nodes of `scene` that show `step` and were written in it
-// (fill == written_fill), or the selected cell; invalid when none.
-FocusBox focus_box(const Scene& scene, const SceneStyle& style, const Selection& selection, int step);
+// (Role::Written), or the selected cell; invalid when none.
+FocusBox focus_box(const Scene& scene, const Selection& selection, int step);
 
 // The camera a view opens with: the whole scene when it fits at a legible zoom
 // (never magnified beyond `max_zoom`), else the legible zoom with `focus` (or the

@@ -4,6 +4,36 @@
 
 namespace scanviz::figure {
 
+const char* role_name(Role role) {
+    switch (role) {
+        case Role::None:
+            return "";
+        case Role::Band:
+            return "band";
+        case Role::Written:
+            return "written";
+        case Role::Selected:
+            return "selected";
+        case Role::Cone:
+            return "cone";
+        case Role::Reach:
+            return "reach";
+        case Role::Dim:
+            return "dim";
+        case Role::Hazard:
+            return "hazard";
+        case Role::Frame:
+            return "frame";
+        case Role::Grid:
+            return "grid";
+        case Role::Guide:
+            return "guide";
+        case Role::Curve:
+            return "curve";
+    }
+    return "";
+}
+
 void Camera::zoom_at(float factor, float px, float py) {
     const float wx = to_world_x(px), wy = to_world_y(py);
     zoom = std::clamp(zoom * factor, 1e-4f, 1e4f);

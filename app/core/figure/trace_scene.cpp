@@ -289,17 +289,22 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
                 border = style.padding_border;
             }
             if (per_thread && !is_active(trace.steps[step].active_mask, i)) fill = style.inactive_fill;
+            Role role = Role::None;
             if (written[slot]) {
                 fill = style.written_fill;
                 border = style.written_border;
                 border_px = style.border_px * 1.5f;
+                role = Role::Written;
             }
+            // The slot is outlined at every step; the selected value is the one at the step clicked.
             if (selection.valid() && selection.slot == slot) {
                 border = style.selected_border;
                 border_px = style.border_px * 3.0f;
+                if (selection.step == step) role = Role::Selected;
             }
-            scene.nodes.push_back(
-                NodeInstance{box.x, box.y, box.w, box.h, fill, border, border_px, step, slot});
+            NodeInstance node{box.x, box.y, box.w, box.h, fill, border, border_px, step, slot};
+            node.role = role;
+            scene.nodes.push_back(node);
             TextLabel value{box.cx(),
                             box.cy(),
                             parts::format_value(parts::value_of(trace, step, slot), trace.spec.type),

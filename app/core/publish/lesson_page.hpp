@@ -34,7 +34,7 @@ lessons::Sources recording_sources(const Recording& recording);
 // The page data of a lesson. Checks it first (lessons::check_lesson): a lesson with
 // a problem throws std::runtime_error whose what() is the checker's first line,
 // "PATH:LINE: ...", as `scanviz lesson check` prints it.
-// `page_of` makes a step's trace data (default: trace_page_data with every state scene).
+// `page_of` makes a step's trace data (default: trace_page_data).
 nlohmann::json lesson_page_data(const lessons::Lesson& lesson, const lessons::Sources& sources,
                                 const std::function<nlohmann::json(const Trace&)>& page_of = {});
 

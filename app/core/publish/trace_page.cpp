@@ -17,24 +17,15 @@ std::string trace_page_id(const Trace& t) {
            std::to_string(t.spec.n);
 }
 
-namespace {
 figure::Scene state_scene(const Trace& trace, int step, const figure::SceneStyle& style, int selected_slot) {
+    if (step < -1 || step >= static_cast<int>(trace.steps.size()))
+        throw std::invalid_argument("no step " + std::to_string(step + 1) + " in this trace");
     figure::Selection selection;
     if (selected_slot >= 0 && selected_slot < trace.layout.slots) selection = {step, selected_slot};
     return figure::build_state_scene(trace, step, selection, style);
 }
-}  // namespace
 
-nlohmann::json state_scene_data(const Trace& trace, int step, const figure::SceneStyle& style,
-                                int selected_slot) {
-    return figure::scene_to_json(state_scene(trace, step, style, selected_slot));
-}
-
-std::string state_scene_text(const Trace& trace, int step, const figure::SceneStyle& style, int selected_slot) {
-    return figure::scene_json_text(state_scene(trace, step, style, selected_slot));
-}
-
-nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style, bool with_states) {
+nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& style, bool with_values) {
     using nlohmann::json;
     const VariantInfo* info = find_variant(trace.spec.variant);
     const Metrics metrics = compute_metrics(trace);
@@ -82,30 +73,19 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
                       {"max_conflict_degree", metrics.max_conflict_degree}};
 
     page["window_slots"] = figure::kDiagramWindowSlots;
-    if (with_states) {
+    if (with_values) {
         json values = json::array({trace.initial_state});
-        json state = json::array();
-        for (int k = -1; k < steps; ++k) {
-            if (k >= 0) values.push_back(trace.steps[k].state);
-            state.push_back(state_scene_data(trace, k, style));
-        }
+        for (const Step& s : trace.steps) values.push_back(s.state);
         page["values"] = std::move(values);
-        page["state"] = std::move(state);
     } else {
         page["values"] = nullptr;
-        page["state"] = nullptr;
     }
     page["style"] = figure::style_to_json(style);
     return page;
 }
 
-nlohmann::json diagram_view_data(const Trace& trace, const DependencyGraph& graph, const DiagramRequest& request,
-                                 const figure::SceneStyle& style) {
-    return nlohmann::json::parse(diagram_view_text(trace, graph, request, style));
-}
-
-std::string diagram_view_text(const Trace& trace, const DependencyGraph& graph, const DiagramRequest& request,
-                              const figure::SceneStyle& style) {
+DiagramView diagram_view(const Trace& trace, const DependencyGraph& graph, const DiagramRequest& request,
+                         const figure::SceneStyle& style) {
     using nlohmann::json;
     const int slots = trace.layout.slots;
     const int steps = static_cast<int>(trace.steps.size());
@@ -126,15 +106,15 @@ std::string diagram_view_text(const Trace& trace, const DependencyGraph& graph, 
         figure::view_window(trace, request.step, selection, moved_first, figure::kDiagramWindowSlots);
     const bool moved = moved_first >= 0 && !window.all();
 
-    const figure::Scene scene =
-        figure::build_diagram_scene(trace, graph, request.step, selection, style, nullptr, window);
-    json view;
+    DiagramView out;
+    out.scene = figure::build_diagram_scene(trace, graph, request.step, selection, style, nullptr, window);
+    const figure::Scene& scene = out.scene;
+    json& view = out.data;
     view["window"] = {{"first", window.all() ? 0 : window.first},
                       {"count", window.all() ? slots : window.count},
                       {"slots", slots},
                       {"moved", moved}};
-    std::vector<std::pair<std::string, std::string>> raw = {{"scene", figure::scene_json_text(scene)}};
-    const figure::FocusBox focus = figure::focus_box(scene, style, selection, request.step);
+    const figure::FocusBox focus = figure::focus_box(scene, selection, request.step);
     view["focus"] = focus.valid ? json::array({figure::json_length(focus.x0), figure::json_length(focus.y0),
                                                figure::json_length(focus.x1), figure::json_length(focus.y1)})
                                 : json(nullptr);
@@ -158,15 +138,15 @@ std::string diagram_view_text(const Trace& trace, const DependencyGraph& graph, 
     }
     if (!window.all() && request.strip_width > 0) {
         const float height = figure::overview_height(style);
-        const figure::Overview o =
+        figure::Overview o =
             figure::build_overview(trace, request.step, window, style, request.strip_width, height);
-        const json frame = {{"frame", {figure::json_length(o.frame_x0), figure::json_length(o.frame_x1)}},
+        view["overview"] = {{"frame", {figure::json_length(o.frame_x0), figure::json_length(o.frame_x1)}},
                             {"height", figure::json_length(height)}};
-        raw.emplace_back("overview", figure::json_object_text(frame, {{"strip", figure::scene_json_text(o.strip)}}));
+        out.strip = std::move(o.strip);
     } else {
         view["overview"] = nullptr;
     }
-    return figure::json_object_text(view, raw);
+    return out;
 }
 
 }  // namespace scanviz::publish
