@@ -52,7 +52,10 @@ for id in "${IDS[@]}"; do
 done
 
 compile() {  # id src arch
-  cmake -DROOT="$ROOT" -DSOURCE="$2" -DARCH="$3" -DOUT="$TMP/$3/iso_$1" -DNVCC="$NVCC" -DPTXAS="$PTXAS" \
+  # From a folder where the PTX's relative source paths name no file, as the build runs it
+  # (from <build>/kernels/sass): run from the source tree, ptxas writes a different cubin for
+  # the same PTX (seen with ptxas 13.0), whose hash then never matches the build's.
+  cd "$TMP" && cmake -DROOT="$ROOT" -DSOURCE="$2" -DARCH="$3" -DOUT="$TMP/$3/iso_$1" -DNVCC="$NVCC" -DPTXAS="$PTXAS" \
         -DNVDISASM="$NVDISASM" -P "$ROOT/kernels/sass/sass_compile.cmake" > "$TMP/$3.iso_$1.log" 2>&1 \
     || { cat "$TMP/$3.iso_$1.log" >&2; echo "regen_assets: $2 for $3 failed" >&2; return 1; }
   mkdir -p "$ROOT/assets/sass/$3"
