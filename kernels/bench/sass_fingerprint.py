@@ -89,7 +89,10 @@ def functions(listing):
 
 def compile_one(args):
     src, root, arch, nvcc, nvdisasm, tmp = args
-    cubin = os.path.join(tmp, os.path.basename(src) + "." + arch + ".cubin")
+    # Named after the whole path: a variant's folder holds kernel.cu, iso.cu and race.cu like
+    # every other's, and two workers writing one cubin would disassemble each other's.
+    tag = hashlib.sha256(src.encode()).hexdigest()[:12]
+    cubin = os.path.join(tmp, f"{tag}_{os.path.basename(src)}.{arch}.cubin")
     cmd = [nvcc, "-cubin", f"-arch={arch}", "-std=c++20", "--expt-relaxed-constexpr", "-O3",
            f"-I{root}", f"-I{root}/app", "-o", cubin, src]
     r = subprocess.run(cmd, capture_output=True, text=True)
