@@ -1,4 +1,4 @@
-// The kernels library's public entry points (gpu.hpp) over the family registries.
+// The kernels library's public entry points (gpu.hpp) over the kernel registry.
 #include <cuda_runtime.h>
 
 #include <stdexcept>
@@ -12,12 +12,7 @@
 namespace scanviz::kern {
 
 const KernelEntry* find_kernel(std::string_view id) {
-    static const std::vector<KernelEntry> all = [] {
-        std::vector<KernelEntry> v = warp_kernels();
-        for (auto& e : block_kernels()) v.push_back(e);
-        for (auto& e : device_kernels()) v.push_back(e);
-        return v;
-    }();
+    static const std::vector<KernelEntry> all = registered_kernels();
     for (const auto& e : all)
         if (e.id == id) return &e;
     return nullptr;

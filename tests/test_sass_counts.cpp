@@ -190,7 +190,7 @@ TEST(SassSteps, EveryTaggedPhaseOfEveryVariantHasInstructions) {
         if (!k) continue;
         const std::string file(v.source_file);
         const auto tags = sass::parse_step_tags(file, read(std::filesystem::path(SCANVIZ_SOURCE_DIR) / file));
-        scanviz::RunSpec spec;  // the isolation kernel's instantiation (kernels/sass/iso_*.cu)
+        scanviz::RunSpec spec;  // the isolation kernel's instantiation (the variant's iso.cu)
         spec.variant = id;
         spec.n = v.default_n;
         if (v.has_items_per_thread) {  // 128 threads, one item each

@@ -125,7 +125,7 @@ int run(const BenchArgs& a) {
     } else {
         for (const auto& v : a.variants) {
             if (v == "ours") {
-                cfg.variants.push_back("device_decoupled_lookback");
+                cfg.variants.push_back(std::string(our_scan()));
             } else if (v == "all") {
                 for (const auto& x : bench::bench_variants()) cfg.variants.push_back(x);
             } else if (v == "candidates") {

@@ -239,10 +239,12 @@ void add_race_command(CLI::App& app, CommandResult& result) {
         "race",
         "Race lab: leave one barrier out (or use one buffer) and compare the hazards the trace predicts with "
         "what the GPU does");
-    cmd->add_option(
-        "--variant", args->variant,
-        "block_hillis_steele, block_blelloch, block_blelloch_padded, warp_conditional, warp_zeropad, "
-        "warp_templated or warp_legacy_volatile (default: all of them)");
+    // The race lab's variants, from the registry (RaceFacts), in the lab's order.
+    std::string lab;
+    const auto lab_ids = race_variants();
+    for (size_t i = 0; i < lab_ids.size(); ++i)
+        lab += (i == 0 ? "" : i + 1 == lab_ids.size() ? " or " : ", ") + std::string(lab_ids[i]);
+    cmd->add_option("--variant", args->variant, lab + " (default: all of them)");
     cmd->add_option("--barrier", args->barrier,
                     "The barrier to leave out, by index (the table lists them), one-buffer, or none");
     cmd->add_option("--case", args->case_key,

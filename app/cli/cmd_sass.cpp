@@ -180,7 +180,7 @@ int run_sass(SassArgs a) {
     if (rows.empty())
         throw std::runtime_error("no isolation kernel found for " +
                                  (a.variants.empty() ? std::string("any variant") : joined(a.variants)) +
-                                 " (kernels/sass/iso_<variant>.cu holds them)");
+                                 " (a variant's iso.cu holds them)");
     if (a.format == "json")
         std::printf("%s", sass::format_json(rows).c_str());
     else if (a.format == "csv")

@@ -11,6 +11,7 @@
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
 #include "core/figure/trace_scene.hpp"
+#include "core/models/variants.hpp"
 #include "core/recording/recording.hpp"
 #include "core/run/runner.hpp"
 #include "core/trace/run_spec.hpp"
@@ -37,7 +38,7 @@ struct Settings {
 // The sidebar's fields as the person left them; a spec is made from them only
 // when they are all valid (the last good trace stays on screen otherwise).
 struct InputForm {
-    std::string variant = "warp_conditional";
+    std::string variant = std::string(all_variants().front().id);  // the registry's first
     int n = 32;
     int threads = 0;           // 0 = the variant's default
     int items_per_thread = 0;  // 0 = the variant's default

@@ -8,7 +8,7 @@
 namespace scanviz::ui {
 
 struct EmbeddedFile {
-    const char* path;  // relative to the repository root: "kernels/warp/warp_conditional.cuh"
+    const char* path;  // relative to the repository root: "kernels/warp/warp_conditional/warp_conditional.cuh"
     const char* text;
 };
 

@@ -30,7 +30,7 @@ struct RaceView {
 
     // The case on screen. choice: -1 = as written, 0.. = that barrier removed, kOneBuffer = one buffer.
     static constexpr int kOneBuffer = 1000;
-    std::string variant = "block_blelloch";
+    std::string variant = std::string(race_lab_first());
     int choice = 0;
     bool diverged = false;
     int launches = 50;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "core/models/variants.hpp"
 #include "core/sass/sass.hpp"
 #include "theme.hpp"
 
@@ -35,7 +36,7 @@ struct SassColumn {
 struct SassView {
     bool open = false;  // shown as a floating window (View menu, or F7)
     std::string arch;   // the architecture shown side by side and in the table
-    std::vector<std::string> variants = {"warp_conditional", "warp_zeropad", "warp_shfl_ptx"};
+    std::vector<std::string> variants = sass_view_first();  // VariantInfo::sass_view_first
     std::vector<SassColumn> columns;
     std::vector<sass::Row> rows;  // every architecture, every variant with a kernel
     std::string error;            // a listing that could not be read

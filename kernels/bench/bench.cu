@@ -271,7 +271,7 @@ std::vector<std::string> bench_variants() {
 }
 
 std::vector<std::string> default_bench_variants() {
-    return {std::string(kOurs), std::string(kBenchCub), std::string(kBenchThrust), std::string(kBenchMemcpy),
+    return {std::string(our_scan()), std::string(kBenchCub), std::string(kBenchThrust), std::string(kBenchMemcpy),
             std::string(kBenchCopy)};
 }
 

@@ -9,7 +9,7 @@ namespace scanviz::bench {
 std::vector<std::string> bench_variants() { return default_bench_variants(); }
 
 std::vector<std::string> default_bench_variants() {
-    return {"device_decoupled_lookback", std::string(kBenchCub), std::string(kBenchThrust),
+    return {std::string(our_scan()), std::string(kBenchCub), std::string(kBenchThrust),
             std::string(kBenchMemcpy), std::string(kBenchCopy)};
 }
 

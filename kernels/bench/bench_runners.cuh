@@ -23,8 +23,6 @@
 
 namespace scanviz::bench {
 
-inline constexpr std::string_view kOurs = "device_decoupled_lookback";
-
 // One timed call on a stream, with whatever it owns (temp storage, workspace).
 using Runner = std::function<void(cudaStream_t)>;
 
@@ -51,7 +49,7 @@ Runner make_op_runner(const std::string& id, LookbackTuningId tuning, bool exclu
     T* d_out = static_cast<T*>(out);
     const bool excl = exclusive;
     constexpr bool kAdd = std::is_same_v<ScanOp, kern::OpAdd<T>>;
-    if (id == kOurs) {
+    if (id == our_scan()) {
         switch (tuning) {
             case LookbackTuningId::WideHinted:
                 return make_ours<LookbackTuningId::WideHinted, ScanOp>(d_in, d_out, n, excl, ws);

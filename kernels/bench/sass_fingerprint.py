@@ -75,11 +75,12 @@ def functions(listing):
             # or moved in the same file renumbers them. The encodings beside each instruction
             # hold the targets as offsets, so the names can go and the bytes still compare.
             # Calls name their callee, and a callee in an anonymous namespace carries a hash of its
-            # translation unit (_GLOBAL__N__<hash>_<file>_cu_<hash>) that any edit of the file
-            # changes; the call's encoding holds the offset, so the hashes can go too.
+            # translation unit and the file's name (<length>_GLOBAL__N__<hash>_<file>_cu_<hash>)
+            # that any edit or rename of the file changes; the call's encoding holds the offset, so
+            # the whole namespace name can go.
             text = re.sub(r"\s+", " ", m.group(1)).strip()
             text = re.sub(r"\.L_x_\d+", ".L", text)
-            text = re.sub(r"_GLOBAL__N__[0-9a-f]+_(\w*?)_cu_[0-9a-f]+", r"_GLOBAL__N__\1_cu", text)
+            text = re.sub(r"\d+_GLOBAL__N__[0-9a-f]+_\w*?_cu_[0-9a-f]+", "_GLOBAL__N__", text)
             out[cur].append(text)
         elif re.match(r"\s*/\* 0x[0-9a-f]+ \*/", line) and out[cur]:
             out[cur][-1] += " " + line.strip()
@@ -88,7 +89,10 @@ def functions(listing):
 
 def compile_one(args):
     src, root, arch, nvcc, nvdisasm, tmp = args
-    cubin = os.path.join(tmp, os.path.basename(src) + "." + arch + ".cubin")
+    # Named after the whole path: a variant's folder holds kernel.cu, iso.cu and race.cu like
+    # every other's, and two workers writing one cubin would disassemble each other's.
+    tag = hashlib.sha256(src.encode()).hexdigest()[:12]
+    cubin = os.path.join(tmp, f"{tag}_{os.path.basename(src)}.{arch}.cubin")
     cmd = [nvcc, "-cubin", f"-arch={arch}", "-std=c++20", "--expt-relaxed-constexpr", "-O3",
            f"-I{root}", f"-I{root}/app", "-o", cubin, src]
     r = subprocess.run(cmd, capture_output=True, text=True)

@@ -11,7 +11,7 @@
 // GPU Gems 3 puts __syncthreads() at the top of each loop iteration; here it
 // ends each step (the caller's load is followed by one), the same barriers.
 //
-// Slots (app/core/models/block_blelloch.cpp): word w of s.temp is slot w for
+// Slots (kernels/block/block_blelloch/model.cpp): word w of s.temp is slot w for
 // w < words(m); the last thread's total register is slot words(m).
 // Returns the tile total in the last thread (m/2 - 1): what GPU Gems 3 39.2.4
 // stores as the block sum of a large-array scan.
@@ -22,11 +22,12 @@
 #include "../barriers.cuh"
 #include "block_common.cuh"
 #include "core/models/blelloch_layout.hpp"
+#include "block_blelloch/phases.hpp"
 
 namespace scanviz::kern {
 
 // The layout is scanviz's (core/models/blelloch_layout.hpp), one definition
-// for this kernel, its model (app/core/models/block_blelloch.cpp) and the race
+// for this kernel, its model (kernels/block/block_blelloch/model.cpp) and the race
 // analysis:
 //   kNumBanks, kLogNumBanks    32 banks of 4-byte words (GPU Gems 3, 39.2.3);
 //   kBlellochMaxTile           the largest tile (2048 elements, 1024 threads);
@@ -36,10 +37,6 @@ namespace scanviz::kern {
 // PADDED is a template parameter here, so each call folds to i or i + (i >> 5).
 static_assert(blelloch_words(kBlellochMaxTile, false) == kBlellochMaxTile);
 static_assert(blelloch_words(kBlellochMaxTile, true) == kBlellochMaxTile + kBlellochMaxTile / kNumBanks - 1);
-
-struct BlockBlellochPhases {
-    enum : int { kUpSweep = 0, kClearLast = 1, kDownSweep = 2, kInclusiveShift = 3 };
-};
 
 // One tile of shared memory, sized for the largest tile: a tile of m elements
 // uses its first blelloch_words(m, PADDED) words. With PADDED, word w holds

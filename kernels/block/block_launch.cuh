@@ -4,16 +4,37 @@
 // entry.
 #pragma once
 
+#include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
 #include "../launch.cuh"
 #include "../ops.cuh"
+#include "../registry.hpp"
 #include "block_common.cuh"
-#include "block_kernels.hpp"
+#include "core/models/variants.hpp"
 
 namespace scanviz::kern {
+
+// Size of the trace buffer a capture needs: the steps of the variant's model
+// and the most operations one thread does in one step (one spare of each; a
+// kernel that records more than this is caught by the buffer's overflow flag).
+struct CaptureSize {
+    int steps = 1;
+    int ops = 1;
+};
+inline CaptureSize capture_size(const RunSpec& spec) {
+    const Trace t = run_model(spec);
+    CaptureSize c;
+    c.steps = static_cast<int>(t.steps.size()) + 1;
+    for (const auto& st : t.steps) {
+        std::vector<int> per_thread(static_cast<size_t>(t.threads), 0);
+        for (const auto& op : st.ops) c.ops = std::max(c.ops, ++per_thread[op.thread] + 1);
+    }
+    return c;
+}
 
 // Items per thread as a value: what dispatch_items hands its function.
 template <int ITEMS>

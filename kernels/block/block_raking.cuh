@@ -1,6 +1,6 @@
 // cub::BLOCK_SCAN_RAKING and BLOCK_SCAN_RAKING_MEMOIZE written by us, with
 // several items per thread (CUB docs, cub::BlockScanAlgorithm). Phases, named
-// in app/core/models/block_common.hpp (kRakingPhases):
+// in kernels/block/block_raking/phases.hpp:
 //   upsweep (registers)    each thread reduces its ITEMS inputs and places the
 //                          partial in the raking grid;
 //   upsweep (raking)       each raking thread (lanes of warp 0) reduces one
@@ -26,18 +26,9 @@
 #pragma once
 
 #include "block_common.cuh"
+#include "block_raking/phases.hpp"
 
 namespace scanviz::kern {
-
-struct BlockRakingPhases {
-    enum : int {
-        kUpsweepRegisters = 0,
-        kUpsweepRaking = 1,
-        kKoggeStone = 2,
-        kDownsweepRaking = 3,
-        kDownsweepRegisters = 4
-    };
-};
 
 inline constexpr int kRakingMaxSegment = 32;  // 1024 threads over 32 raking threads
 

@@ -1,6 +1,6 @@
 // Block scan from warp scans with several items per thread: our own writing of
 // the strategy cub::BLOCK_SCAN_WARP_SCANS describes (CUB docs,
-// cub::BlockScanAlgorithm). Four phases, named in app/core/models/block_warp_scans.cpp:
+// cub::BlockScanAlgorithm). Four phases, named in kernels/block/block_warp_scans/model.cpp:
 //   upsweep      each thread reduces its ITEMS inputs in registers to one partial;
 //   kogge-stone  each warp scans its partials with shfl.sync.up (inclusive);
 //   propagate    the last lane of each warp publishes the warp's aggregate in
@@ -31,12 +31,9 @@
 #pragma once
 
 #include "block_common.cuh"
+#include "block_warp_scans/phases.hpp"
 
 namespace scanviz::kern {
-
-struct BlockWarpScansPhases {
-    enum : int { kUpsweep = 0, kKoggeStone = 1, kPropagate = 2, kDownsweep = 3 };
-};
 
 template <class T>
 struct BlockWarpScansStorage {

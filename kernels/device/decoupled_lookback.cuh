@@ -53,20 +53,9 @@
 #include "lookback/status.cuh"
 #include "lookback/tile.cuh"
 #include "lookback/warp.cuh"
+#include "device_decoupled_lookback/phases.hpp"  // LookbackPhases: the tile's phases
 
 namespace scanviz::kern {
-
-// Phases of a tile, in order; the reference model (app/core/models/
-// device_decoupled_lookback.cpp) names them, and these are their indices.
-struct LookbackPhases {
-    enum : int {
-        kTileReduce = 0,
-        kPublishAggregate = 1,
-        kLookBack = 2,
-        kPublishInclusive = 3,
-        kTileScan = 4
-    };
-};
 
 // The kernel's body, with the tile's scratch wherever the kernel put it.
 template <class Policy, class ScanOp, class Probe>

@@ -1,7 +1,6 @@
-// The race lab's measurement of each variant in it (one race_<variant>.cu
-// each, CUDA) and the barrier counts its kernels are built for. Plain C++:
-// the per-variant registry lists (warp_kernels.cpp, block_kernels.cpp) name
-// these in their entries (KernelEntry::race, race_barriers).
+// The barrier counts the race kernels are built for. Each variant in the race
+// lab keeps its race kernels in race.cu in its folder (kernels/<family>/<id>/)
+// and attaches them in its kernel entry (KernelEntry::race, race_barriers).
 #pragma once
 
 #include "core/race/hazards.hpp"
@@ -9,13 +8,6 @@
 
 namespace scanviz::kern {
 
-RaceRow race_block_hillis_steele(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_block_blelloch(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_block_blelloch_padded(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_warp_conditional(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_warp_zeropad(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_warp_templated(const RaceCase& c, const gpu::RaceRunConfig& cfg);
-RaceRow race_warp_legacy_volatile(const RaceCase& c, const gpu::RaceRunConfig& cfg);
 
 // Barrier counts of the race kernels, from the sizes they are built for.
 inline constexpr int kRaceLog2N = 8;  // log2(kRaceBlockN)

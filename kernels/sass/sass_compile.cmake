@@ -1,7 +1,7 @@
 # Compiles one isolation kernel source to a cubin for one architecture and
 # disassembles it (run by the build through `cmake -P`, see CMakeLists.txt).
 #
-#   -DROOT=<project source dir>   -DSOURCE=kernels/sass/iso_x.cu (relative to ROOT)
+#   -DROOT=<project source dir>   -DSOURCE=kernels/<family>/<id>/iso.cu (relative to ROOT)
 #   -DARCH=sm_90                  -DOUT=<dir>/<arch>/iso_x (no extension)
 #   -DNVCC=... -DPTXAS=...        -DNVDISASM=<path or empty>
 #   -DMIRROR=<dir>                optional: a copy of kernels/*.cuh searched first

@@ -1,4 +1,4 @@
-# Writes a copy of every kernels/**/*.cuh under MIRROR with each probe call
+# Writes a copy of every kernels/**/*.cuh and phases.hpp under MIRROR with each probe call
 # (`probe.name(...)`) replaced by `((void)0)`: the device code as it would read
 # with no probe calls at all. The isolation kernels compiled against this copy
 # are compared with the ones compiled against the real headers (NoProbe) by
@@ -15,9 +15,9 @@ foreach(v ROOT MIRROR STAMP)
   endif()
 endforeach()
 
-file(GLOB_RECURSE headers RELATIVE "${ROOT}" "${ROOT}/kernels/*.cuh")
+file(GLOB_RECURSE headers RELATIVE "${ROOT}" "${ROOT}/kernels/*.cuh" "${ROOT}/kernels/phases.hpp")
 # Headers gone from the tree go from the copy too.
-file(GLOB_RECURSE old_copies RELATIVE "${MIRROR}" "${MIRROR}/kernels/*.cuh")
+file(GLOB_RECURSE old_copies RELATIVE "${MIRROR}" "${MIRROR}/kernels/*.cuh" "${MIRROR}/kernels/phases.hpp")
 foreach(h ${old_copies})
   if(NOT h IN_LIST headers)
     file(REMOVE "${MIRROR}/${h}")

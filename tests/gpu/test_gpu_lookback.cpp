@@ -171,7 +171,7 @@ TEST(GpuLookback, TimelineOfAnInstrumentedRun) {
         100 * s.fraction_distance_1, s.median_lookback_ns, s.span_ns * 1e-3);
 }
 
-// The trace capture (kernels/device/decoupled_lookback_trace.cu) imposes the model's
+// The trace capture (kernels/device/device_decoupled_lookback/kernel.cu) imposes the model's
 // schedule: waves of four tiles, so tile t of a wave folds t - first + 1 predecessors
 // (its earlier wave-mates' aggregates and the previous wave's last inclusive prefix;
 // in wave 0 tile 0's inclusive prefix, so t).

@@ -5,9 +5,13 @@
 2. Layers point one way: app/core includes no CUDA, OpenGL, GLFW or ImGui header and nothing from
    app/ui, app/render, app/cli or kernels/.
 3. No code file in app/ or kernels/ passes MAX_LINES lines.
-4. No code compares against a variant's id outside that variant's own files (its model in
-   app/core/models/, its kernels named after it): what other code needs to know of a variant, its
-   registry entry says.
+4. A variant's name and facts live in its folder: no code in app/ or kernels/ writes a variant's id
+   as a string literal (a comparison, a default, a hard-coded list) outside that variant's folder
+   kernels/<family>/<id>/; the one list kernels/variants.txt, tests/ and assets/ may name it. What
+   other code needs to know of a variant, its registry entry says. A variant's model.cpp is core's
+   (it builds into scanviz_core and the WebAssembly module): it includes only core headers, standard
+   headers and the phases.hpp beside it. (A variant of the list without a folder yet keeps the old
+   allowance: its files named after it.)
 5. The lab stays out of the product: no file in app/, kernels/, web/, shaders/ or tests/ includes
    anything from lab/, and only the top-level CMakeLists.txt names it (behind SCANVIZ_LAB).
 6. Comments say why, not which tracker item: no "issue N" in app/, kernels/ or web/, and no
@@ -32,19 +36,71 @@ def code_files(root, top):
                 yield os.path.join(dp, f)
 
 
-def variant_ids(root):
-    ids = set()
-    for f in code_files(root, "app/core/models"):
-        ids.update(re.findall(r'\.id\s*=\s*"([a-z0-9_]+)"', open(f).read()))
-    return ids
+VARIANT_LIST = "kernels/variants.txt"
 
 
-def own_file(path, vid):
-    """A variant's own files: its model and the kernel files named after it."""
+def variants(root):
+    """{id: family} from the one list, kernels/variants.txt ("<family> <id>" per line)."""
+    out = {}
+    path = os.path.join(root, VARIANT_LIST)
+    if os.path.exists(path):
+        for line in open(path):
+            fields = line.split("#", 1)[0].split()
+            if len(fields) == 2:
+                out[fields[1]] = fields[0]
+    return out
+
+
+def variant_dir(root, vid, family):
+    return os.path.join(root, "kernels", family, vid)
+
+
+def own_file(root, path, vid, family):
+    """A variant's own files: those in its folder; for a variant without a folder yet, the files
+    named after it."""
+    folder = variant_dir(root, vid, family)
+    if os.path.isdir(folder):
+        return os.path.abspath(path).startswith(os.path.abspath(folder) + os.sep)
     base = os.path.basename(path)
     stem = re.sub(r"\.(cpp|hpp|cu|cuh)$", "", base)
     stem = re.sub(r"^(race_|iso_)", "", stem)
     return stem == vid or stem.startswith(vid + "_")
+
+
+def code_of(line, state):
+    """The line without its comments (// and /* */, the latter across lines through state["in_block"]),
+    string literals kept."""
+    out, i, quote = [], 0, None
+    while i < len(line):
+        c = line[i]
+        if state["in_block"]:
+            if line.startswith("*/", i):
+                state["in_block"] = False
+                i += 2
+            else:
+                i += 1
+            continue
+        if quote:
+            out.append(c)
+            if c == "\\" and i + 1 < len(line):
+                out.append(line[i + 1])
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+            i += 1
+            continue
+        if line.startswith("//", i):
+            break
+        if line.startswith("/*", i):
+            state["in_block"] = True
+            i += 2
+            continue
+        if c in "\"'":
+            quote = c
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 TEXT = re.compile(r"\.(cpp|hpp|cu|cuh|h|js|html|css|cmake|in|py|sh)$|^CMakeLists\.txt$")
@@ -145,22 +201,35 @@ def main():
             if lines > MAX_LINES:
                 breaches.append(f"{os.path.relpath(f, root)}: {lines} lines (the bar is {MAX_LINES}: split it "
                                 f"along its seams)")
-    ids = variant_ids(root)
+    ids = variants(root)
     if not ids:
-        breaches.append("no variant ids found in app/core/models (the check itself is broken)")
-    alt = "|".join(sorted((re.escape(i) for i in ids), key=len, reverse=True))
-    compare = re.compile(r'(==|!=)\s*"(%s)"|"(%s)"\s*(==|!=)|(rfind|starts_with|find)\(\s*"(%s)"' % (alt, alt, alt))
-    comparisons = 0
+        breaches.append(f"no variants in {VARIANT_LIST} (the check itself is broken)")
+    alt = "|".join(sorted((re.escape(i) for i in ids), key=len, reverse=True)) or "(?!)"
+    literal = re.compile(r'"(%s)"' % alt)
+    in_folders = sum(1 for v, fam in ids.items() if os.path.isdir(variant_dir(root, v, fam)))
     for top in ["app", "kernels"]:
         for f in code_files(root, top):
+            state = {"in_block": False}
             for n, line in enumerate(open(f), 1):
-                for m in compare.finditer(line):
-                    vid = m.group(2) or m.group(3) or m.group(6)
-                    if own_file(f, vid):
+                for m in literal.finditer(code_of(line, state)):
+                    vid = m.group(1)
+                    if own_file(root, f, vid, ids[vid]):
                         continue
-                    comparisons += 1
-                    breaches.append(f"{os.path.relpath(f, root)}:{n}: compares against the variant id "
-                                    f"'{vid}' (put what it needs in the variant's registry entry)")
+                    breaches.append(f"{os.path.relpath(f, root)}:{n}: names the variant id '{vid}' outside "
+                                    f"its folder (put what it needs in the variant's registry entry, or "
+                                    f"derive it from the registry)")
+    models = 0
+    for vid, fam in ids.items():
+        model = os.path.join(variant_dir(root, vid, fam), "model.cpp")
+        if not os.path.exists(model):
+            continue
+        models += 1
+        for n, line in enumerate(open(model), 1):
+            m = INCLUDE.match(line)
+            if m and not (m.group(1).startswith("core/") or m.group(1) == "phases.hpp" or
+                          (line.split("include", 1)[1].strip().startswith("<") and not FOREIGN_IN_CORE.match(m.group(1)))):
+                breaches.append(f"{os.path.relpath(model, root)}:{n}: a model includes '{m.group(1)}' (a model is "
+                                f"core's: core headers, standard headers and its phases.hpp only)")
     lab_refs = lab_breaches(root)
     breaches += lab_refs
     comment_files, comment_paths = 0, 0
@@ -185,7 +254,8 @@ def main():
         print(f"layout: {len(breaches)} breaches")
         return 1
     print(f"layout: {len(ROOM_ORDER)} rooms, {checked_includes} includes between rooms point down; {files} code "
-          f"files under {MAX_LINES} lines; {len(ids)} variants, no id compared outside its own files; "
+          f"files under {MAX_LINES} lines; {len(ids)} variants ({in_folders} in their folders, {models} models "
+          f"include core only), no id named outside its own files; "
           f"nothing includes lab/; {comment_files} files cite no issue, {comment_paths} paths named in comments exist")
     return 0
 

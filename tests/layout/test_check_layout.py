@@ -16,7 +16,11 @@ def write(root, rel, text):
 class CheckLayout(unittest.TestCase):
     def run_on(self, files):
         with tempfile.TemporaryDirectory() as root:
-            write(root, "app/core/models/warp_a.cpp", 'VariantInfo v{.id = "warp_a"};\n')
+            write(root, "kernels/variants.txt", "# family id\nwarp warp_a\nwarp warp_b\n")
+            write(root, "kernels/warp/warp_a/model.cpp",
+                  '#include <string>\n#include "core/models/variants.hpp"\n#include "phases.hpp"\n'
+                  'VariantInfo v{.id = "warp_a"};\n')
+            write(root, "kernels/warp/warp_a/kernel.cu", 'KernelEntry k = entry("warp_a");\n')
             write(root, "lab/README.md", "the lab\n")
             for rel, text in files.items():
                 write(root, rel, text)
@@ -53,10 +57,31 @@ class CheckLayout(unittest.TestCase):
         rc, out = self.run_on({"app/cli/commands.hpp": "// One per file (app/cli/cmd_<name>.cpp, kernels/sass/iso_x.cu).\n"})
         self.assertEqual(rc, 0, out)
 
-    def test_variant_id_compared_outside_its_files_is_refused(self):
+    def test_variant_id_compared_outside_its_folder_is_refused(self):
         rc, out = self.run_on({"app/ui/view.cpp": 'bool b = id == "warp_a";\n'})
         self.assertEqual(rc, 1)
-        self.assertIn("app/ui/view.cpp:1: compares against the variant id 'warp_a'", out)
+        self.assertIn("app/ui/view.cpp:1: names the variant id 'warp_a' outside its folder", out)
+
+    def test_hard_coded_variant_list_is_refused(self):
+        rc, out = self.run_on({"app/ui/picker.hpp": 'std::vector<std::string> shown = {"warp_a", "warp_b"};\n'})
+        self.assertEqual(rc, 1)
+        self.assertIn("app/ui/picker.hpp:1: names the variant id 'warp_a' outside its folder", out)
+        self.assertIn("app/ui/picker.hpp:1: names the variant id 'warp_b' outside its folder", out)
+
+    def test_variant_file_named_after_it_but_outside_its_folder_is_refused(self):
+        rc, out = self.run_on({"kernels/race/race_warp_a.cu": 'RaceRow r = lab("warp_a");\n'})
+        self.assertEqual(rc, 1)
+        self.assertIn("kernels/race/race_warp_a.cu:1: names the variant id 'warp_a' outside its folder", out)
+
+    def test_variant_id_in_a_comment_or_its_folder_passes(self):
+        rc, out = self.run_on({"app/core/trace/spec.hpp": 'std::string variant;  // "warp_a", say\n/* "warp_b" */\n',
+                               "kernels/warp/warp_a/race.cu": 'auto id = "warp_a";\n'})
+        self.assertEqual(rc, 0, out)
+
+    def test_model_including_cuda_is_refused(self):
+        rc, out = self.run_on({"kernels/warp/warp_a/model.cpp": '#include "../warp_common.cuh"\n'})
+        self.assertEqual(rc, 1)
+        self.assertIn("kernels/warp/warp_a/model.cpp:1: a model includes '../warp_common.cuh'", out)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,12 @@ bool is_our_scan(std::string_view bench_variant) {
     return v && v->benchmarked;
 }
 
+std::string_view our_scan() {
+    for (const VariantInfo& v : all_variants())
+        if (v.benchmarked) return v.id;
+    return {};
+}
+
 std::string_view to_string(ValueType t) {
     switch (t) {
         case ValueType::I32:

@@ -40,6 +40,8 @@ bool is_copy_row(std::string_view bench_variant);
 // True for the scan the benchmark times as ours (VariantInfo::benchmarked),
 // also under a tuning candidate's name ("device_decoupled_lookback@128x48sb9").
 bool is_our_scan(std::string_view bench_variant);
+// The id of that scan: the variant whose registry entry says it is benchmarked.
+std::string_view our_scan();
 
 struct BenchResult {
     std::string variant;  // "device_decoupled_lookback", "cub", "thrust", "memcpy", ...

@@ -1,5 +1,5 @@
 // The Blelloch scan's shared-memory layout, written once for the kernel
-// (kernels/block/block_blelloch.cuh), its model (block_blelloch.cpp) and the
+// (kernels/block/block_blelloch.cuh), its model (block_blelloch/model.cpp) and the
 // race analysis (through VariantInfo::shared_word). Plain constexpr C++ with
 // no headers, so nvcc compiles it for the device as it is.
 #pragma once

@@ -57,24 +57,20 @@ struct RakingLayout {
 
 namespace scanviz {
 
-// The raking strategies (block_raking.cpp): one model, memoize chooses
+// The raking strategies (block_raking/model.cpp): one model, memoize chooses
 // whether raking threads keep their segment in registers between the sweeps.
-inline constexpr const char* kRakingPhases[] = {"upsweep (registers)", "upsweep (raking)",
-                                                "kogge-stone (warp shuffles)", "downsweep (raking)",
-                                                "downsweep (registers)"};
 Trace raking_model(const RunSpec& spec, bool memoize);
 
 }  // namespace scanviz
 
 namespace scanviz {
 
-// Blelloch (block_blelloch.cpp): one model, padded chooses GPU Gems 3's
+// Blelloch (block_blelloch/model.cpp): one model, padded chooses GPU Gems 3's
 // conflict-free offset (39.2.3). Tile m = next power of two >= max(n, 2),
 // m / 2 threads, n <= kBlellochMaxN.
 // The shared-memory layout (kLogNumBanks, blelloch_word, blelloch_words) is
 // blelloch_layout.hpp's, the one the kernel compiles.
 inline constexpr int kBlellochMaxN = kBlellochMaxTile;
-inline constexpr const char* kBlellochPhases[] = {"up-sweep", "clear last", "down-sweep", "inclusive shift"};
 int blelloch_tile(int n);
 Trace blelloch_model(const RunSpec& spec, bool padded);
 std::optional<std::string> check_blelloch(const RunSpec& spec);
@@ -84,7 +80,7 @@ void resolve_blelloch(RunSpec& spec);
 
 namespace scanviz {
 
-// Block scans from warp scans (block_warp_scans_smem.cpp, block_warp_scans_shfl.cpp):
+// Block scans from warp scans (block_warp_scans_smem/model.cpp, block_warp_scans_shfl/model.cpp):
 // one element per thread, threads = n rounded up to whole warps (the rest of
 // the last warp holds the identity), n <= 1024.
 int whole_warps_threads(int n);

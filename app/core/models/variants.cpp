@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "core/models/models.hpp"
 
 namespace scanviz {
 
@@ -15,35 +14,19 @@ std::string_view to_string(Level l) {
     return "?";
 }
 
-std::span<const VariantInfo> all_variants() {
-    // Built once; immutable afterwards.
-    static const std::vector<VariantInfo> table = {
-        variant_warp_conditional(),
-        variant_warp_zeropad(),
-        variant_warp_templated(),
-        variant_warp_shfl_ptx(),
-        variant_warp_shfl_intrinsic(),
-        variant_warp_segmented(),
-        variant_warp_legacy_volatile(),
-        variant_block_hillis_steele(),
-        variant_block_blelloch(),
-        variant_block_blelloch_padded(),
-        variant_block_warp_scans_smem(),
-        variant_block_warp_scans_shfl(),
-        variant_block_raking(),
-        variant_block_raking_memoize(),
-        variant_block_warp_scans(),
-        variant_device_scan_then_propagate(),
-        variant_device_reduce_then_scan(),
-        variant_device_decoupled_lookback(),
-    };
-    return table;
-}
+std::span<const VariantInfo> all_variants() { return registered_variants(); }
 
 const VariantInfo* find_variant(std::string_view id) {
     for (const auto& v : all_variants())
         if (v.id == id) return &v;
     return nullptr;
+}
+
+std::vector<std::string> sass_view_first() {
+    std::vector<std::string> ids;
+    for (const auto& v : all_variants())
+        if (v.sass_view_first) ids.emplace_back(v.id);
+    return ids;
 }
 
 int shared_word_of_element(const VariantInfo& v, int element) {

@@ -20,12 +20,12 @@ inline constexpr int kZeroPadLeading = 16;
 inline constexpr int kZeroPadStride = kZeroPadLeading + kWarpLanes + 1;  // 49
 
 // Kogge-Stone over the zero-padded layout, every lane combining every step
-// (warp_zeropad.cpp); warp_templated's model too (its bZeroPad = true
+// (warp_zeropad/model.cpp); warp_templated's model too (its bZeroPad = true
 // instantiation does the same operations on the same slots).
 Trace model_warp_zero_padded(const RunSpec& spec);
 
 // Kogge-Stone through shfl.sync.up on one register per lane
-// (warp_shfl_intrinsic.cpp); warp_shfl_ptx's model too (same operations).
+// (warp_shfl_intrinsic/model.cpp); warp_shfl_ptx's model too (same operations).
 Trace model_warp_shuffle(const RunSpec& spec);
 
 }  // namespace scanviz

@@ -49,6 +49,13 @@ struct Touch {
 
 }  // namespace
 
+std::string_view race_lab_first() {
+    for (const auto& v : all_variants())
+        if (v.race.order >= 0 && v.race.lab_first) return v.id;
+    const auto lab = race_variants();
+    return lab.empty() ? std::string_view{} : lab.front();
+}
+
 std::vector<std::string_view> race_variants() {
     std::vector<const VariantInfo*> lab;
     for (const VariantInfo& v : all_variants())

@@ -34,6 +34,8 @@ namespace scanviz {
 
 // The variants the race lab covers, in the order its tables list them.
 std::vector<std::string_view> race_variants();
+// The variant the race lab opens on (RaceFacts::lab_first; else the first of race_variants()).
+std::string_view race_lab_first();
 bool is_race_variant(std::string_view variant);
 // The run the race lab analyses and measures for a variant: int32 add,
 // inclusive, n = kRaceBlockN for the block scans, one warp for the warp scans.

@@ -40,7 +40,7 @@ struct Function {
 
 struct Listing {
     std::string arch;          // "sm_90"
-    std::string source;        // "kernels/sass/iso_warp_conditional.cu"
+    std::string source;        // "kernels/warp/warp_conditional/iso.cu"
     std::string cubin_sha256;  // hash of the cubin the listing came from
     std::string disassembler;  // "nvdisasm release 13.5, V13.5.37"
     std::vector<Function> functions;

@@ -30,7 +30,7 @@ struct Region {
 bool in_file(const Instruction& ins, std::string_view file);
 // Per class, kernel minus baseline, at least 0 (the cross-check of a SourceLines region).
 Counts minus_baseline(const Function& kernel, const Function& baseline);
-// region_file: the routine's own source file, relative ("kernels/warp/warp_zeropad.cuh").
+// region_file: the routine's own source file, relative ("kernels/warp/warp_zeropad/warp_zeropad.cuh").
 // baseline may be null; then a kernel with no instruction from region_file
 // gets an empty SourceLines region.
 Region scan_region(const Function& kernel, const Function* baseline, std::string_view region_file);

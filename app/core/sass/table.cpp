@@ -98,7 +98,7 @@ std::vector<Row> count_table(const Locations& where, std::span<const std::string
 
 std::string format_text(std::span<const Row> rows) {
     std::ostringstream o;
-    o << "SASS instruction counts of the isolation kernels (kernels/sass/iso_*.cu; int32 add, inclusive, "
+    o << "SASS instruction counts of the isolation kernels (iso_<variant>; int32 add, inclusive, "
          "NoProbe)\n"
          "region: instructions from the routine's own source file, their inline chain included (method "
          "'lines'),\n"

@@ -1,6 +1,6 @@
 // Probes of the decoupled look-back: what the kernel calls per tile, compiled away in
 // the timed kernel (LookbackNoProbe), or recording the look-back timeline. (The trace
-// probe lives with the trace capture: kernels/device/decoupled_lookback_trace.cu.)
+// probe lives with the trace capture: kernels/device/device_decoupled_lookback/kernel.cu.)
 #pragma once
 
 #include <cstddef>

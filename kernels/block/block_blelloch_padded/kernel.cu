@@ -1,0 +1,29 @@
+// Kernel of the variant block_blelloch_padded (block_blelloch_kernel.cuh with PADDED = true: conflict-free
+// padding).
+#include "../../race/race_kernels.hpp"
+#include "../block_blelloch_kernel.cuh"
+
+namespace scanviz::kern {
+namespace {
+
+template <class ScanOp, class Probe>
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    block_blelloch_padded_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
+                                 int n, bool exclusive, TraceBuffer buf) {
+    block_blelloch_tile<true, ScanOp, Probe>(in, out, n, exclusive, buf);
+}
+
+}  // namespace
+
+// Its race kernels (race.cu, beside this file) put it in the race lab.
+RaceRow race_block_blelloch_padded(const RaceCase& c, const gpu::RaceRunConfig& cfg);
+
+KernelEntry kernel_block_blelloch_padded() {
+    return with_race(block_kernel_entry("block_blelloch_padded",
+                                        []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+                                            return block_blelloch_padded_kernel<ScanOp, Probe>;
+                                        }),
+                     race_block_blelloch_padded, kRaceBlellochBarriers);
+}
+
+}  // namespace scanviz::kern

@@ -1,0 +1,23 @@
+// Kernel of the variant block_raking (block_raking_kernel.cuh with MEMOIZE = false).
+#include "../block_raking_kernel.cuh"
+
+namespace scanviz::kern {
+namespace {
+
+template <class ScanOp, int ITEMS, class Probe>
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    block_raking_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out, int n,
+                        bool exclusive, TraceBuffer buf) {
+    block_raking_tile<false, ScanOp, ITEMS, Probe>(in, out, n, exclusive, buf);
+}
+
+}  // namespace
+
+KernelEntry kernel_block_raking() {
+    return block_kernel_entry(
+        "block_raking", []<class ScanOp, int ITEMS, class Probe>(ScanOp, ItemsTag<ITEMS>, ProbeTag<Probe>) {
+            return block_raking_kernel<ScanOp, ITEMS, Probe>;
+        });
+}
+
+}  // namespace scanviz::kern
