@@ -1,0 +1,83 @@
+// Brent-Kung scan of one block (Programming Massively Parallel Processors, ch. 11): a tile
+// of m = next power of two >= n elements (identity past n), m / 2 threads, scanned in place
+// and inclusive. The reduction tree is Blelloch's up-sweep; the distribution tree then adds
+// each block sum into the elements after it (stride m/4 down to 1), with no clear and no
+// swap. Work 2m - 2 - log2(m) operator applications in 2 log2(m) - 1 steps; span
+// 2 log2(m) - 2 for m >= 4: the root's last addition feeds no other element, so the longest
+// chain climbs the reduction tree to stride m/4 and then takes every distribution level.
+// Exclusive: the load shifts the input right by one with the identity first.
+//
+// Slots: XY, the tile in shared memory, one word per element.
+#include "core/models/blelloch_layout.hpp"
+#include "core/models/block_common.hpp"
+#include "phases.hpp"
+
+namespace scanviz {
+namespace {
+
+// The tile: the next power of two at or above n, at least 2 (one pair per thread).
+int tile_of(int n) {
+    int m = 2;
+    while (m < n) m *= 2;
+    return m;
+}
+
+using P = BlockBrentKungPhases;
+
+Trace model(const RunSpec& spec) {
+    const int m = tile_of(spec.n), threads = m / 2;
+    TraceBuilder b(spec, threads);
+    const int s = b.add_region("XY", Space::Shared, m, 0, kNumBanks);
+    const auto in = make_input(spec);
+    for (int e = 0; e < m; ++e) {
+        const int from = spec.exclusive ? e - 1 : e;
+        b.init(s + e, from >= 0 && from < spec.n ? in[from] : b.identity());
+    }
+    for (int stride = 1; stride < m; stride *= 2) {
+        b.begin_step(P::kNames[P::kReductionTree], stride, BarrierKind::SyncThreads);
+        for (int t = 0; t < threads; ++t) {
+            const int index = (t + 1) * 2 * stride - 1;
+            if (index < m) b.combine(t, s + index, s + index - stride, s + index);
+        }
+        b.end_step();
+    }
+    for (int stride = m / 4; stride > 0; stride /= 2) {
+        b.begin_step(P::kNames[P::kDistributionTree], stride, BarrierKind::SyncThreads);
+        for (int t = 0; t < threads; ++t) {
+            const int index = (t + 1) * 2 * stride - 1;
+            if (index + stride < m) b.combine(t, s + index + stride, s + index, s + index + stride);
+        }
+        b.end_step();
+    }
+    return b.finish(read_slots(b, s, spec.n));
+}
+
+std::optional<std::string> check(const RunSpec& spec) {
+    return check_block_n(spec, 2 * kBlockMaxThreads, tile_of(spec.n) / 2);
+}
+
+void resolve(RunSpec& spec) {
+    spec.threads = tile_of(spec.n) / 2;
+    spec.items_per_thread = 1;
+}
+
+}  // namespace
+
+VariantInfo variant_block_brent_kung() {
+    return VariantInfo{
+        .id = "block_brent_kung",
+        .level = Level::Block,
+        .title = "Brent-Kung block scan (reduction tree, distribution tree)",
+        .description = "PMPP ch. 11: two elements per thread, in place and inclusive; work about 2n, span 2 log n - 2",
+        .accepts = "1 <= n <= 2048 (tile: next power of two, threads = tile / 2)",
+        .source_file = "kernels/block/block_brent_kung/block_brent_kung.cuh",
+        .phases = phase_list(P::kNames),
+        .default_n = 64,
+        .model = model,
+        .check = check,
+        .resolve = resolve,
+        .work_span_default = true,
+    };
+}
+
+}  // namespace scanviz
