@@ -37,11 +37,6 @@ inline constexpr int kLbGroupTiles = 32;
 // kSleepMaxNs, so a spinning warp does not flood L2 with status reads that slow the
 // very tiles it waits for.
 //
-// kTileCounter: a tile takes its index from an atomic counter when its block starts
-// (thread 0, shared with the block), not from blockIdx.x, so tile order follows the
-// order in which blocks actually start: a tile never waits on a predecessor whose block
-// has not been given an SM yet.
-//
 // kStaged: the tile is copied into shared memory with cp.async (LDGSTS, 16 bytes a
 // thread per instruction; no register holds it in flight), scanned there chunk by
 // chunk, and waits through its look-back in shared memory, not in registers. Registers
@@ -56,16 +51,8 @@ inline constexpr int kLbGroupTiles = 32;
 // kStreamHints (staged only): the tile's loads and stores carry an L2 evict-first hint
 // (neither is read again), leaving L2 to the status words.
 //
-// kPrefetch256 (staged only): the tile's loads ask L2 for whole 256-byte blocks
-// (cp.async .L2::256B).
-//
 // kDynamicSmem (staged only): the tile lives in dynamic shared memory, so it may exceed
 // the 48 KiB a block's static shared memory is limited to (the launch opts in to more).
-//
-// kBulkLoad (staged only, sm_90 and later): each warp's part of a full tile arrives by one
-// bulk copy (cp.async.bulk, completing on an mbarrier) that lane 0 issues, not by a 16-byte
-// cp.async per lane and vector. kBulkStore: the scanned part goes back the same way, from
-// shared memory (each lane first writes its results over its items there).
 //
 // kGroups: the look-back runs in groups of kLbGroupTiles tiles (lb_look_back_grouped),
 // for every operator, rather than tile by tile (float add: not the left fold over every
@@ -76,71 +63,23 @@ inline constexpr int kLbGroupTiles = 32;
 // folds a group's chunks as soon as that group has landed, not after the whole tile: the
 // fold runs while the later groups are still in flight. 1: one wait for the whole tile.
 //
-// kShuffleExclusive (staged): in exclusive mode each item's predecessor
-// comes by shuffle (the lane before; lane 0 takes lane 31's last item of the previous chunk)
-// rather than by a second shared-memory read of the item before its vector.
+// kShuffleExclusive (staged): in exclusive mode each item's predecessor comes by shuffle
+// (the lane before; lane 0 takes lane 31's last item of the previous chunk) rather than by a
+// second shared-memory read of the item before its vector.
 //
-// kCacheChunkScans (staged, with the early aggregate): float add's early
-// aggregate scans each chunk's 32 thread totals across the warp to fold them in the chunk
-// scans' order; it keeps those scans in registers (one value per vector), and step 1b takes
-// them rather than running the same warp scan again. Other operators fold without a scan.
-// Measured slower (run 19, H200, 2^28, against the same tile without it in one process):
-// float32 add 0.874 / 0.875 of memcpy inclusive / exclusive against 0.902 / 0.910 with
-// 128 x 144 (36 values held per thread); float64 add 256 x 24 0.904 / 0.897 against 0.903 /
-// 0.899. Not used; the field and its candidates (c) stay.
-//
-// kExclusiveInScan (staged): in exclusive mode, step 1b leaves the warp's
-// exclusive scan in shared memory (a vector's first item takes the fold of the items before
-// it, which the chunk scan computes anyway), and step 5 is inclusive mode's: no shuffle and
-// no second read for the item before. Integer operators only (float keeps the predecessor's
-// order of operations, kShuffleExclusive). Measured slower (run 19, H200, exclusive, same
-// process): int32 add 128 x 144 0.919 of memcpy at 2^28 against 0.934, 0.897 against 0.918 at
-// 2^26; int64 add 256 x 24 0.898 against 0.905. Not used; the field and its candidates (u) stay.
-//
-// kFusedScan (staged, with the early aggregate): the early
-// aggregate is step 1b itself. Each chunk is scanned (lb_scan_chunk) and written back as soon
-// as its load group lands, and the warp's aggregate is the fold those scans carry, so the tile
-// is read from shared memory once before the look-back, not twice (reduce, then scan); the
-// aggregate is published one group's scan later than a reduce-only fold would publish it. The
-// fold has the chunk scans' order, so float add keeps its bits. Not measured yet: no device
-// time was left for it in the session that wrote it (lab/NOTES.md, run 21).
-//
-// kSplitTiles (run 15): 1, or k > 1: where kSplitHead / kSplitTail say, one wave of
-// full-size tiles (the blocks the device holds at once) at the head or the tail of the array
-// is cut into tiles of kItemsPerThread / k items each, scanned by the same blocks. The first
-// wave then reaches its stores sooner and the last wave leaves the SMs sooner; the tiles
-// between are full size (LookbackSplitLayout). Measured slower at every size from 2^24
-// (2-5%, run 15): not used; the field and its candidates stay.
-//
-// kPersistent (with kTileCounter): the grid holds as many blocks as fit on
-// the device at once, and each block scans tile after tile, taking the next index from the
-// counter while it scans the current one: no block ends and no new one is dispatched
-// between tiles, and a warp that has issued its stores goes on to its next loads. Tiles
-// are taken in index order, so every tile a block waits on has been taken by a block that
-// is running: no residency is assumed.
+// Fields that no tuning took were removed; lab/NOTES.md keeps what they measured.
 struct LookbackTuningDefaults {
     static constexpr int kLanePreds = 1;
     static constexpr int kMinBlocks = 1;
     static constexpr int kSleepMinNs = 32;
     static constexpr int kSleepMaxNs = 256;
-    static constexpr bool kTileCounter = false;
     static constexpr bool kStaged = false;
     static constexpr bool kEarlyAggregate = false;
     static constexpr bool kStreamHints = false;
     static constexpr bool kGroups = false;
-    static constexpr bool kPrefetch256 = false;
     static constexpr bool kDynamicSmem = false;
-    static constexpr bool kBulkLoad = false;
-    static constexpr bool kBulkStore = false;
-    static constexpr bool kPersistent = false;
     static constexpr int kLoadGroups = 1;
     static constexpr bool kShuffleExclusive = false;
-    static constexpr bool kCacheChunkScans = false;
-    static constexpr bool kFusedScan = false;
-    static constexpr bool kExclusiveInScan = false;
-    static constexpr int kSplitTiles = 1;
-    static constexpr bool kSplitHead = false;
-    static constexpr bool kSplitTail = false;
 };
 
 // A tuning's fields (inherited) and what follows from them.
@@ -162,33 +101,11 @@ struct LookbackPolicy : Tuning {
     static_assert(!Tuning::kStaged || kVecItems == 4,
                   "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
-    static_assert(!Tuning::kPrefetch256 || Tuning::kStaged, "the prefetch hint is the staged tile's");
     static_assert(!Tuning::kDynamicSmem || Tuning::kStaged, "only a staged tile needs dynamic shared memory");
-    static_assert(!(Tuning::kBulkLoad || Tuning::kBulkStore) || Tuning::kStaged, "bulk copies move a staged tile");
-    static_assert(!Tuning::kPersistent || Tuning::kTileCounter, "persistent blocks take their tiles from the counter");
     static_assert(Tuning::kLoadGroups >= 1, "at least one load group");
-    static_assert(!Tuning::kCacheChunkScans || Tuning::kEarlyAggregate, "the early aggregate's scans are cached");
-    static_assert(!Tuning::kExclusiveInScan || Tuning::kStaged, "step 1b writes the staged tile");
-    static_assert(!Tuning::kFusedScan || (Tuning::kStaged && Tuning::kEarlyAggregate && !Tuning::kCacheChunkScans),
-                  "the fused scan is the staged tile's early aggregate (and leaves no chunk scan to cache)");
-    static_assert(Tuning::kSplitTiles >= 1 && Tuning::kItemsPerThread % Tuning::kSplitTiles == 0,
-                  "a split tile holds whole items per thread");
-    static_assert(Tuning::kSplitTiles == 1 || (!Tuning::kPersistent && !Tuning::kTileCounter),
-                  "split tiles are placed by block index");
-    static_assert(Tuning::kLoadGroups == 1 ||
-                      (Tuning::kStaged && Tuning::kEarlyAggregate && !Tuning::kBulkLoad),
+    static_assert(Tuning::kLoadGroups == 1 || (Tuning::kStaged && Tuning::kEarlyAggregate),
                   "load groups are the early aggregate's, over cp.async copies");
 };
-
-// The small tiles of a kSplitTiles policy: the same block, 1/k of the items, one load group.
-template <class Tuning>
-struct LookbackSplitTuning : Tuning {
-    static constexpr int kItemsPerThread = Tuning::kItemsPerThread / Tuning::kSplitTiles;
-    static constexpr int kLoadGroups = 1;
-    static constexpr int kSplitTiles = 1;
-};
-template <class Policy>
-using LookbackSplitPolicy = LookbackPolicy<LookbackSplitTuning<Policy>>;
 
 // ---------------------------------------------------------------------------
 // The tuning the benchmark times (`ours`) on Hopper (sm_90) for 4-byte values (int32,
@@ -231,7 +148,6 @@ struct LookbackTuned : LookbackTuningDefaults {
     static constexpr int kMinBlocks = 9;
     static constexpr int kSleepMinNs = 32;
     static constexpr int kSleepMaxNs = 256;
-    static constexpr bool kTileCounter = false;
     static constexpr bool kStaged = true;
     static constexpr bool kEarlyAggregate = true;
     static constexpr bool kStreamHints = false;
