@@ -108,39 +108,11 @@ struct LookbackPolicy : Tuning {
 };
 
 // ---------------------------------------------------------------------------
-// The tuning the benchmark times (`ours`) on Hopper (sm_90) for 4-byte values (int32,
-// uint32, float32): a tile of 128 threads x 48 items = 6144 items (24 KiB in, 24 KiB
-// out) staged in shared memory, 9 blocks per SM, the aggregate published before the
-// chunk scans, the look-back in groups of 32 tiles with a window of 32 predecessors
-// (one per lane of warp 0), a __nanosleep backoff of 32 to 256 ns. The static_assert
-// after it holds these numbers to the fields.
-//
-// How it came to be (lab/NOTES.md has every figure and every candidate):
-//   - CUB 3.0 picks 128 threads x 24 items (3072 items per tile) for 4-byte types on
-//     sm_90 (cub/device/dispatch/tuning/tuning_scan.cuh), with warp-transposed loads
-//     through shared memory and a fixed 648 ns look-back delay.
-//   - A tile's time is its load latency plus its look-back plus its stores. During the
-//     look-back a block holds its tile but moves no data, and in a wave of resident
-//     tiles most of the wait is for the predecessors' own loads (runs 1 and 2: mean
-//     look-back distance 77 tiles, 2.5 to 3 us of a 5 us tile). What keeps DRAM busy is
-//     then the tile data resident per SM, blocks x tile bytes; and a bigger tile means
-//     fewer tiles: fewer look-backs, a shorter chain of inclusive prefixes.
-//   - Version 3 (runs 1 and 2) held the tile in registers, 256 threads x 32 items:
-//     eight 16-byte loads per thread, all in flight before the first use; 64 registers,
-//     4 blocks per SM, 128 KiB of tile per SM. Measured against it: 128x24, 256x16,
-//     256x24, 384x16, 512x16, 128x32, 128x48, 128x64, 64x64, and windows of 64 and 128
-//     predecessors (2 or 4 status loads per lane), which cost registers and were
-//     slower: the wait is for predecessors' data, not for status round trips. A round
-//     waits only on the predecessors nearer than the nearest inclusive one; the
-//     backoff of 32 to 256 ns measured no different from 8 to 64 or 128 to 1024 ns.
-//   - Version 4 (run 3, H100): tiles staged in shared memory (cp.async) wait there, not
-//     in registers, so shared memory bounds the tile bytes resident per SM: then 128 x 64
-//     items (32 KiB), 78 registers, 6 blocks per SM, 192 KiB of tile per SM.
-//   - Version 8 (run 6): the early aggregate took 128 x 48 staged at 9 blocks
-//     per SM from 0.845 to 0.877 of memcpy at 2^28.
-//   - Version 10 (runs 9 and 10): the look-back in groups of 32 tiles, for every
-//     operator: int32 add 0.878 -> 0.923 of memcpy at 2^28 (1.13x CUB); float add, which
-//     had folded tile by tile, 0.808 -> 0.92.
+// The tunings. Each is the fields it sets; lab/NOTES.md has the runs that chose it and
+// every candidate measured against it (lab/bench_candidates.cu).
+
+// H100, 4-byte values: 128 x 48 staged (24 KiB), 9 blocks per SM, early aggregate, grouped
+// look-back, exclusive by shuffle (lab/NOTES.md: versions 4, 8 and 10, the H200's run 17).
 struct LookbackTuned : LookbackTuningDefaults {
     static constexpr int kThreads = 128;
     static constexpr int kItemsPerThread = 48;
@@ -152,9 +124,6 @@ struct LookbackTuned : LookbackTuningDefaults {
     static constexpr bool kEarlyAggregate = true;
     static constexpr bool kStreamHints = false;
     static constexpr bool kGroups = true;
-    // Measured on the H200 at 2^28: exclusive scans at the speed of inclusive ones, float64
-    // and int64 add 0.887 / 0.893 -> 0.898 / 0.904 of memcpy, int32 0.922 -> 0.929. Every
-    // tuning below inherits it.
     static constexpr bool kShuffleExclusive = true;
 };
 using LookbackTunedPolicy = LookbackPolicy<LookbackTuned>;
@@ -162,9 +131,8 @@ static_assert(LookbackTunedPolicy::kTileItems == 6144 && LookbackTunedPolicy::kM
                   LookbackTunedPolicy::kWindow == 32 && kLbGroupTiles == 32,
               "the comment above states the tuned policy: update it with the fields");
 
-// 8-byte values (int64, float64): the same policy with a 32 KiB tile of 128
-// threads x 32 items (16 vectors of 2 per thread) at 6 blocks per SM (with 9 or 8 blocks
-// of 24 KiB, ptxas spills 64 bytes).
+// H100, 8-byte values: 128 x 32 (32 KiB), 6 blocks per SM; 9 or 8 blocks of 24 KiB spill
+// (lab/NOTES.md: versions 6 and 8).
 struct LookbackTuned64 : LookbackTuned {
     static constexpr int kItemsPerThread = 32;
     static constexpr int kMinBlocks = 6;
@@ -178,29 +146,24 @@ template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
 
 // ---------------------------------------------------------------------------
-// The H200's tunings (lab/NOTES.md has the runs). The H200 moves 4.8 TB/s
-// against the H100's 3.35 over the same 132 SMs; with 6144-item tiles a tile then waits
-// longer, relative to its own loads, on its predecessors. Tiles over the 48 KiB of static
-// shared memory (kDynamicSmem) gave the H200 its limit:
-//   - 128 x 144 items (72 KiB, 3 blocks per SM), backoff 8 to 64 ns: from 2^24 up, 0.917 of
-//     memcpy at 2^28 (the H100's tuning: 0.863) and 0.904 at 2^26;
-//   - 128 x 104 items (52 KiB, 4 blocks per SM) with evict-first hints: while input and
-//     output fit in L2 together (2^22 int32: 1.225x CUB; the H100's tuning 1.13x);
-//   - up to 8 MiB of input the H100's tuning stays best (big tiles leave SMs idle; run 9).
-// core/bench/lookback_policy.cpp names these bands; `scanviz bench --policy` picks.
+// Tiles over the 48 KiB of static shared memory (kDynamicSmem) for inputs above 8 MiB; the
+// bands of core/bench/lookback_policy.cpp say which input sizes take which (`scanviz bench
+// --policy` picks). Up to 8 MiB LookbackTuned stays best: bigger tiles leave SMs idle.
+
+// H200, while input and output fit in L2 together: 128 x 104 (52 KiB), 4 blocks per SM,
+// evict-first hints (lab/NOTES.md: the H200's runs 2 to 4 and 9).
 struct LookbackWideHinted : LookbackTuned {
     static constexpr int kItemsPerThread = 104;
     static constexpr int kMinBlocks = 4;
     static constexpr bool kStreamHints = true;
     static constexpr bool kDynamicSmem = true;
 };
+// Its 8-byte values: 128 x 52, the same 52 KiB.
 struct LookbackWideHinted64 : LookbackWideHinted {
     static constexpr int kItemsPerThread = 52;
 };
-// Both fold their copies in load groups as they land (runs 14 to 16): 12 groups of
-// 3 vectors for 128 x 144 (8-byte 256 x 24: 12 of 1), 13 of 2 for 128 x 104. int32 on the
-// H200, against one wait for the tile in the same process: +0.5 points of memcpy on average
-// at 2^26 (-0.2 to +1.2 over six pairs), +0.3 to +0.8 at 2^28.
+// The largest inputs (H200 above 64 MiB, H100 above 8 MiB): 128 x 144 (72 KiB), 3 blocks per
+// SM, backoff 8 to 64 ns, 12 load groups (lab/NOTES.md: the H200's runs 4, 9, 14 and 16).
 struct LookbackWidest : LookbackTuned {
     static constexpr int kItemsPerThread = 144;
     static constexpr int kMinBlocks = 3;
@@ -209,18 +172,15 @@ struct LookbackWidest : LookbackTuned {
     static constexpr bool kDynamicSmem = true;
     static constexpr int kLoadGroups = 12;
 };
-// From half the L2 to 64 MiB of input (2^24 int32; run 5): 128 x 104 at 4 blocks per SM with
-// Widest's backoff, no hints: 0.868 of memcpy at 2^24 where 128 x 144 gave 0.843-0.856. 8-byte
-// values take Widest's 256 x 24 (LookbackPolicyOf).
+// H200, from half the L2 to 64 MiB of input: Widest's fields at 128 x 104, 4 blocks per SM,
+// 13 load groups (lab/NOTES.md: the H200's runs 5, 14 and 16). 8-byte values take Widest64.
 struct LookbackWide : LookbackWidest {
     static constexpr int kItemsPerThread = 104;
     static constexpr int kMinBlocks = 4;
     static constexpr int kLoadGroups = 13;
 };
-// 8-byte values (run 5): 256 threads x 24 items (48 KiB, 4 blocks per SM). 128 x 72, the
-// same bytes as the 4-byte tile, gave int64 max 0.845 of memcpy at 2^28; the same 72 KiB
-// with twice the threads (256 x 36, 3 per SM) 0.938, and 256 x 24 at 4 per SM 0.944 (every
-// lane has half the 16-byte loads to issue and fold).
+// 8-byte values of Widest and Wide: 256 x 24 (48 KiB), 4 blocks per SM, 12 load groups of one
+// vector (lab/NOTES.md: the H200's runs 5 and 14).
 struct LookbackWidest64 : LookbackWidest {
     static constexpr int kThreads = 256;
     static constexpr int kItemsPerThread = 24;
