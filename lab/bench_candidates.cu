@@ -38,20 +38,19 @@ Runner make_lagged(const void* in, void* out, size_t n, bool exclusive, kern::Lo
 
 // A staged tile (shared memory, cp.async) with B blocks per SM asked of ptxas (version 4).
 // e: the early aggregate (published before the chunk scans).
-template <int Threads, int Items, int Blocks, bool Counter = false, bool Early = false>
+template <int Threads, int Items, int Blocks, bool Early = false>
 struct Staged : kern::LookbackTuningDefaults {
     static constexpr int kThreads = Threads;
     static constexpr int kItemsPerThread = Items;
     static constexpr int kMinBlocks = Blocks;
-    static constexpr bool kTileCounter = Counter;
     static constexpr bool kStaged = true;
     static constexpr bool kEarlyAggregate = Early;
 };
-template <int Threads, int Items, int Blocks, bool Counter = false, bool Early = false>
-using StagedPolicy = kern::LookbackPolicy<Staged<Threads, Items, Blocks, Counter, Early>>;
+template <int Threads, int Items, int Blocks, bool Early = false>
+using StagedPolicy = kern::LookbackPolicy<Staged<Threads, Items, Blocks, Early>>;
 
 // Version 8: around 128x48sb9e, one field changed.
-using Early128x48b9 = Staged<128, 48, 9, false, true>;
+using Early128x48b9 = Staged<128, 48, 9, true>;
 template <int SleepMinNs, int SleepMaxNs>
 struct Sleep : Early128x48b9 {  // the __nanosleep backoff
     static constexpr int kSleepMinNs = SleepMinNs;
@@ -66,30 +65,21 @@ struct StreamHints : Early128x48b9 {  // evict-first loads and stores
 
 // Version 10: staged, early aggregate, every operator's look-back in groups of 32 tiles.
 template <int Threads, int Items, int Blocks>
-struct GroupedTuning : Staged<Threads, Items, Blocks, false, true> {
+struct GroupedTuning : Staged<Threads, Items, Blocks, true> {
     static constexpr bool kGroups = true;
 };
 template <int Threads, int Items, int Blocks>
 using Grouped = kern::LookbackPolicy<GroupedTuning<Threads, Items, Blocks>>;
 
-// Issue 24 (H200): around the grouped tiles, one field changed: evict-first hints (h), a tile
-// counter (c), a backoff of 8 to 64 ns (q) or 16 to 128 ns (m).
+// Issue 24 (H200): around the grouped tiles, one field changed: evict-first hints (h), a
+// backoff of 8 to 64 ns (q) or 16 to 128 ns (m).
 template <int Threads, int Items, int Blocks>
 struct GroupedHints : GroupedTuning<Threads, Items, Blocks> {
     static constexpr bool kStreamHints = true;
 };
 template <int Threads, int Items, int Blocks>
-struct GroupedCounter : GroupedTuning<Threads, Items, Blocks> {
-    static constexpr bool kTileCounter = true;
-};
-template <int Threads, int Items, int Blocks>
-struct GroupedPrefetch : GroupedTuning<Threads, Items, Blocks> {  // cp.async .L2::256B (p)
-    static constexpr bool kPrefetch256 = true;
-};
-template <int Threads, int Items, int Blocks, bool Prefetch = false>
 struct GroupedDynamic : GroupedTuning<Threads, Items, Blocks> {  // over 48 KiB a tile (d)
     static constexpr bool kDynamicSmem = true;
-    static constexpr bool kPrefetch256 = Prefetch;
 };
 template <int Threads, int Items, int Blocks, int SleepMinNs, int SleepMaxNs, bool Hints = false>
 struct DynamicTuned : GroupedDynamic<Threads, Items, Blocks> {  // d with the backoff (q) or hints (h)
@@ -103,23 +93,6 @@ template <int Threads, int Items, int Blocks>
 using Wide = kern::LookbackPolicy<DynamicTuned<Threads, Items, Blocks, 8, 64>>;  // d, backoff 8..64 (q)
 template <int Threads, int Items, int Blocks>
 using WideSleepy = kern::LookbackPolicy<GroupedDynamic<Threads, Items, Blocks>>;  // d, backoff 32..256
-// Issue 24, run 6: the tile's copies as Hopper bulk copies, one per warp (k: loads; K: loads
-// and stores).
-template <int Threads, int Items, int Blocks, bool Store>
-struct BulkTuned : DynamicTuned<Threads, Items, Blocks, 8, 64> {
-    static constexpr bool kBulkLoad = true;
-    static constexpr bool kBulkStore = Store;
-};
-template <int Threads, int Items, int Blocks, bool Store = false>
-using WideBulk = kern::LookbackPolicy<BulkTuned<Threads, Items, Blocks, Store>>;
-// Issue 24, run 11: persistent blocks (r), tile after tile from the counter.
-template <int Threads, int Items, int Blocks, int SleepMinNs = 8, int SleepMaxNs = 64>
-struct PersistentTuned : DynamicTuned<Threads, Items, Blocks, SleepMinNs, SleepMaxNs> {
-    static constexpr bool kTileCounter = true;
-    static constexpr bool kPersistent = true;
-};
-template <int Threads, int Items, int Blocks>
-using Persistent = kern::LookbackPolicy<PersistentTuned<Threads, Items, Blocks>>;
 // Issue 24, run 14: the early aggregate folds each cp.async group of the tile as it lands (wG:
 // G load groups).
 template <int Threads, int Items, int Blocks, int Groups>
@@ -128,16 +101,6 @@ struct LoadGroupsTuned : DynamicTuned<Threads, Items, Blocks, 8, 64> {
 };
 template <int Threads, int Items, int Blocks, int Groups>
 using WideGroups = kern::LookbackPolicy<LoadGroupsTuned<Threads, Items, Blocks, Groups>>;
-// Issue 24, run 15: one wave of tiles at the head (H), the tail (T) or both cut into tiles of
-// 1/k the items (Hk, Tk, HTk), on top of load groups.
-template <int Threads, int Items, int Blocks, int Groups, int K, bool Head, bool Tail>
-struct SplitTuned : LoadGroupsTuned<Threads, Items, Blocks, Groups> {
-    static constexpr int kSplitTiles = K;
-    static constexpr bool kSplitHead = Head;
-    static constexpr bool kSplitTail = Tail;
-};
-template <int Threads, int Items, int Blocks, int Groups, int K, bool Head, bool Tail>
-using WideSplit = kern::LookbackPolicy<SplitTuned<Threads, Items, Blocks, Groups, K, Head, Tail>>;
 // Issue 24, run 17: exclusive mode's predecessor by shuffle (x), on top of load groups.
 template <int Threads, int Items, int Blocks, int Groups>
 struct ShuffleExclusiveTuned : LoadGroupsTuned<Threads, Items, Blocks, Groups> {
@@ -145,23 +108,6 @@ struct ShuffleExclusiveTuned : LoadGroupsTuned<Threads, Items, Blocks, Groups> {
 };
 template <int Threads, int Items, int Blocks, int Groups>
 using WideShuffle = kern::LookbackPolicy<ShuffleExclusiveTuned<Threads, Items, Blocks, Groups>>;
-// Issue 24, run 19: float add's early aggregate keeps its chunk scans for step 1b (c); integer
-// exclusive scans leave step 1b's exclusive values in shared memory (u); on top of x.
-template <int Threads, int Items, int Blocks, int Groups, bool Cache, bool ExclInScan>
-struct ChunkScanTuned : ShuffleExclusiveTuned<Threads, Items, Blocks, Groups> {
-    static constexpr bool kCacheChunkScans = Cache;
-    static constexpr bool kExclusiveInScan = ExclInScan;
-};
-template <int Threads, int Items, int Blocks, int Groups, bool Cache, bool ExclInScan>
-using WideChunkScan = kern::LookbackPolicy<ChunkScanTuned<Threads, Items, Blocks, Groups, Cache, ExclInScan>>;
-// Issue 24, run 21: the early aggregate scans each chunk as its load group lands and step 1b
-// goes (f: kFusedScan), on top of x.
-template <int Threads, int Items, int Blocks, int Groups>
-struct FusedTuned : ShuffleExclusiveTuned<Threads, Items, Blocks, Groups> {
-    static constexpr bool kFusedScan = true;
-};
-template <int Threads, int Items, int Blocks, int Groups>
-using WideFused = kern::LookbackPolicy<FusedTuned<Threads, Items, Blocks, Groups>>;
 using I64Add = kern::OpAdd<long long>;
 using I64Max = kern::OpMax<long long>;
 using F64Max = kern::OpMax<double>;
@@ -189,21 +135,24 @@ using Lag = kern::LaggedPolicy<T, V, B, H>;
 }  // namespace
 
 // Registered when scanviz_lab starts: `scanviz_lab bench --variants candidates` times them all.
+// Candidates of fields no tuning took (tile counter, L2 256-byte prefetch, bulk copies,
+// persistent blocks, split tiles, cached chunk scans, exclusive values from step 1b, the fused
+// scan) went with the fields; lab/NOTES.md keeps their results.
 const CandidateRegistration kLabCandidates({
         // Version 4 (run 3, H100): staged tiles; `ours` was then 128x64sb6.
         {"device_decoupled_lookback@128x64sb6", make_candidate<StagedPolicy<128, 64, 6>>},
         {"device_decoupled_lookback@128x48sb9", make_candidate<StagedPolicy<128, 48, 9>>},
         {"device_decoupled_lookback@256x32sb6", make_candidate<StagedPolicy<256, 32, 6>>},
-        {"device_decoupled_lookback@128x64sb6e", make_candidate<StagedPolicy<128, 64, 6, false, true>>},
-        {"device_decoupled_lookback@128x48sb9e", make_candidate<StagedPolicy<128, 48, 9, false, true>>},
-        {"device_decoupled_lookback@256x32sb6e", make_candidate<StagedPolicy<256, 32, 6, false, true>>},
+        {"device_decoupled_lookback@128x64sb6e", make_candidate<StagedPolicy<128, 64, 6, true>>},
+        {"device_decoupled_lookback@128x48sb9e", make_candidate<StagedPolicy<128, 48, 9, true>>},
+        {"device_decoupled_lookback@256x32sb6e", make_candidate<StagedPolicy<256, 32, 6, true>>},
         // Version 8 (run 7): around the early aggregate's best, 128x48sb9e (now `ours`):
         // sleep 8..64 ns (q) or 64..1024 ns (Q), windows of 64 (k2), 128x40 b11, evict-first
         // loads and stores (h).
         {"device_decoupled_lookback@128x48sb9eq", make_candidate<kern::LookbackPolicy<Sleep<8, 64>>>},
         {"device_decoupled_lookback@128x48sb9eQ", make_candidate<kern::LookbackPolicy<Sleep<64, 1024>>>},
         {"device_decoupled_lookback@128x48k2sb9e", make_candidate<kern::LookbackPolicy<TwoPredsPerLane>>},
-        {"device_decoupled_lookback@128x40sb11e", make_candidate<StagedPolicy<128, 40, 11, false, true>>},
+        {"device_decoupled_lookback@128x40sb11e", make_candidate<StagedPolicy<128, 40, 11, true>>},
         {"device_decoupled_lookback@128x48sb9eh", make_candidate<kern::LookbackPolicy<StreamHints>>},
         // Version 10 (run 10): every operator looks back in groups of 32 tiles (g), as float
         // add does since run 9 (lb_look_back_grouped).
@@ -220,22 +169,17 @@ const CandidateRegistration kLabCandidates({
         {"device_decoupled_lookback@128x48sb9egh", make_candidate<kern::LookbackPolicy<GroupedHints<128, 48, 9>>>},
         {"device_decoupled_lookback@128x64sb6egh", make_candidate<kern::LookbackPolicy<GroupedHints<128, 64, 6>>>},
         {"device_decoupled_lookback@128x80sb5egh", make_candidate<kern::LookbackPolicy<GroupedHints<128, 80, 5>>>},
-        {"device_decoupled_lookback@128x64sb6egc", make_candidate<kern::LookbackPolicy<GroupedCounter<128, 64, 6>>>},
         {"device_decoupled_lookback@128x64sb6egq",
          make_candidate<kern::LookbackPolicy<GroupedSleep<128, 64, 6, 8, 64>>>},
         {"device_decoupled_lookback@128x64sb6egm",
          make_candidate<kern::LookbackPolicy<GroupedSleep<128, 64, 6, 16, 128>>>},
-        // Issue 24 (H200, run 3): the L2 256-byte prefetch (p), tiles over 48 KiB in dynamic
-        // shared memory (d), the best of run 2 (128x80sb5eg) with a shorter backoff (q).
-        {"device_decoupled_lookback@128x80sb5egp", make_candidate<kern::LookbackPolicy<GroupedPrefetch<128, 80, 5>>>},
-        {"device_decoupled_lookback@128x64sb6egp", make_candidate<kern::LookbackPolicy<GroupedPrefetch<128, 64, 6>>>},
+        // Issue 24 (H200, run 3): tiles over 48 KiB in dynamic shared memory (d), the best of
+        // run 2 (128x80sb5eg) with a shorter backoff (q).
         {"device_decoupled_lookback@128x96sb4egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 96, 4>>>},
         {"device_decoupled_lookback@128x104sb4egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 104, 4>>>},
         {"device_decoupled_lookback@256x48sb4egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<256, 48, 4>>>},
         {"device_decoupled_lookback@128x128sb3egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 128, 3>>>},
         {"device_decoupled_lookback@256x64sb3egd", make_candidate<kern::LookbackPolicy<GroupedDynamic<256, 64, 3>>>},
-        {"device_decoupled_lookback@128x96sb4egdp",
-         make_candidate<kern::LookbackPolicy<GroupedDynamic<128, 96, 4, true>>>},
         {"device_decoupled_lookback@128x80sb5egq",
          make_candidate<kern::LookbackPolicy<GroupedSleep<128, 80, 5, 8, 64>>>},
         // Issue 24 (H200, run 4): bigger tiles still (128x128sb3egd led run 3), and the
@@ -289,16 +233,8 @@ const CandidateRegistration kLabCandidates({
          ValueType::F64, Op::Add},
         {"device_decoupled_lookback@128x48sb4egdq.f64add", make_candidate<Wide<128, 48, 4>, F64Add>,
          ValueType::F64, Op::Add},
-        // Issue 24 (H200, run 6): bulk copies (k: loads, K: loads and stores) on the leaders, and
-        // more 8-byte tiles of 256 threads or more (256x24 b4 and 256x36 b3 led run 5).
-        {"device_decoupled_lookback@128x144sb3egdqk", make_candidate<WideBulk<128, 144, 3>>},
-        {"device_decoupled_lookback@128x144sb3egdqK", make_candidate<WideBulk<128, 144, 3, true>>},
-        {"device_decoupled_lookback@128x104sb4egdqk", make_candidate<WideBulk<128, 104, 4>>},
-        {"device_decoupled_lookback@128x104sb4egdqK", make_candidate<WideBulk<128, 104, 4, true>>},
-        {"device_decoupled_lookback@256x24sb4egdqk.i64max", make_candidate<WideBulk<256, 24, 4>, I64Max>,
-         ValueType::I64, Op::Max},
-        {"device_decoupled_lookback@256x24sb4egdqK.i64max", make_candidate<WideBulk<256, 24, 4, true>, I64Max>,
-         ValueType::I64, Op::Max},
+        // Issue 24 (H200, run 6): more 8-byte tiles of 256 threads or more (256x24 b4 and 256x36
+        // b3 led run 5).
         {"device_decoupled_lookback@256x20sb5egdq.i64max", make_candidate<Wide<256, 20, 5>, I64Max>,
          ValueType::I64, Op::Max},
         {"device_decoupled_lookback@384x16sb4egdq.i64max", make_candidate<Wide<384, 16, 4>, I64Max>,
@@ -323,14 +259,7 @@ const CandidateRegistration kLabCandidates({
         {"device_decoupled_lookback@256x72sb3egdq.f32min", make_candidate<Wide<256, 72, 3>, F32Min>,
          ValueType::F32, Op::Min},
         {"device_decoupled_lookback@192x96sb3egdq", make_candidate<Wide<192, 96, 3>>},
-        // Issue 24 (run 11): the leaders as persistent blocks (r), and the H100's 128 x 48.
-        {"device_decoupled_lookback@128x144sb3egdqr", make_candidate<Persistent<128, 144, 3>>},
-        {"device_decoupled_lookback@128x104sb4egdqr", make_candidate<Persistent<128, 104, 4>>},
-        {"device_decoupled_lookback@128x48sb9egdqr", make_candidate<Persistent<128, 48, 9>>},
-        {"device_decoupled_lookback@256x36sb3egdqr.f64add", make_candidate<Persistent<256, 36, 3>, F64Add>,
-         ValueType::F64, Op::Add},
-        {"device_decoupled_lookback@256x24sb4egdqr.f64add", make_candidate<Persistent<256, 24, 4>, F64Add>,
-         ValueType::F64, Op::Add},
+        // Issue 24 (run 11): float64 add's 256 x 24, the baseline of that run's persistent blocks.
         {"device_decoupled_lookback@256x24sb4egdq.f64add", make_candidate<Wide<256, 24, 4>, F64Add>,
          ValueType::F64, Op::Add},
         // Issue 24 (run 14): load groups (wG), the early aggregate folding each as it lands.
@@ -342,12 +271,6 @@ const CandidateRegistration kLabCandidates({
          ValueType::F64, Op::Add},
         {"device_decoupled_lookback@256x24sb4egdqw12.f64add", make_candidate<WideGroups<256, 24, 4, 12>, F64Add>,
          ValueType::F64, Op::Add},
-        // Issue 24 (run 15): a wave of small tiles at the head (H), the tail (T) or both.
-        {"device_decoupled_lookback@128x144sb3egdqw12T3", make_candidate<WideSplit<128, 144, 3, 12, 3, false, true>>},
-        {"device_decoupled_lookback@128x144sb3egdqw12T2", make_candidate<WideSplit<128, 144, 3, 12, 2, false, true>>},
-        {"device_decoupled_lookback@128x144sb3egdqw12H3", make_candidate<WideSplit<128, 144, 3, 12, 3, true, false>>},
-        {"device_decoupled_lookback@128x144sb3egdqw12HT3", make_candidate<WideSplit<128, 144, 3, 12, 3, true, true>>},
-        {"device_decoupled_lookback@128x104sb4egdqw13T2", make_candidate<WideSplit<128, 104, 4, 13, 2, false, true>>},
         // Issue 24 (run 17): exclusive mode's predecessor by shuffle (x).
         {"device_decoupled_lookback@128x144sb3egdqw12x", make_candidate<WideShuffle<128, 144, 3, 12>>},
         {"device_decoupled_lookback@256x24sb4egdqw12x.f64add", make_candidate<WideShuffle<256, 24, 4, 12>, F64Add>,
@@ -356,16 +279,9 @@ const CandidateRegistration kLabCandidates({
          ValueType::I64, Op::Add},
         {"device_decoupled_lookback@256x24sb4egdqw12x.i64add", make_candidate<WideShuffle<256, 24, 4, 12>, I64Add>,
          ValueType::I64, Op::Add},
-        // Issue 24 (run 19): chunk scans kept (c), exclusive values from step 1b (u).
-        {"device_decoupled_lookback@128x144sb3egdqw12xu", make_candidate<WideChunkScan<128, 144, 3, 12, false, true>>},
+        // Issue 24 (run 19): float32 add's 128 x 144, the baseline of that run's cached chunk scans.
         {"device_decoupled_lookback@128x144sb3egdqw12x.f32add", make_candidate<WideShuffle<128, 144, 3, 12>, F32Add>,
          ValueType::F32, Op::Add},
-        {"device_decoupled_lookback@128x144sb3egdqw12xc.f32add",
-         make_candidate<WideChunkScan<128, 144, 3, 12, true, false>, F32Add>, ValueType::F32, Op::Add},
-        {"device_decoupled_lookback@256x24sb4egdqw12xc.f64add",
-         make_candidate<WideChunkScan<256, 24, 4, 12, true, false>, F64Add>, ValueType::F64, Op::Add},
-        {"device_decoupled_lookback@256x24sb4egdqw12xu.i64add",
-         make_candidate<WideChunkScan<256, 24, 4, 12, false, true>, I64Add>, ValueType::I64, Op::Add},
         // Issue 24 (run 21): 8-byte add in other shapes, with the policy's fields (w, x): the
         // int32 tile's own shape (128 x 72 8-byte items is its 72 KiB), more threads or more
         // bytes in flight per SM than 256 x 24 b4 (192 KiB).
@@ -389,16 +305,8 @@ const CandidateRegistration kLabCandidates({
          make_candidate<WideShuffle<384, 16, 4, 8>, F64Add>, ValueType::F64, Op::Add},
         {"device_decoupled_lookback@384x16sb4egdqw8x.i64add",
          make_candidate<WideShuffle<384, 16, 4, 8>, I64Add>, ValueType::I64, Op::Add},
-        // Issue 24 (run 21): the fused scan (f) on the policy's tiles.
-        {"device_decoupled_lookback@128x144sb3egdqw12xf", make_candidate<WideFused<128, 144, 3, 12>>},
+        // Issue 24 (run 21): the 2^24 band's tile, the baseline of that run's fused scan.
         {"device_decoupled_lookback@128x104sb4egdqw13x", make_candidate<WideShuffle<128, 104, 4, 13>>},
-        {"device_decoupled_lookback@128x104sb4egdqw13xf", make_candidate<WideFused<128, 104, 4, 13>>},
-        {"device_decoupled_lookback@128x144sb3egdqw12xf.f32add", make_candidate<WideFused<128, 144, 3, 12>, F32Add>,
-         ValueType::F32, Op::Add},
-        {"device_decoupled_lookback@256x24sb4egdqw12xf.f64add", make_candidate<WideFused<256, 24, 4, 12>, F64Add>,
-         ValueType::F64, Op::Add},
-        {"device_decoupled_lookback@256x24sb4egdqw12xf.i64add", make_candidate<WideFused<256, 24, 4, 12>, I64Add>,
-         ValueType::I64, Op::Add},
         // Version 5 (issue 14, runs 5 and 6): the pipelined persistent kernel, its two best
         // (kernels/bench/NOTES.md: slower than the staged tiles at every size from 2^22).
         {"device_decoupled_lookback@p256x8s2b3k13", make_pipelined<Pipe<256, 8, 2, 3, 13>>},

@@ -64,56 +64,7 @@ __device__ __forceinline__ void decoupled_lookback_body(const typename ScanOp::v
                                                         const LookbackParams& p,
                                                         typename Probe::Buffer probe_buffer,
                                                         LookbackTempStorage<Policy, typename ScanOp::value_type>& temp) {
-    if constexpr (Policy::kPersistent) {
-        // Tile after tile (policy.cuh, kPersistent). Thread 0 takes the next index while the
-        // block scans the current tile and leaves it in s_next after the tile's last barrier;
-        // every thread has read s_next for this tile before that barrier, and reads it again
-        // only after the barrier at the loop's head.
-        __shared__ uint32_t s_next;
-        const auto take = [&] { return static_cast<uint32_t>(atomicAdd(p.tile_counter, 1ull) - p.tile_base); };
-        if (threadIdx.x == 0) s_next = take();
-        for (;;) {
-            __syncthreads();
-            const uint32_t tile = s_next;
-            if (tile >= p.tiles) break;
-            uint32_t next = 0;
-            if (threadIdx.x == 0) next = take();
-            Probe probe(probe_buffer, tile);
-            const size_t first = static_cast<size_t>(tile) * Policy::kTileItems;
-            decoupled_lookback_tile_at<Policy>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
-            if (threadIdx.x == 0) s_next = next;
-        }
-        return;
-    }
-    if constexpr (Policy::kSplitTiles > 1) {
-        // Small tiles at the head (tiles [0, h)), full-size ones (h .. h + b), small ones after
-        // them (policy.cuh, kSplitTiles); the small tile's scratch is the start of the big one's.
-        using Small = LookbackSplitPolicy<Policy>;
-        using T = typename ScanOp::value_type;
-        constexpr size_t kBig = Policy::kTileItems, kSmall = Small::kTileItems;
-        static_assert(Small::kWarps == Policy::kWarps && sizeof(LookbackTempStorage<Small, T>) <= sizeof(temp));
-        const uint32_t tile = blockIdx.x + Probe::tile_offset(probe_buffer);
-        const size_t h = p.head_tiles, b = p.big_tiles;
-        Probe probe(probe_buffer, tile);
-        if (tile >= h && tile < h + b) {
-            const size_t first = h * kSmall + (tile - h) * kBig;
-            decoupled_lookback_tile_at<Policy>(in, out, n, tile, first, p, temp, ScanOp{}, probe);
-        } else {
-            const size_t first = tile < h ? tile * kSmall : h * kSmall + b * kBig + (tile - h - b) * kSmall;
-            auto& small_temp = reinterpret_cast<LookbackTempStorage<Small, T>&>(temp);
-            decoupled_lookback_tile_at<Small>(in, out, n, tile, first, p, small_temp, ScanOp{}, probe);
-        }
-        return;
-    }
-    uint32_t tile;
-    if constexpr (Policy::kTileCounter) {
-        __shared__ uint32_t s_tile;
-        if (threadIdx.x == 0) s_tile = static_cast<uint32_t>(atomicAdd(p.tile_counter, 1ull) - p.tile_base);
-        __syncthreads();
-        tile = s_tile + Probe::tile_offset(probe_buffer);
-    } else {
-        tile = blockIdx.x + Probe::tile_offset(probe_buffer);
-    }
+    const uint32_t tile = blockIdx.x + Probe::tile_offset(probe_buffer);
     Probe probe(probe_buffer, tile);
     const size_t first = static_cast<size_t>(tile) * Policy::kTileItems;
     decoupled_lookback_tile_at<Policy>(in, out, n, tile, first, p, temp, ScanOp{}, probe);

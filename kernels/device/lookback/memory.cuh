@@ -104,17 +104,11 @@ __device__ __forceinline__ uint64_t lb_policy_evict() {
     return p;
 }
 __device__ __forceinline__ uint64_t lb_policy_evict_first() { return lb_policy_evict<false>(); }
-// kPrefetch256: the copy also asks L2 to fetch the whole 256-byte block around it
-// (.L2::256B), so a warp's 512 contiguous bytes come from DRAM in two requests of 256
-// bytes rather than sectors of 32.
-template <bool kHint, bool kPrefetch256 = false>
+template <bool kHint>
 __device__ __forceinline__ void lb_cp_async16_hint(void* smem, const void* gmem, uint64_t policy) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-    static_assert(!(kHint && kPrefetch256), "one hint at a time");
-    if constexpr (kPrefetch256)
-        asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;" ::"r"(s), "l"(gmem) : "memory");
-    else if constexpr (kHint)
+    if constexpr (kHint)
         asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;" ::"r"(s), "l"(gmem),
                      "l"(policy)
                      : "memory");
@@ -137,64 +131,6 @@ __device__ __forceinline__ void lb_st16(void* g, const uint4& v, uint64_t policy
 #endif
     (void)policy;
     *static_cast<uint4*>(g) = v;
-}
-
-// Hopper's bulk copy (cp.async.bulk, the TMA without a tensor map), one warp's part of a
-// staged tile: lane 0 arms the warp's mbarrier for `bytes` and issues one copy of them from
-// global to shared memory; every lane then waits for the barrier's first phase. Both
-// addresses 16-byte aligned, bytes a multiple of 16. Returns false (nothing copied) where
-// the architecture has no bulk copy (before sm_90): the caller copies another way.
-__device__ __forceinline__ bool lb_bulk_load_warp(void* smem, const void* gmem, uint32_t bytes,
-                                                  unsigned long long* bar, int lane) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    const uint32_t b = static_cast<uint32_t>(__cvta_generic_to_shared(bar));
-    const uint32_t s = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
-    if (lane == 0) {
-        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
-        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
-        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(s),
-                     "l"(gmem), "r"(bytes), "r"(b)
-                     : "memory");
-    }
-    __syncwarp();
-    asm volatile(
-        "{\n"
-        ".reg .pred P1;\n"
-        "LB_WAIT:\n"
-        "mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], 0;\n"
-        "@P1 bra LB_DONE;\n"
-        "bra LB_WAIT;\n"
-        "LB_DONE:\n"
-        "}\n" ::"r"(b)
-        : "memory");
-    return true;
-#else
-    (void)smem, (void)gmem, (void)bytes, (void)bar, (void)lane;
-    return false;
-#endif
-}
-
-// The other direction: after the warp has written its part of the tile to shared memory,
-// lane 0 copies `bytes` of it to global memory in one bulk copy and waits until the copy
-// has read shared memory (the block may then exit). Returns false before sm_90.
-__device__ __forceinline__ bool lb_bulk_store_warp(void* gmem, const void* smem, uint32_t bytes, int lane) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    // The generic-proxy writes of every lane must be visible to the async proxy.
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-    __syncwarp();
-    if (lane == 0) {
-        const uint32_t s = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
-        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(gmem), "r"(s), "r"(bytes)
-                     : "memory");
-        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
-    }
-    return true;
-#else
-    (void)gmem, (void)smem, (void)bytes, (void)lane;
-    return false;
-#endif
 }
 
 }  // namespace scanviz::kern

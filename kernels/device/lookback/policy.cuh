@@ -37,11 +37,6 @@ inline constexpr int kLbGroupTiles = 32;
 // kSleepMaxNs, so a spinning warp does not flood L2 with status reads that slow the
 // very tiles it waits for.
 //
-// kTileCounter: a tile takes its index from an atomic counter when its block starts
-// (thread 0, shared with the block), not from blockIdx.x, so tile order follows the
-// order in which blocks actually start: a tile never waits on a predecessor whose block
-// has not been given an SM yet.
-//
 // kStaged: the tile is copied into shared memory with cp.async (LDGSTS, 16 bytes a
 // thread per instruction; no register holds it in flight), scanned there chunk by
 // chunk, and waits through its look-back in shared memory, not in registers. Registers
@@ -56,16 +51,8 @@ inline constexpr int kLbGroupTiles = 32;
 // kStreamHints (staged only): the tile's loads and stores carry an L2 evict-first hint
 // (neither is read again), leaving L2 to the status words.
 //
-// kPrefetch256 (staged only): the tile's loads ask L2 for whole 256-byte blocks
-// (cp.async .L2::256B).
-//
 // kDynamicSmem (staged only): the tile lives in dynamic shared memory, so it may exceed
 // the 48 KiB a block's static shared memory is limited to (the launch opts in to more).
-//
-// kBulkLoad (staged only, sm_90 and later): each warp's part of a full tile arrives by one
-// bulk copy (cp.async.bulk, completing on an mbarrier) that lane 0 issues, not by a 16-byte
-// cp.async per lane and vector. kBulkStore: the scanned part goes back the same way, from
-// shared memory (each lane first writes its results over its items there).
 //
 // kGroups: the look-back runs in groups of kLbGroupTiles tiles (lb_look_back_grouped),
 // for every operator, rather than tile by tile (float add: not the left fold over every
@@ -76,71 +63,23 @@ inline constexpr int kLbGroupTiles = 32;
 // folds a group's chunks as soon as that group has landed, not after the whole tile: the
 // fold runs while the later groups are still in flight. 1: one wait for the whole tile.
 //
-// kShuffleExclusive (staged): in exclusive mode each item's predecessor
-// comes by shuffle (the lane before; lane 0 takes lane 31's last item of the previous chunk)
-// rather than by a second shared-memory read of the item before its vector.
+// kShuffleExclusive (staged): in exclusive mode each item's predecessor comes by shuffle
+// (the lane before; lane 0 takes lane 31's last item of the previous chunk) rather than by a
+// second shared-memory read of the item before its vector.
 //
-// kCacheChunkScans (staged, with the early aggregate): float add's early
-// aggregate scans each chunk's 32 thread totals across the warp to fold them in the chunk
-// scans' order; it keeps those scans in registers (one value per vector), and step 1b takes
-// them rather than running the same warp scan again. Other operators fold without a scan.
-// Measured slower (run 19, H200, 2^28, against the same tile without it in one process):
-// float32 add 0.874 / 0.875 of memcpy inclusive / exclusive against 0.902 / 0.910 with
-// 128 x 144 (36 values held per thread); float64 add 256 x 24 0.904 / 0.897 against 0.903 /
-// 0.899. Not used; the field and its candidates (c) stay.
-//
-// kExclusiveInScan (staged): in exclusive mode, step 1b leaves the warp's
-// exclusive scan in shared memory (a vector's first item takes the fold of the items before
-// it, which the chunk scan computes anyway), and step 5 is inclusive mode's: no shuffle and
-// no second read for the item before. Integer operators only (float keeps the predecessor's
-// order of operations, kShuffleExclusive). Measured slower (run 19, H200, exclusive, same
-// process): int32 add 128 x 144 0.919 of memcpy at 2^28 against 0.934, 0.897 against 0.918 at
-// 2^26; int64 add 256 x 24 0.898 against 0.905. Not used; the field and its candidates (u) stay.
-//
-// kFusedScan (staged, with the early aggregate): the early
-// aggregate is step 1b itself. Each chunk is scanned (lb_scan_chunk) and written back as soon
-// as its load group lands, and the warp's aggregate is the fold those scans carry, so the tile
-// is read from shared memory once before the look-back, not twice (reduce, then scan); the
-// aggregate is published one group's scan later than a reduce-only fold would publish it. The
-// fold has the chunk scans' order, so float add keeps its bits. Not measured yet: no device
-// time was left for it in the session that wrote it (lab/NOTES.md, run 21).
-//
-// kSplitTiles (run 15): 1, or k > 1: where kSplitHead / kSplitTail say, one wave of
-// full-size tiles (the blocks the device holds at once) at the head or the tail of the array
-// is cut into tiles of kItemsPerThread / k items each, scanned by the same blocks. The first
-// wave then reaches its stores sooner and the last wave leaves the SMs sooner; the tiles
-// between are full size (LookbackSplitLayout). Measured slower at every size from 2^24
-// (2-5%, run 15): not used; the field and its candidates stay.
-//
-// kPersistent (with kTileCounter): the grid holds as many blocks as fit on
-// the device at once, and each block scans tile after tile, taking the next index from the
-// counter while it scans the current one: no block ends and no new one is dispatched
-// between tiles, and a warp that has issued its stores goes on to its next loads. Tiles
-// are taken in index order, so every tile a block waits on has been taken by a block that
-// is running: no residency is assumed.
+// Fields that no tuning took were removed; lab/NOTES.md keeps what they measured.
 struct LookbackTuningDefaults {
     static constexpr int kLanePreds = 1;
     static constexpr int kMinBlocks = 1;
     static constexpr int kSleepMinNs = 32;
     static constexpr int kSleepMaxNs = 256;
-    static constexpr bool kTileCounter = false;
     static constexpr bool kStaged = false;
     static constexpr bool kEarlyAggregate = false;
     static constexpr bool kStreamHints = false;
     static constexpr bool kGroups = false;
-    static constexpr bool kPrefetch256 = false;
     static constexpr bool kDynamicSmem = false;
-    static constexpr bool kBulkLoad = false;
-    static constexpr bool kBulkStore = false;
-    static constexpr bool kPersistent = false;
     static constexpr int kLoadGroups = 1;
     static constexpr bool kShuffleExclusive = false;
-    static constexpr bool kCacheChunkScans = false;
-    static constexpr bool kFusedScan = false;
-    static constexpr bool kExclusiveInScan = false;
-    static constexpr int kSplitTiles = 1;
-    static constexpr bool kSplitHead = false;
-    static constexpr bool kSplitTail = false;
 };
 
 // A tuning's fields (inherited) and what follows from them.
@@ -162,68 +101,18 @@ struct LookbackPolicy : Tuning {
     static_assert(!Tuning::kStaged || kVecItems == 4,
                   "cp.async stages 16-byte vectors: items a multiple of 4");
     static_assert(kWarps <= 32, "warp aggregates are scanned by one warp");
-    static_assert(!Tuning::kPrefetch256 || Tuning::kStaged, "the prefetch hint is the staged tile's");
     static_assert(!Tuning::kDynamicSmem || Tuning::kStaged, "only a staged tile needs dynamic shared memory");
-    static_assert(!(Tuning::kBulkLoad || Tuning::kBulkStore) || Tuning::kStaged, "bulk copies move a staged tile");
-    static_assert(!Tuning::kPersistent || Tuning::kTileCounter, "persistent blocks take their tiles from the counter");
     static_assert(Tuning::kLoadGroups >= 1, "at least one load group");
-    static_assert(!Tuning::kCacheChunkScans || Tuning::kEarlyAggregate, "the early aggregate's scans are cached");
-    static_assert(!Tuning::kExclusiveInScan || Tuning::kStaged, "step 1b writes the staged tile");
-    static_assert(!Tuning::kFusedScan || (Tuning::kStaged && Tuning::kEarlyAggregate && !Tuning::kCacheChunkScans),
-                  "the fused scan is the staged tile's early aggregate (and leaves no chunk scan to cache)");
-    static_assert(Tuning::kSplitTiles >= 1 && Tuning::kItemsPerThread % Tuning::kSplitTiles == 0,
-                  "a split tile holds whole items per thread");
-    static_assert(Tuning::kSplitTiles == 1 || (!Tuning::kPersistent && !Tuning::kTileCounter),
-                  "split tiles are placed by block index");
-    static_assert(Tuning::kLoadGroups == 1 ||
-                      (Tuning::kStaged && Tuning::kEarlyAggregate && !Tuning::kBulkLoad),
+    static_assert(Tuning::kLoadGroups == 1 || (Tuning::kStaged && Tuning::kEarlyAggregate),
                   "load groups are the early aggregate's, over cp.async copies");
 };
 
-// The small tiles of a kSplitTiles policy: the same block, 1/k of the items, one load group.
-template <class Tuning>
-struct LookbackSplitTuning : Tuning {
-    static constexpr int kItemsPerThread = Tuning::kItemsPerThread / Tuning::kSplitTiles;
-    static constexpr int kLoadGroups = 1;
-    static constexpr int kSplitTiles = 1;
-};
-template <class Policy>
-using LookbackSplitPolicy = LookbackPolicy<LookbackSplitTuning<Policy>>;
-
 // ---------------------------------------------------------------------------
-// The tuning the benchmark times (`ours`) on Hopper (sm_90) for 4-byte values (int32,
-// uint32, float32): a tile of 128 threads x 48 items = 6144 items (24 KiB in, 24 KiB
-// out) staged in shared memory, 9 blocks per SM, the aggregate published before the
-// chunk scans, the look-back in groups of 32 tiles with a window of 32 predecessors
-// (one per lane of warp 0), a __nanosleep backoff of 32 to 256 ns. The static_assert
-// after it holds these numbers to the fields.
-//
-// How it came to be (lab/NOTES.md has every figure and every candidate):
-//   - CUB 3.0 picks 128 threads x 24 items (3072 items per tile) for 4-byte types on
-//     sm_90 (cub/device/dispatch/tuning/tuning_scan.cuh), with warp-transposed loads
-//     through shared memory and a fixed 648 ns look-back delay.
-//   - A tile's time is its load latency plus its look-back plus its stores. During the
-//     look-back a block holds its tile but moves no data, and in a wave of resident
-//     tiles most of the wait is for the predecessors' own loads (runs 1 and 2: mean
-//     look-back distance 77 tiles, 2.5 to 3 us of a 5 us tile). What keeps DRAM busy is
-//     then the tile data resident per SM, blocks x tile bytes; and a bigger tile means
-//     fewer tiles: fewer look-backs, a shorter chain of inclusive prefixes.
-//   - Version 3 (runs 1 and 2) held the tile in registers, 256 threads x 32 items:
-//     eight 16-byte loads per thread, all in flight before the first use; 64 registers,
-//     4 blocks per SM, 128 KiB of tile per SM. Measured against it: 128x24, 256x16,
-//     256x24, 384x16, 512x16, 128x32, 128x48, 128x64, 64x64, and windows of 64 and 128
-//     predecessors (2 or 4 status loads per lane), which cost registers and were
-//     slower: the wait is for predecessors' data, not for status round trips. A round
-//     waits only on the predecessors nearer than the nearest inclusive one; the
-//     backoff of 32 to 256 ns measured no different from 8 to 64 or 128 to 1024 ns.
-//   - Version 4 (run 3, H100): tiles staged in shared memory (cp.async) wait there, not
-//     in registers, so shared memory bounds the tile bytes resident per SM: then 128 x 64
-//     items (32 KiB), 78 registers, 6 blocks per SM, 192 KiB of tile per SM.
-//   - Version 8 (run 6): the early aggregate took 128 x 48 staged at 9 blocks
-//     per SM from 0.845 to 0.877 of memcpy at 2^28.
-//   - Version 10 (runs 9 and 10): the look-back in groups of 32 tiles, for every
-//     operator: int32 add 0.878 -> 0.923 of memcpy at 2^28 (1.13x CUB); float add, which
-//     had folded tile by tile, 0.808 -> 0.92.
+// The tunings. Each is the fields it sets; lab/NOTES.md has the runs that chose it and
+// every candidate measured against it (lab/bench_candidates.cu).
+
+// H100, 4-byte values: 128 x 48 staged (24 KiB), 9 blocks per SM, early aggregate, grouped
+// look-back, exclusive by shuffle (lab/NOTES.md: versions 4, 8 and 10, the H200's run 17).
 struct LookbackTuned : LookbackTuningDefaults {
     static constexpr int kThreads = 128;
     static constexpr int kItemsPerThread = 48;
@@ -231,14 +120,10 @@ struct LookbackTuned : LookbackTuningDefaults {
     static constexpr int kMinBlocks = 9;
     static constexpr int kSleepMinNs = 32;
     static constexpr int kSleepMaxNs = 256;
-    static constexpr bool kTileCounter = false;
     static constexpr bool kStaged = true;
     static constexpr bool kEarlyAggregate = true;
     static constexpr bool kStreamHints = false;
     static constexpr bool kGroups = true;
-    // Measured on the H200 at 2^28: exclusive scans at the speed of inclusive ones, float64
-    // and int64 add 0.887 / 0.893 -> 0.898 / 0.904 of memcpy, int32 0.922 -> 0.929. Every
-    // tuning below inherits it.
     static constexpr bool kShuffleExclusive = true;
 };
 using LookbackTunedPolicy = LookbackPolicy<LookbackTuned>;
@@ -246,9 +131,8 @@ static_assert(LookbackTunedPolicy::kTileItems == 6144 && LookbackTunedPolicy::kM
                   LookbackTunedPolicy::kWindow == 32 && kLbGroupTiles == 32,
               "the comment above states the tuned policy: update it with the fields");
 
-// 8-byte values (int64, float64): the same policy with a 32 KiB tile of 128
-// threads x 32 items (16 vectors of 2 per thread) at 6 blocks per SM (with 9 or 8 blocks
-// of 24 KiB, ptxas spills 64 bytes).
+// H100, 8-byte values: 128 x 32 (32 KiB), 6 blocks per SM; 9 or 8 blocks of 24 KiB spill
+// (lab/NOTES.md: versions 6 and 8).
 struct LookbackTuned64 : LookbackTuned {
     static constexpr int kItemsPerThread = 32;
     static constexpr int kMinBlocks = 6;
@@ -262,29 +146,24 @@ template <class T>
 using LookbackTunedPolicyFor = std::conditional_t<sizeof(T) == 8, LookbackTuned64Policy, LookbackTunedPolicy>;
 
 // ---------------------------------------------------------------------------
-// The H200's tunings (lab/NOTES.md has the runs). The H200 moves 4.8 TB/s
-// against the H100's 3.35 over the same 132 SMs; with 6144-item tiles a tile then waits
-// longer, relative to its own loads, on its predecessors. Tiles over the 48 KiB of static
-// shared memory (kDynamicSmem) gave the H200 its limit:
-//   - 128 x 144 items (72 KiB, 3 blocks per SM), backoff 8 to 64 ns: from 2^24 up, 0.917 of
-//     memcpy at 2^28 (the H100's tuning: 0.863) and 0.904 at 2^26;
-//   - 128 x 104 items (52 KiB, 4 blocks per SM) with evict-first hints: while input and
-//     output fit in L2 together (2^22 int32: 1.225x CUB; the H100's tuning 1.13x);
-//   - up to 8 MiB of input the H100's tuning stays best (big tiles leave SMs idle; run 9).
-// core/bench/lookback_policy.cpp names these bands; `scanviz bench --policy` picks.
+// Tiles over the 48 KiB of static shared memory (kDynamicSmem) for inputs above 8 MiB; the
+// bands of core/bench/lookback_policy.cpp say which input sizes take which (`scanviz bench
+// --policy` picks). Up to 8 MiB LookbackTuned stays best: bigger tiles leave SMs idle.
+
+// H200, while input and output fit in L2 together: 128 x 104 (52 KiB), 4 blocks per SM,
+// evict-first hints (lab/NOTES.md: the H200's runs 2 to 4 and 9).
 struct LookbackWideHinted : LookbackTuned {
     static constexpr int kItemsPerThread = 104;
     static constexpr int kMinBlocks = 4;
     static constexpr bool kStreamHints = true;
     static constexpr bool kDynamicSmem = true;
 };
+// Its 8-byte values: 128 x 52, the same 52 KiB.
 struct LookbackWideHinted64 : LookbackWideHinted {
     static constexpr int kItemsPerThread = 52;
 };
-// Both fold their copies in load groups as they land (runs 14 to 16): 12 groups of
-// 3 vectors for 128 x 144 (8-byte 256 x 24: 12 of 1), 13 of 2 for 128 x 104. int32 on the
-// H200, against one wait for the tile in the same process: +0.5 points of memcpy on average
-// at 2^26 (-0.2 to +1.2 over six pairs), +0.3 to +0.8 at 2^28.
+// The largest inputs (H200 above 64 MiB, H100 above 8 MiB): 128 x 144 (72 KiB), 3 blocks per
+// SM, backoff 8 to 64 ns, 12 load groups (lab/NOTES.md: the H200's runs 4, 9, 14 and 16).
 struct LookbackWidest : LookbackTuned {
     static constexpr int kItemsPerThread = 144;
     static constexpr int kMinBlocks = 3;
@@ -293,18 +172,15 @@ struct LookbackWidest : LookbackTuned {
     static constexpr bool kDynamicSmem = true;
     static constexpr int kLoadGroups = 12;
 };
-// From half the L2 to 64 MiB of input (2^24 int32; run 5): 128 x 104 at 4 blocks per SM with
-// Widest's backoff, no hints: 0.868 of memcpy at 2^24 where 128 x 144 gave 0.843-0.856. 8-byte
-// values take Widest's 256 x 24 (LookbackPolicyOf).
+// H200, from half the L2 to 64 MiB of input: Widest's fields at 128 x 104, 4 blocks per SM,
+// 13 load groups (lab/NOTES.md: the H200's runs 5, 14 and 16). 8-byte values take Widest64.
 struct LookbackWide : LookbackWidest {
     static constexpr int kItemsPerThread = 104;
     static constexpr int kMinBlocks = 4;
     static constexpr int kLoadGroups = 13;
 };
-// 8-byte values (run 5): 256 threads x 24 items (48 KiB, 4 blocks per SM). 128 x 72, the
-// same bytes as the 4-byte tile, gave int64 max 0.845 of memcpy at 2^28; the same 72 KiB
-// with twice the threads (256 x 36, 3 per SM) 0.938, and 256 x 24 at 4 per SM 0.944 (every
-// lane has half the 16-byte loads to issue and fold).
+// 8-byte values of Widest and Wide: 256 x 24 (48 KiB), 4 blocks per SM, 12 load groups of one
+// vector (lab/NOTES.md: the H200's runs 5 and 14).
 struct LookbackWidest64 : LookbackWidest {
     static constexpr int kThreads = 256;
     static constexpr int kItemsPerThread = 24;

@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "bits.cuh"
 #include "look_back.cuh"
@@ -21,15 +20,10 @@ struct LookbackParams {
     unsigned long long* status;  // [num_tiles] status words
     uint32_t epoch;              // this launch's number (1 .. 2^30 - 1)
     bool exclusive;
-    // Policies with kTileCounter: tile = atomicAdd(tile_counter, 1) - tile_base (the
-    // counter is never reset: tile_base is the count taken by earlier launches).
-    unsigned long long* tile_counter;
-    unsigned long long tile_base;
-    uint32_t tiles;  // tiles of the launch (persistent blocks stop at it)
-    // kSplitTiles policies: the small tiles at the head, then the full-size tiles; the rest
-    // are small (LookbackSplitLayout).
-    uint32_t head_tiles;
-    uint32_t big_tiles;
+    // Unused, where the tile counter and split-tile fields were: keeps the parameters' layout
+    // (the probe buffer's offset after this struct) and with it the kernels' SASS. As bytes,
+    // not words, it changes code: the compiler then hoists the load of `exclusive`.
+    unsigned long long reserved[4];
 };
 
 // Scratch a tile needs in shared memory (the caller owns it).
@@ -40,10 +34,9 @@ struct LookbackTempStorage {
     alignas(16) T items[Policy::kStaged ? Policy::kTileItems : 1];  // the staged tile
 };
 
-// One tile (steps 1 to 5), items [first, first + kTileItems) of [0, n): first is
-// tile * kTileItems except where kSplitTiles puts smaller tiles before or after. kFull: the
-// tile lies wholly inside [0, n), so it moves 16-byte vectors with no bounds checks; the
-// last, partial tile checks every element.
+// One tile (steps 1 to 5), items [first, first + kTileItems) of [0, n), first = tile *
+// kTileItems. kFull: the tile lies wholly inside [0, n), so it moves 16-byte vectors with no
+// bounds checks; the last, partial tile checks every element.
 template <class Policy, bool kFull, class ScanOp, class Probe>
 __device__ __forceinline__ void decoupled_lookback_tile(
     const typename ScanOp::value_type* __restrict__ in, typename ScanOp::value_type* __restrict__ out,
@@ -82,23 +75,15 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     const auto offset = [&](int k) { return k * 32 * W + W * lane; };
     if constexpr (Policy::kStaged) {
         if constexpr (kFull) {
-            bool bulk = false;
-            if constexpr (Policy::kBulkLoad) {
-                __shared__ unsigned long long bar[Policy::kWarps];
-                bulk = lb_bulk_load_warp(s_warp, in + warp_base, Policy::kWarpItems * sizeof(T), &bar[warp], lane);
-            }
-            if (!bulk) {
-                [[maybe_unused]] uint64_t drop = 0;
-                if constexpr (Policy::kStreamHints) drop = lb_policy_evict_first();
+            [[maybe_unused]] uint64_t drop = 0;
+            if constexpr (Policy::kStreamHints) drop = lb_policy_evict_first();
 #pragma unroll
-                for (int k = 0; k < V; ++k) {
-                    lb_cp_async16_hint<Policy::kStreamHints, Policy::kPrefetch256>(
-                        s_warp + offset(k), in + warp_base + offset(k), drop);
-                    if constexpr (kGroupVecs < V)
-                        if ((k + 1) % kGroupVecs == 0) lb_cp_async_commit();
-                }
-                if constexpr (kGroupVecs == V) lb_cp_async_wait_all();  // else the early aggregate waits
+            for (int k = 0; k < V; ++k) {
+                lb_cp_async16_hint<Policy::kStreamHints>(s_warp + offset(k), in + warp_base + offset(k), drop);
+                if constexpr (kGroupVecs < V)
+                    if ((k + 1) % kGroupVecs == 0) lb_cp_async_commit();
             }
+            if constexpr (kGroupVecs == V) lb_cp_async_wait_all();  // else the early aggregate waits
         } else {
             // The last, partial tile: whole 16-byte vectors where they lie inside [0, n),
             // all in flight together as in a full tile; element by element only across n
@@ -128,66 +113,23 @@ __device__ __forceinline__ void decoupled_lookback_tile(
         }
     }
 
-    // kCacheChunkScans: the ordered early aggregate keeps each chunk's warp scan of the thread
-    // totals, which step 1b would compute again from the same values (the same bits).
-    constexpr bool kCache = Policy::kCacheChunkScans && Policy::kEarlyAggregate && kLbOrdered<ScanOp>;
-    [[maybe_unused]] T chunk_incl[kCache ? V : 1]{};  // set by the early aggregate before step 1b reads it
-    // kExclusiveInScan: exclusive mode's staged items become the warp-level exclusive scan in
-    // step 1b (each vector's first item takes the fold before it, which the chunk scan has),
-    // so step 5 combines them with the warp's prefix as in inclusive mode. Integer operators
-    // only, whose fold is the same in any order: float's exclusive value keeps the order of
-    // the item before it (the inclusive value before, combined with the prefix).
-    constexpr bool kExclInScan = Policy::kExclusiveInScan && std::is_integral_v<T>;  // staged (policy.cuh)
-
     // Step 1b's work on one staged chunk k (lb_scan_chunk): its items become the warp-level
-    // inclusive scan (kExcl: the exclusive one); `warp_total` carries the fold of the chunks
-    // before it and receives this one's.
+    // inclusive scan; `warp_total` carries the fold of the chunks before it and receives this one's.
     T warp_total = ScanOp::identity();
-    [[maybe_unused]] const auto scan_staged_chunk = [&](int k, auto excl) {
-        constexpr bool kExcl = decltype(excl)::value;
+    [[maybe_unused]] const auto scan_staged_chunk = [&](int k) {
         T y[W];
 #pragma unroll
         for (int j = 0; j < W; ++j) y[j] = s_warp[offset(k) + j];
-        T before;
-        if constexpr (kCache) {
-            lb_scan_thread(y, op);
-            before = lb_finish_chunk(y, k, lane, chunk_incl[k], warp_total, op);
-        } else {
-            before = lb_scan_chunk<W>(y, k, lane, warp_total, op);
-        }
-        if constexpr (kExcl) {
-            s_warp[offset(k)] = before;
+        lb_scan_chunk<W>(y, k, lane, warp_total, op);
 #pragma unroll
-            for (int j = 1; j < W; ++j) s_warp[offset(k) + j] = y[j - 1];
-        } else {
-#pragma unroll
-            for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
-        }
+        for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
     };
-    // kExclInScan's choice of what the staged items become, made once per tile.
-    const auto with_excl = [&](auto&& f) {
-        if (kExclInScan && p.exclusive)
-            f(std::bool_constant<kExclInScan>{});
-        else
-            f(std::false_type{});
-    };
-    // kFusedScan: the early aggregate is step 1b, each chunk scanned as its load group lands.
-    constexpr bool kFused = Policy::kFusedScan;
 
     // Early aggregate: fold this warp's items in the order the chunk scans would (the
-    // same bits), before scanning them (kFused: by scanning them).
+    // same bits), before scanning them.
     if constexpr (Policy::kEarlyAggregate) {
         T wt = ScanOp::identity();
-        if constexpr (kFused) {
-            with_excl([&](auto excl) {
-#pragma unroll
-                for (int k = 0; k < V; ++k) {
-                    wait_group_of(k);
-                    scan_staged_chunk(k, excl);  // step: reduce tiles
-                }
-            });
-            wt = warp_total;
-        } else if constexpr (kLbOrdered<ScanOp>) {
+        if constexpr (kLbOrdered<ScanOp>) {
 #pragma unroll
             for (int k = 0; k < V; ++k) {
                 wait_group_of(k);
@@ -195,7 +137,6 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
                 for (int j = 1; j < W; ++j) t = op(t, s_warp[offset(k) + j]);  // step: reduce tiles
                 const T incl = lb_warp_inclusive(t, lane, op);
-                if constexpr (kCache) chunk_incl[k] = incl;
                 const T chunk = __shfl_sync(0xffffffffu, incl, 31);
                 wt = k == 0 ? chunk : op(wt, chunk);  // step: reduce tiles
             }
@@ -213,9 +154,8 @@ __device__ __forceinline__ void decoupled_lookback_tile(
     }
 
     // Step 1b: scan each chunk of the warp (lb_scan_chunk); x (or the staged items)
-    // becomes the warp-level inclusive scan (kExclInScan, exclusive mode: the exclusive
-    // one), so no per-vector prefix stays live through the look-back. (Early aggregate:
-    // warp 0 publishes the aggregate first.)
+    // becomes the warp-level inclusive scan, so no per-vector prefix stays live through the
+    // look-back. (Early aggregate: warp 0 publishes the aggregate first.)
     [[maybe_unused]] T early_w_incl{}, early_aggregate{};
     if constexpr (Policy::kEarlyAggregate) {
         if (warp == 0) {
@@ -226,17 +166,13 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             probe.aggregate_published(first_status, lb_to_bits(early_aggregate));
         }
     }
-    // The chunks, one after another (kFused: done in the early aggregate).
-    if constexpr (!kFused) {
-        with_excl([&](auto excl) {
+    // The chunks, one after another.
 #pragma unroll
-            for (int k = 0; k < V; ++k) {
-                if constexpr (Policy::kStaged)
-                    scan_staged_chunk(k, excl);
-                else
-                    lb_scan_chunk<W>(x[k], k, lane, warp_total, op);
-            }
-        });
+    for (int k = 0; k < V; ++k) {
+        if constexpr (Policy::kStaged)
+            scan_staged_chunk(k);
+        else
+            lb_scan_chunk<W>(x[k], k, lane, warp_total, op);
     }
     if constexpr (!Policy::kEarlyAggregate) {
         if (lane == 0) temp.warp_aggregate[warp] = warp_total;
@@ -306,11 +242,10 @@ __device__ __forceinline__ void decoupled_lookback_tile(
             T xs[W], y[W];
 #pragma unroll
             for (int j = 0; j < W; ++j) xs[j] = s_warp[offset(k) + j];
-            if (p.exclusive && !kExclInScan) {
-                if constexpr (kFull && (Policy::kBulkStore || Policy::kShuffleExclusive)) {
+            if (p.exclusive) {
+                if constexpr (kFull && Policy::kShuffleExclusive) {
                     // The item before comes by shuffle (lane 0: lane 31's last of the previous
-                    // chunk, kept in `carry`): bulk stores overwrite the items as they are
-                    // scanned, and kShuffleExclusive saves the second shared-memory read.
+                    // chunk, kept in `carry`), saving the second shared-memory read.
                     const T up = __shfl_up_sync(0xffffffffu, xs[W - 1], 1);
                     y[0] = (k == 0 && lane == 0) ? warp_prefix : op(warp_prefix, lane == 0 ? carry : up);
                     carry = __shfl_sync(0xffffffffu, xs[W - 1], 31);
@@ -320,17 +255,11 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
                 for (int j = 1; j < W; ++j) y[j] = op(warp_prefix, xs[j - 1]);  // step: scan tiles
             } else {
-                // Inclusive, or kExclInScan's exclusive items (the warp's first is the identity,
-                // and an integer operator's op(prefix, identity) is the prefix).
 #pragma unroll
                 for (int j = 0; j < W; ++j) y[j] = op(warp_prefix, xs[j]);  // step: scan tiles
             }
             const size_t e = warp_base + offset(k);
-            if constexpr (kFull && Policy::kBulkStore) {
-                // Over the items in place (each lane its own vector).
-#pragma unroll
-                for (int j = 0; j < W; ++j) s_warp[offset(k) + j] = y[j];
-            } else if constexpr (kFull && Policy::kStreamHints) {
+            if constexpr (kFull && Policy::kStreamHints) {
                 LbVec16<T, W> v;
 #pragma unroll
                 for (int j = 0; j < W; ++j) v.t[j] = y[j];
@@ -341,18 +270,6 @@ __device__ __forceinline__ void decoupled_lookback_tile(
 #pragma unroll
                 for (int j = 0; j < W; ++j)
                     if (e + j < n) out[e + j] = y[j];
-            }
-        }
-        if constexpr (kFull && Policy::kBulkStore) {
-            if (!lb_bulk_store_warp(out + warp_base, s_warp, Policy::kWarpItems * sizeof(T), lane)) {
-                __syncwarp();
-#pragma unroll
-                for (int k = 0; k < V; ++k) {
-                    T y[W];
-#pragma unroll
-                    for (int j = 0; j < W; ++j) y[j] = s_warp[offset(k) + j];
-                    lb_store16<false>(out + warp_base + offset(k), y);
-                }
             }
         }
     } else {
