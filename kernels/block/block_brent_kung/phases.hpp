@@ -1,5 +1,5 @@
 // The phases of block_brent_kung, written once: its model's step labels (kNames), its
-// kernel's probe indices (the enum) and the `// step:` tags of its sources
+// kernel's probe indices (the enum) and the step tags of its sources
 // (tests/test_variant_phases.cpp checks the tags) all read this definition.
 #pragma once
 
