@@ -72,6 +72,15 @@ void init_tile(TraceBuilder& b, int first_slot, int count, const std::vector<dou
         b.init(first_slot + i, i < static_cast<int>(input.size()) ? input[i] : b.identity());
 }
 
+void init_shifted_tile(TraceBuilder& b, int first_slot, int count, const std::vector<double>& input,
+                       bool exclusive) {
+    const int n = static_cast<int>(input.size());
+    for (int e = 0; e < count; ++e) {
+        const int from = exclusive ? e - 1 : e;
+        b.init(first_slot + e, from >= 0 && from < n ? input[from] : b.identity());
+    }
+}
+
 void thread_reduce(TraceBuilder& b, int thread, int dst, int first_item, int items) {
     b.copy(thread, dst, first_item);
     for (int i = 1; i < items; ++i) b.combine(thread, dst, dst, first_item + i);

@@ -30,6 +30,10 @@ void resolve_block_items(RunSpec& spec);
 
 // Slot values of a tile in blocked order: input where i < n, the identity past it.
 void init_tile(TraceBuilder& b, int first_slot, int count, const std::vector<double>& input);
+// The same for the in-place scans that keep the inclusive steps for both modes (Brent-Kung,
+// Sklansky): exclusive loads the input shifted right by one, the identity first.
+void init_shifted_tile(TraceBuilder& b, int first_slot, int count, const std::vector<double>& input,
+                       bool exclusive);
 
 // x[t] = items[0] op items[1] op ... (a copy, then ITEMS - 1 combines).
 void thread_reduce(TraceBuilder& b, int thread, int dst, int first_item, int items);

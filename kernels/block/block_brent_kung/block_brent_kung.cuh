@@ -53,4 +53,14 @@ __device__ __forceinline__ void block_scan_brent_kung(BlockBrentKungStorage<T>& 
     }
 }
 
+// The routine as the family's pair-tile kernel body takes it (../block_pair_tile.cuh).
+struct BrentKungScan {
+    template <class T>
+    using Storage = BlockBrentKungStorage<T>;
+    template <class T, class ScanOp, class Probe>
+    static __device__ __forceinline__ void run(Storage<T>& s, int m, ScanOp op, Probe& probe) {
+        block_scan_brent_kung(s, m, op, probe);
+    }
+};
+
 }  // namespace scanviz::kern

@@ -15,24 +15,13 @@
 namespace scanviz {
 namespace {
 
-// The tile: the next power of two at or above n, at least 2 (one pair per thread).
-int tile_of(int n) {
-    int m = 2;
-    while (m < n) m *= 2;
-    return m;
-}
-
 using P = BlockBrentKungPhases;
 
 Trace model(const RunSpec& spec) {
-    const int m = tile_of(spec.n), threads = m / 2;
+    const int m = blelloch_tile(spec.n), threads = m / 2;
     TraceBuilder b(spec, threads);
     const int s = b.add_region("XY", Space::Shared, m, 0, kNumBanks);
-    const auto in = make_input(spec);
-    for (int e = 0; e < m; ++e) {
-        const int from = spec.exclusive ? e - 1 : e;
-        b.init(s + e, from >= 0 && from < spec.n ? in[from] : b.identity());
-    }
+    init_shifted_tile(b, s, m, make_input(spec), spec.exclusive);
     for (int stride = 1; stride < m; stride *= 2) {
         b.begin_step(P::kNames[P::kReductionTree], stride, BarrierKind::SyncThreads);
         for (int t = 0; t < threads; ++t) {
@@ -52,15 +41,6 @@ Trace model(const RunSpec& spec) {
     return b.finish(read_slots(b, s, spec.n));
 }
 
-std::optional<std::string> check(const RunSpec& spec) {
-    return check_block_n(spec, 2 * kBlockMaxThreads, tile_of(spec.n) / 2);
-}
-
-void resolve(RunSpec& spec) {
-    spec.threads = tile_of(spec.n) / 2;
-    spec.items_per_thread = 1;
-}
-
 }  // namespace
 
 VariantInfo variant_block_brent_kung() {
@@ -74,8 +54,8 @@ VariantInfo variant_block_brent_kung() {
         .phases = phase_list(P::kNames),
         .default_n = 64,
         .model = model,
-        .check = check,
-        .resolve = resolve,
+        .check = check_blelloch,  // Blelloch's tile: the next power of two, m / 2 threads
+        .resolve = resolve_blelloch,
         .work_span_default = true,
     };
 }

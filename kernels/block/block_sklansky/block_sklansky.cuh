@@ -41,4 +41,14 @@ __device__ __forceinline__ void block_scan_sklansky(BlockSklanskyStorage<T>& s, 
     }
 }
 
+// The routine as the family's pair-tile kernel body takes it (../block_pair_tile.cuh).
+struct SklanskyScan {
+    template <class T>
+    using Storage = BlockSklanskyStorage<T>;
+    template <class T, class ScanOp, class Probe>
+    static __device__ __forceinline__ void run(Storage<T>& s, int m, ScanOp op, Probe& probe) {
+        block_scan_sklansky(s, m, op, probe);
+    }
+};
+
 }  // namespace scanviz::kern
