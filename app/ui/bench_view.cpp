@@ -46,12 +46,7 @@ ImU32 series_colour(const std::string& variant, bool pres) {
 
 }  // namespace
 
-std::string default_bench_file() {
-    if (const char* env = std::getenv("SCANVIZ_BENCH_FILE"); env && *env) return env;
-    const std::string path = asset_path("bench/h100_bench.csv");
-    std::error_code ec;
-    return std::filesystem::is_regular_file(path, ec) ? path : std::string();
-}
+std::string default_bench_file() { return shipped_file("SCANVIZ_BENCH_FILE", "bench/h100_bench.csv"); }
 
 bool BenchView::Load(const std::string& path) {
     try {

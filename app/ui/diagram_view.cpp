@@ -43,15 +43,7 @@ bool DiagramView::Update(const App& app) {
 }
 
 void DiagramView::Draw(App& app) {
-    ImGui::Begin("Dependency diagram", nullptr,
-                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                     ImGuiWindowFlags_NoBackground);
-    DrawBadge(app);
-    Update(app);
-    DrawZoomButtons(canvas);
-    ImGui::SameLine();
-    export_panel.Draw(app, canvas, scene);
-    ImGui::SameLine();
+    BeginFigureView("Dependency diagram", app, *this);
     if (app.selection.valid()) {
         const int s = app.selection.step;
         const auto& values = s < 0 ? app.trace.initial_state : app.trace.steps[static_cast<size_t>(s)].state;

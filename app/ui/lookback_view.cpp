@@ -17,10 +17,7 @@
 namespace scanviz::ui {
 
 std::string default_timeline_file() {
-    if (const char* env = std::getenv("SCANVIZ_TIMELINE_FILE"); env && *env) return env;
-    const std::string path = asset_path("bench/h100_lookback_timeline.json");
-    std::error_code ec;
-    return std::filesystem::is_regular_file(path, ec) ? path : std::string();
+    return shipped_file("SCANVIZ_TIMELINE_FILE", "bench/h100_lookback_timeline.json");
 }
 
 bool LookbackView::Load(const std::string& path) {

@@ -45,15 +45,7 @@ bool StateView::Update(const App& app) {
 }
 
 void StateView::Draw(App& app) {
-    ImGui::Begin("State", nullptr,
-                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                     ImGuiWindowFlags_NoBackground);
-    DrawBadge(app);
-    Update(app);
-    DrawZoomButtons(canvas);
-    ImGui::SameLine();
-    export_panel.Draw(app, canvas, scene);
-    ImGui::SameLine();
+    BeginFigureView("State", app, *this);
     ImGui::Checkbox("banks", &app.settings.show_banks);
     if (app.settings.show_banks && app.has_trace && app.trace.threads > kWarpThreads) {
         ImGui::SameLine();

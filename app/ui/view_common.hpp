@@ -24,6 +24,21 @@ void DrawJobProgress(App& app);
 // The "-", "+" and "Fit" buttons of a scene view.
 void DrawZoomButtons(SceneCanvas& canvas);
 
+// The top of a figure view (the state, the diagram): its pinned window, the badge, the view
+// brought up to date, its zoom and export buttons; the caller goes on on the same line.
+template <class FigureView>
+void BeginFigureView(const char* title, App& app, FigureView& view) {
+    ImGui::Begin(title, nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                     ImGuiWindowFlags_NoBackground);
+    DrawBadge(app);
+    view.Update(app);
+    DrawZoomButtons(view.canvas);
+    ImGui::SameLine();
+    view.export_panel.Draw(app, view.canvas, view.scene);
+    ImGui::SameLine();
+}
+
 // The scene (or the error that stopped it being built) filling the rest of the
 // window; applies the zoom or fit asked for this frame, and turns a click on a
 // cell into a selection (a second click on the selected cell clears it).

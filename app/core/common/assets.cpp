@@ -23,4 +23,11 @@ std::string assets_dir() {
 
 std::string asset_path(std::string_view relative) { return assets_dir() + "/" + std::string(relative); }
 
+std::string shipped_file(const char* env_var, std::string_view relative) {
+    if (const char* env = std::getenv(env_var); env && *env) return env;
+    const std::string path = asset_path(relative);
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec) ? path : std::string();
+}
+
 }  // namespace scanviz

@@ -16,4 +16,8 @@ std::string assets_dir();
 // `relative` under assets_dir() ("recordings/default.svzrec"); it may not exist.
 std::string asset_path(std::string_view relative);
 
+// A shipped file a person may replace: $`env_var` when it is set and not empty; else
+// asset_path(relative) when that file exists; else "" (nothing to show).
+std::string shipped_file(const char* env_var, std::string_view relative);
+
 }  // namespace scanviz
