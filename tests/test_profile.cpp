@@ -113,7 +113,10 @@ TEST(NcuCsv, MalformedInputNamesLineAndColumn) {
 
 TEST(ProfileCases, OneCasePerWarpAndBlockVariant) {
     const auto all = profile_cases({});
-    EXPECT_EQ(all.size(), 15u);
+    size_t warp_and_block = 0;
+    for (const VariantInfo& v : all_variants()) warp_and_block += v.level != Level::Device;
+    EXPECT_EQ(warp_and_block, 17u);
+    EXPECT_EQ(all.size(), warp_and_block);
     for (const ProfileCase& c : all) EXPECT_NE(find_variant(c.spec.variant)->level, Level::Device);
     const std::vector<std::string> bad = {"device_decoupled_lookback"};
     EXPECT_THROW(profile_cases(bad), std::invalid_argument);
