@@ -1,0 +1,1 @@
+#error "scanviz_gpu.cuh: GPU tracing backend not written yet"
