@@ -558,6 +558,7 @@ namespace scanviz::cpu {
 
 inline void fiber_main() {
     g.body(g.arg);
+    end_step("end");
     me().wait = Wait::Done;
     swapcontext(&me().ctx, &g.scheduler);
 }
@@ -710,6 +711,103 @@ inline void launch(int threads, bool interleaved, uint64_t seed, void (*body)(vo
         }
     }
     g.cur = -1;
+}
+
+}  // namespace scanviz::cpu
+
+// ---- the engine's driver: the generated main calls run_main(&kernel, argc, argv) ----
+//
+// argv[1]: the run file, "n threads schedule seed type" on its first line (schedule lockstep
+// or interleaved, type i32 or f32), then the n input values, then (segmented) n head flags;
+// argv[2]: the records file to write.
+
+namespace scanviz::cpu {
+
+template <class T>
+struct Launch {
+    void (*plain)(const T*, T*, int) = nullptr;
+    void (*segmented)(const T*, const int*, T*, int) = nullptr;
+    const T* in = nullptr;
+    const int* heads = nullptr;
+    T* out = nullptr;
+    int n = 0;
+};
+
+template <class T>
+void launch_body(void* p) {
+    auto* l = static_cast<Launch<T>*>(p);
+    if (l->segmented) l->segmented(l->in, l->heads, l->out, l->n);
+    else l->plain(l->in, l->out, l->n);
+}
+
+// What out[] holds before the kernel runs, to see which elements it wrote.
+template <class T>
+T unwritten() {
+    T v;
+    const uint32_t bits = 0x7fc0deadu;  // an int nobody scans to, a float NaN
+    std::memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+template <class T>
+int run(Launch<T> l, int argc, char** argv) {
+    if (argc < 3) return 2;
+    g.out = std::fopen(argv[2], "w");
+    if (!g.out) return 2;
+    static char buffer[1 << 16];
+    std::setvbuf(g.out, buffer, _IOFBF, sizeof buffer);
+    std::fprintf(g.out, "scanviz-records 1\n");
+    FILE* f = std::fopen(argv[1], "r");
+    if (!f) fail("cannot read the run file");
+    int n = 0, threads = 0;
+    char schedule[32] = {0}, type[8] = {0};
+    unsigned long long seed = 1;
+    if (std::fscanf(f, "%d %d %31s %llu %7s", &n, &threads, schedule, &seed, type) != 5 || n < 1 || n > 1 << 16)
+        fail("a bad run file");
+    const bool is_int = std::is_same_v<T, int>;
+    if ((std::strcmp(type, "i32") == 0) != is_int)
+        fail(std::string("the kernel scans ") + (is_int ? "int (type = i32)" : "float (type = f32)") +
+             " but the settings say type = " + type);
+    std::vector<T> in(static_cast<size_t>(n)), out(static_cast<size_t>(n), unwritten<T>());
+    std::vector<int> heads(static_cast<size_t>(n), 0);
+    for (int i = 0; i < n; ++i) {
+        double v = 0;
+        if (std::fscanf(f, "%lf", &v) != 1) fail("a bad run file: too few input values");
+        in[static_cast<size_t>(i)] = static_cast<T>(v);
+    }
+    if (l.segmented)
+        for (int i = 0; i < n; ++i)
+            if (std::fscanf(f, "%d", &heads[static_cast<size_t>(i)]) != 1) fail("a bad run file: too few heads");
+    std::fclose(f);
+    l.in = in.data();
+    l.heads = heads.data();
+    l.out = out.data();
+    l.n = n;
+    launch(threads, std::strcmp(schedule, "interleaved") == 0, seed, launch_body<T>, &l);
+    bool any = false;
+    for (int i = 0; i < n; ++i) {
+        const T none = unwritten<T>();
+        if (std::memcmp(&out[static_cast<size_t>(i)], &none, sizeof(T)) == 0) continue;
+        any = true;
+        std::fprintf(g.out, "output %d %.17g\n", i, static_cast<double>(out[static_cast<size_t>(i)]));
+    }
+    if (!any) fail("the kernel wrote no output");
+    std::fclose(g.out);
+    return 0;
+}
+
+template <class T>
+int run_main(void (*kernel)(const T*, T*, int), int argc, char** argv) {
+    Launch<T> l;
+    l.plain = kernel;
+    return run(l, argc, argv);
+}
+
+template <class T>
+int run_main(void (*kernel)(const T*, const int*, T*, int), int argc, char** argv) {
+    Launch<T> l;
+    l.segmented = kernel;
+    return run(l, argc, argv);
 }
 
 }  // namespace scanviz::cpu

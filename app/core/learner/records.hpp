@@ -14,7 +14,7 @@
 //   region <id> <shared|register> <count> <elem_bytes> <byte_offset> <name>
 //   read <thread> <step> <region> <index>
 //   store <thread> <step> <region> <index> <value> <k> <region index>*k [+]
-//   barrier <thread> <step> <syncthreads|syncwarp|shfl|label> [label text]
+//   barrier <thread> <step> <syncthreads|syncwarp|shfl|label|end> [label text]
 //   output <i> <value>
 //   error <one line>
 //
@@ -33,8 +33,9 @@
 //   from no traced slot (a load from global memory, a constant).
 // - barrier: the thread ended its step <step>: at __syncthreads() (syncthreads), at
 //   __syncwarp() (syncwarp), in a shuffle (shfl), or where scanviz::step() cut a step that had
-//   no barrier (label). The label text, when present, is what scanviz::step() named the step
-//   that ends here.
+//   no barrier (label); "end": the thread returned, which ends its last step (each thread
+//   writes one, as its last record; it counts as no barrier). The label text, when present, is
+//   what scanviz::step() named the step that ends here.
 // - output: out[i] after the kernel, for every i < n (%.17g).
 // - error: the run failed; one line a person reads ("out-of-bounds store: thread 5 wrote
 //   s[64] (size 64)", "barrier not reached by every thread: ..."). The records before it are
@@ -51,19 +52,34 @@
 //   of the first barrier record ending step k (in thread order), else "step k"; its phase is
 //   the label without a trailing " d=<number>"; its barrier is the kind of that record
 //   (syncthreads -> "__syncthreads()", syncwarp -> "__syncwarp()", shfl -> the shuffle's name,
-//   label -> "lockstep (no barrier)"), and "kernel end" for the step no barrier ends.
-// - Every thread must end the same number of steps (barrier records of any kind); otherwise
+//   label -> "lockstep (no barrier)"), and "kernel end" for the step no barrier ends. A step
+//   that begins at a shuffle and ends at no barrier (a label cut, the kernel's end) shows the
+//   shuffle: the shuffle is what converges the warp for the step it begins, as scanviz's
+//   models draw a shuffle step (the exchange, then the combine).
+// - A split step: a step in which no thread stores, ended by a real barrier (__syncthreads(),
+//   __syncwarp()) and followed by a step with stores, is the read half of that step ("read
+//   into a register, barrier, write", the form correct under independent thread scheduling):
+//   the two make one step, named by the first of their labels, ended by the second's barrier.
+// - Every thread must end the same number of steps (barrier records other than end); otherwise
 //   the trace is refused with "barrier inside a branch: thread 0 passed 5 barriers, thread 37
 //   passed 4".
 // - Operations: one per store, by its thread: reads = the provenance slots in operand order;
-//   Combine with applications = reads - 1 when it has two reads or more, Copy otherwise. A read
-//   by a thread that fed none of that thread's stores in the same step becomes a Wait
-//   operation (a read, no write), so the hazard analysis sees it and no edge is invented.
-// - The load prologue: the first steps as long as they hold no read and only stores of values
-//   with no provenance (the loads from global memory, identity fills) are not steps: their
-//   stores make the initial state. Likewise a last step ended by the kernel's end with no store
-//   in it is dropped when a real barrier ends the step before it (its reads only copy the
-//   result out, and no write of its own step can race with them).
+//   Combine with applications = reads - 1 when it has two reads or more, Copy otherwise. A
+//   thread's copy a <- b followed by its combine b <- (a, b) in the same step is one Swap (the
+//   Blelloch down-sweep). A read of a shared slot by a thread that fed none of that thread's
+//   stores in the same step becomes a Wait operation (a read, no write), so the hazard
+//   analysis sees it and no edge is invented (a register belongs to one thread: its reads that
+//   feed nothing, such as a loop's condition, are left out). Operations are listed by thread,
+//   each thread's in program order.
+// - The load prologue: the first steps, as long as none of their stores has provenance (loads
+//   from global memory, identity fills) and scanviz::step() named none of them, are not steps:
+//   their stores make the initial state (the step that follows is always kept). Likewise a
+//   last step ended by the kernel's end with no store in it (it copies the result out) is
+//   dropped when a barrier or a shuffle ends the step before it, or when each shared slot it
+//   reads was last stored by the thread reading it: no write can race with its reads.
+// - Hazards are not taken from this Trace but from access_trace(): one step per recorded step,
+//   each read and store where it happened, so a value carried across a barrier in a register
+//   counts as read before that barrier.
 // - The state after each step: the state before it with each slot's last store in the step
 //   (in record order) applied. Slots never stored are 0.
 #pragma once
@@ -139,5 +155,11 @@ struct AssembledTrace {
     std::string error;
 };
 AssembledTrace assemble_trace(const Records& records, const RecordsRun& run);
+
+// The accesses as they happened, for the hazard analysis (race/hazards.hpp): one step per
+// recorded step (no prologue, no split steps), a Wait operation for every read of a shared
+// slot and a Copy with no reads for every store into one; spec.variant is empty. Call it on
+// records that assemble_trace accepted.
+Trace access_trace(const Records& records, const RecordsRun& run);
 
 }  // namespace scanviz
