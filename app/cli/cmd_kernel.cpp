@@ -132,7 +132,8 @@ int run_kernel(const KernelArgs& a) {
         engine = cpu_engine();
     }
     LearnerRun run = run_learner(engine, request, kind);
-    if (!run.error.empty()) throw std::runtime_error(run.error);
+    if (!run.error.empty())
+        throw std::runtime_error(run.error.rfind(a.file, 0) == 0 ? run.error : a.file + ": " + run.error);
 
     CheckLines checks = check_outputs(engine, request, run.trace);
     if (std::string d = compare_with_model(run.trace, request.settings); !d.empty())
@@ -161,7 +162,12 @@ int run_kernel(const KernelArgs& a) {
         for (const std::string& f : checks.failed) std::printf("  FAIL  %s\n", f.c_str());
     }
     std::fflush(stdout);
-    for (const std::string& f : checks.failed) std::fprintf(stderr, "scanviz: %s: %s\n", a.file.c_str(), f.c_str());
+    // One line on stderr: the first failure, and how many more the checks above list.
+    if (!checks.ok()) {
+        const size_t more = checks.failed.size() - 1;
+        std::fprintf(stderr, "scanviz: %s: %s%s\n", a.file.c_str(), checks.failed.front().c_str(),
+                     more ? (" (and " + std::to_string(more) + " more failed checks above)").c_str() : "");
+    }
     return checks.ok() ? 0 : 1;
 }
 

@@ -110,7 +110,7 @@ CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& requ
         if (std::string d = output_difference(run.trace); !d.empty()) lines.failed.push_back("wrong output (" + what + "): " + d);
         else ++right;
     }
-    if (right > 0) lines.passed.push_back("output right in " + std::to_string(right) + " more runs (other inputs and sizes)");
+    if (right > 0) lines.passed.push_back("output right in " + std::to_string(right) + (right == 1 ? " more run" : " more runs") + " (other inputs and sizes)");
     return lines;
 }
 
