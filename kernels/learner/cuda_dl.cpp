@@ -75,6 +75,7 @@ const CudaDriver* load_driver(std::string* why) {
                      bind(lib, "cuMemFree_v2", cu.mem_free) && bind(lib, "cuMemcpyHtoD_v2", cu.memcpy_htod) &&
                      bind(lib, "cuMemcpyDtoH_v2", cu.memcpy_dtoh) && bind(lib, "cuMemsetD8_v2", cu.memset_d8) &&
                      bind(lib, "cuLaunchKernel", cu.launch) && bind(lib, "cuCtxSynchronize", cu.synchronize) &&
+                     bind(lib, "cuStreamQuery", cu.stream_query) &&
                      bind(lib, "cuGetErrorString", cu.error_string))) {
             error = which + " lacks an entry point scanviz needs";
         }

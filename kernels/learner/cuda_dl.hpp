@@ -54,6 +54,7 @@ struct CudaDriver {
     int (*launch)(Function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                   unsigned shared_bytes, void* stream, void** params, void** extra) = nullptr;
     int (*synchronize)() = nullptr;
+    int (*stream_query)(void* stream) = nullptr;  // 600 (CUDA_ERROR_NOT_READY) while work runs
     int (*error_string)(int, const char**) = nullptr;
     // The attributes asked for (CUdevice_attribute).
     static constexpr int kComputeCapabilityMajor = 75;
