@@ -64,7 +64,8 @@
 //   the trace is refused with "barrier inside a branch: thread 0 passed 5 barriers, thread 37
 //   passed 4".
 // - Operations: one per store, by its thread: reads = the provenance slots in operand order;
-//   Combine with applications = reads - 1 when it has two reads or more, Copy otherwise. A
+//   Combine when it has two, Reduce (applications = reads - 1) when it has more or its
+//   provenance overflowed, Copy when it has one or none (trace.hpp's operation kinds). A
 //   thread's copy a <- b followed by its combine b <- (a, b) in the same step is one Swap (the
 //   Blelloch down-sweep). A read of a shared slot by a thread that fed none of that thread's
 //   stores in the same step becomes a Wait operation (a read, no write), so the hazard
