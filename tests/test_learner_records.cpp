@@ -176,6 +176,6 @@ TEST(LearnerRecords, RecordsThatDoNotHoldTogether) {
     const std::string head = "scanviz-records 1\nregion 1 shared 2 4 0 s\n";
     EXPECT_EQ(assemble(head + "read 0 3 1 0\n", 2, 2).error, "records: thread 0 is at step 0, a record says step 3");
     EXPECT_EQ(assemble(head + "read 5 0 1 0\n", 2, 2).error, "records: thread 5 in a block of 2");
-    EXPECT_EQ(assemble(head + "output 0 1\n", 2, 2).error, "records: no output record for element 1");
+    EXPECT_EQ(assemble(head + "output 0 1\n", 2, 2).error, "the kernel wrote no out[1]");
     EXPECT_EQ(assemble(head + "error the kernel wrote no output\n", 2, 2).error, "the kernel wrote no output");
 }

@@ -379,7 +379,7 @@ std::string output_of(const Records& records, int n, std::vector<double>& out) {
     out.assign(static_cast<size_t>(n), 0.0);
     for (int i = 0; i < n; ++i) {
         if (i >= static_cast<int>(records.output_seen.size()) || !records.output_seen[static_cast<size_t>(i)])
-            return "records: no output record for element " + std::to_string(i);
+            return "the kernel wrote no out[" + std::to_string(i) + "]";
         out[static_cast<size_t>(i)] = records.output[static_cast<size_t>(i)];
     }
     return "";

@@ -36,7 +36,9 @@
 //   no barrier (label); "end": the thread returned, which ends its last step (each thread
 //   writes one, as its last record; it counts as no barrier). The label text, when present, is
 //   what scanviz::step() named the step that ends here.
-// - output: out[i] after the kernel, for every i < n (%.17g).
+// - output: out[i] after the kernel (%.17g), for every i < n the kernel wrote; an element it
+//   did not write has no record (the Trace is then refused: "the kernel wrote no out[i]"), and
+//   a kernel that wrote none gives the error record "the kernel wrote no output".
 // - error: the run failed; one line a person reads ("out-of-bounds store: thread 5 wrote
 //   s[64] (size 64)", "barrier not reached by every thread: ..."). The records before it are
 //   valid; nothing follows it.
