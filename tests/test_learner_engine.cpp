@@ -111,6 +111,18 @@ TEST(LearnerEngine, RacyExamplesAreFlagged) {
     EXPECT_FALSE(hazard_lines(run(kExamples + "blelloch_missing_barrier.cu").accesses).empty());
 }
 
+TEST(LearnerEngine, WarpSynchronousCodeHoldsOnlyInLockstep) {
+    const std::string file = kExamples + "scan_warp_lockstep.cu";
+    const LearnerRun lock = run(file);
+    ASSERT_EQ(lock.error, "");
+    EXPECT_EQ(compare_with_model(lock.trace, request_of(file).settings), "");
+    EXPECT_EQ(output_difference(lock.trace), "");
+    EXPECT_FALSE(hazard_lines(lock.accesses).empty());
+    const LearnerRun mixed = run(file, Schedule::Interleaved);
+    ASSERT_EQ(mixed.error, "");
+    EXPECT_NE(output_difference(mixed.trace), "");
+}
+
 TEST(LearnerEngine, EachFailureIsOneLine) {
     EXPECT_EQ(error_of(kBroken + "compile_error.cu").rfind(kBroken + "compile_error.cu:8: ", 0), 0u)
         << error_of(kBroken + "compile_error.cu");
