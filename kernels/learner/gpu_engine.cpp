@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <filesystem>
 #include <sstream>
 
@@ -70,11 +69,14 @@ LearnerGpuEngine gpu_engine() {
             out.error = "scanviz.cuh not found: the assets folder is missing";
             return out;
         }
-        static std::atomic<int> runs{0};
         const fs::path cache = fs::path(lf::default_cache_dir()) / "gpu";
-        const fs::path dir = cache / ("run-" + std::to_string(getpid()) + "-" + std::to_string(runs.fetch_add(1)));
+        const std::string run_dir = lf::fresh_dir(cache, "run");
+        if (run_dir.empty()) {
+            out.error = "cannot write to " + cache.string();
+            return out;
+        }
+        const fs::path dir = run_dir;
         std::error_code ec;
-        fs::create_directories(dir, ec);
         const fs::path src = dir / "kernel.cu", run = dir / "run.txt", rec = dir / "records.txt";
         // NVRTC resolves #include "scanviz.cuh" next to the file first, then in include_dir.
         if (!lf::write_file(src, r.source) || !lf::write_file(run, lf::run_file(r))) {

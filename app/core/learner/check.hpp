@@ -1,5 +1,6 @@
 // The checks of a learner's kernel, each failure one line a person reads:
-//   (a) its output against the sequential scan, for the header's input and more sizes and
+//   (a) its output against the sequential scan (float32 sums within 1e-5 of the running sum of
+//       magnitudes: a tree adds in another order), for the header's input and more sizes and
 //       inputs (sizes other than the header's only where the `like` variant accepts them, or
 //       always without one; extremes: wrapping int32 sums, negative values for max and min);
 //   (b) with `like = V`, its trace against V's reference model, step by step, naming the first

@@ -1,9 +1,9 @@
 #include "core/learner/engine_cpu.hpp"
 #include "core/learner/engine_files.hpp"
 
+#include <stdlib.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -59,17 +59,23 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     const fs::path dir = fs::path(o.cache_dir.empty() ? default_cache_dir() : o.cache_dir) / hex(h);
     c.exe = (dir / "kernel").string();
     if (runnable(c.exe)) return c;
+    // Each compile in its own folder: two runs of scanviz may build the same kernel at once;
+    // the executable is renamed into place.
+    const std::string build = fresh_dir(dir, "build");
+    if (build.empty()) {
+        c.error = "cannot write to " + dir.string();
+        return c;
+    }
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    const fs::path src = dir / base;
-    const fs::path main = dir / "main.cpp";
+    const fs::path src = fs::path(build) / base;
+    const fs::path main = fs::path(build) / "main.cpp";
     if (!write_file(src, r.source) ||
         !write_file(main, "#include \"" + base + "\"\nint main(int argc, char** argv) { return ::scanviz::cpu::run_main(&" +
                               r.settings.kernel + ", argc, argv); }\n")) {
         c.error = "cannot write to " + dir.string();
         return c;
     }
-    const std::string tmp_exe = c.exe + ".tmp" + std::to_string(getpid());
+    const std::string tmp_exe = (fs::path(build) / "kernel").string();
     std::vector<std::string> argv{compiler};
     for (const char* f : kCpuEngineFlags) argv.push_back(f);
     argv.push_back("-I" + include_dir);
@@ -79,19 +85,16 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     ChildResult cr = run_child(argv, o.compile_timeout_s);
     if (!cr.started) {
         c.error = cr.error;
-        return c;
-    }
-    if (cr.timed_out) {
+    } else if (cr.timed_out) {
         c.error = r.file + ": the compiler did not finish in " + seconds(o.compile_timeout_s) + " s";
-        return c;
-    }
-    if (cr.exit_code != 0 || cr.signal != 0) {
+    } else if (cr.exit_code != 0 || cr.signal != 0) {
         c.error = first_compile_error(cr.err + cr.out, src.string(), r.file, kernel_line(r.source, r.settings.kernel));
         if (c.error.empty()) c.error = r.file + ": the compiler failed: " + first_line(cr.err);
-        return c;
+    } else {
+        fs::rename(tmp_exe, c.exe, ec);
+        if (ec) c.error = "cannot write " + c.exe + ": " + ec.message();
     }
-    fs::rename(tmp_exe, c.exe, ec);
-    if (ec) c.error = "cannot write " + c.exe + ": " + ec.message();
+    fs::remove_all(build, ec);
     return c;
 }
 
@@ -164,11 +167,13 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
             out.error = c.error;
             return out;
         }
-        static std::atomic<int> runs{0};
-        const fs::path dir = fs::path(c.exe).parent_path() /
-                             ("run-" + std::to_string(getpid()) + "-" + std::to_string(runs.fetch_add(1)));
+        const std::string run_dir = fresh_dir(fs::path(c.exe).parent_path(), "run");
+        if (run_dir.empty()) {
+            out.error = "cannot write to " + fs::path(c.exe).parent_path().string();
+            return out;
+        }
+        const fs::path dir = run_dir;
         std::error_code ec;
-        fs::create_directories(dir, ec);
         const fs::path in = dir / "run.txt", rec = dir / "records.txt";
         if (!write_file(in, run_file(r))) {
             out.error = "cannot write to " + dir.string();

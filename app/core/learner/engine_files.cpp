@@ -1,5 +1,6 @@
 #include "core/learner/engine_files.hpp"
 
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -47,6 +48,13 @@ std::string seconds(double s) {
 }
 
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+std::string fresh_dir(const fs::path& parent, const std::string& stem) {
+    std::error_code ec;
+    fs::create_directories(parent, ec);
+    std::string pattern = (parent / (stem + "-XXXXXX")).string();
+    return mkdtemp(pattern.data()) ? pattern : "";
+}
 
 std::string default_cache_dir() {
     std::error_code ec;

@@ -21,6 +21,9 @@ std::string hex(uint64_t h);
 std::string seconds(double s);  // "2", "0.5"
 std::string first_line(const std::string& s);
 
+// A new folder under `parent` that no other process uses ("" when it cannot be made).
+std::string fresh_dir(const std::filesystem::path& parent, const std::string& stem);
+
 // <temp>/scanviz-kernels-<uid>: compiled kernels, by hash.
 std::string default_cache_dir();
 // The folder of the shipped scanviz.cuh and its backends, or "" when the assets are missing.

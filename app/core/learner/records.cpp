@@ -172,6 +172,12 @@ ParsedRecords parse_records(std::string_view text) {
 
 namespace {
 
+int ceil_log2(int x) {
+    int l = 0;
+    while ((1 << l) < x) ++l;
+    return l;
+}
+
 // One raw step: the records that carry step k, and how it ended.
 struct RawStep {
     std::vector<const Record*> events;  // reads and stores, in record order
@@ -319,10 +325,12 @@ std::vector<Operation> operations_of(const std::vector<const Record*>& events, c
             op.thread = thread;
             for (const RecordSlot& p : r.provenance) op.reads.push_back(slots.of(p));
             op.writes = {slot};
-            const bool combine = op.reads.size() >= 2 || r.overflow;
-            op.kind = combine ? OpKind::Combine : OpKind::Copy;
-            op.applications = combine ? std::max(1, static_cast<int>(op.reads.size()) - 1) : 0;
-            op.depth = combine ? 1 : 0;
+            const int reads = static_cast<int>(op.reads.size());
+            const bool combine = reads >= 2 || r.overflow;
+            // A combine has two operands (trace.hpp); more, or more than were recorded, fold as a Reduce.
+            op.kind = !combine ? OpKind::Copy : reads == 2 && !r.overflow ? OpKind::Combine : OpKind::Reduce;
+            op.applications = combine ? std::max(1, reads - 1) : 0;
+            op.depth = !combine ? 0 : op.kind == OpKind::Combine ? 1 : ceil_log2(std::max(2, reads));
             if (ops.size() > first_op) {
                 Operation& prev = ops.back();
                 const bool swap = combine && op.reads.size() == 2 && prev.kind == OpKind::Copy &&
@@ -371,7 +379,7 @@ std::string output_of(const Records& records, int n, std::vector<double>& out) {
     out.assign(static_cast<size_t>(n), 0.0);
     for (int i = 0; i < n; ++i) {
         if (i >= static_cast<int>(records.output_seen.size()) || !records.output_seen[static_cast<size_t>(i)])
-            return "records: no output record for element " + std::to_string(i);
+            return "the kernel wrote no out[" + std::to_string(i) + "]";
         out[static_cast<size_t>(i)] = records.output[static_cast<size_t>(i)];
     }
     return "";

@@ -36,7 +36,9 @@
 //   no barrier (label); "end": the thread returned, which ends its last step (each thread
 //   writes one, as its last record; it counts as no barrier). The label text, when present, is
 //   what scanviz::step() named the step that ends here.
-// - output: out[i] after the kernel, for every i < n (%.17g).
+// - output: out[i] after the kernel (%.17g), for every i < n the kernel wrote; an element it
+//   did not write has no record (the Trace is then refused: "the kernel wrote no out[i]"), and
+//   a kernel that wrote none gives the error record "the kernel wrote no output".
 // - error: the run failed; one line a person reads ("out-of-bounds store: thread 5 wrote
 //   s[64] (size 64)", "barrier not reached by every thread: ..."). The records before it are
 //   valid; nothing follows it.
@@ -64,7 +66,8 @@
 //   the trace is refused with "barrier inside a branch: thread 0 passed 5 barriers, thread 37
 //   passed 4".
 // - Operations: one per store, by its thread: reads = the provenance slots in operand order;
-//   Combine with applications = reads - 1 when it has two reads or more, Copy otherwise. A
+//   Combine when it has two, Reduce (applications = reads - 1) when it has more or its
+//   provenance overflowed, Copy when it has one or none (trace.hpp's operation kinds). A
 //   thread's copy a <- b followed by its combine b <- (a, b) in the same step is one Swap (the
 //   Blelloch down-sweep). A read of a shared slot by a thread that fed none of that thread's
 //   stores in the same step becomes a Wait operation (a read, no write), so the hazard

@@ -93,7 +93,6 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
     ParsedSettings r;
     KernelSettings& s = r.settings;
     s.spec.n = 0;
-    bool have_input = false;
     std::string input_text;
     int input_line = 0, heads_line = 0;
     std::string heads_text;
@@ -135,7 +134,6 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
             if (!t) return fail(e.line, "type '" + e.value + "' is not i32 or f32");
             s.spec.type = *t;
         } else if (e.key == "input") {
-            have_input = true;
             input_line = e.line;
             auto kind = parse_input_kind(e.value);
             if (kind && *kind != InputKind::Given) {
@@ -158,13 +156,14 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
             s.kernel = e.value;
         }
     }
-    if (s.spec.n == 0) s.spec.n = s.block ? s.block : 32;
-    if (s.block == 0) s.block = std::min(s.spec.n, kMaxBlockThreads);
     if (!input_text.empty()) {
         auto pv = parse_values(input_text, s.spec.type);
         if (!pv.error.empty()) return fail(input_line, "input: " + pv.error);
         s.spec.values = pv.values;
+        if (s.spec.n == 0) s.spec.n = static_cast<int>(pv.values.size());  // a list sets n
     }
+    if (s.spec.n == 0) s.spec.n = s.block ? s.block : 32;
+    if (s.block == 0) s.block = std::min(s.spec.n, kMaxBlockThreads);
     if (!heads_text.empty()) {
         auto pv = parse_values(heads_text, ElemType::I32);
         if (!pv.error.empty()) return fail(heads_line, "heads: " + pv.error);
@@ -173,7 +172,6 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
             s.spec.heads.push_back(static_cast<uint8_t>(h));
         }
     }
-    (void)have_input;
     s.spec.variant = s.like;
     if (s.kernel.empty()) s.kernel = first_kernel_name(source);
     if (s.kernel.empty()) return fail(1, "no __global__ function in the file");

@@ -6,7 +6,8 @@
 //
 // Entries are separated by commas, on one or more `// scanviz:` lines among the comment
 // lines that open the file. Keys:
-//   n          elements scanned (default: block, else 32); 1 <= n <= block * kMaxItemsPerThread
+//   n          elements scanned (default: the input list's length, else block, else 32);
+//              1 <= n <= block * kMaxItemsPerThread
 //   block      threads per block (default: n); 1 to 1024; one block per run
 //   op         add | max | min                                     (default add)
 //   type       i32 | f32                                           (default i32)
