@@ -64,6 +64,7 @@ int main(int argc, char** argv, GuiEntry gui) {
     add_gui_command(app, result, gui);  // cmd_gui.cpp
     add_lesson_command(app, result);    // cmd_lesson.cpp
     add_publish_command(app, result);   // cmd_publish.cpp
+    add_kernel_command(app, result);    // cmd_kernel.cpp
     // ---- end of subcommands ----
 
     try {

@@ -24,5 +24,6 @@ void add_profile_command(CLI::App& app, CommandResult& result);   // cmd_profile
 void add_lesson_command(CLI::App& app, CommandResult& result);    // cmd_lesson.cpp
 void add_gui_command(CLI::App& app, CommandResult& result, GuiEntry gui);  // cmd_gui.cpp
 void add_publish_command(CLI::App& app, CommandResult& result);  // cmd_publish.cpp
+void add_kernel_command(CLI::App& app, CommandResult& result);   // cmd_kernel.cpp
 
 }  // namespace scanviz::cli

@@ -14,6 +14,8 @@
 
 #include "core/bench/bench.hpp"
 #include "core/lessons/catalog.hpp"
+#include "core/learner/records.hpp"
+#include "core/learner/settings.hpp"
 #include "core/lessons/lesson.hpp"
 #include "core/profile/ncu_csv.hpp"
 #include "core/profile/profile.hpp"
@@ -73,6 +75,18 @@ void scanviz::fuzz::read_as(std::string_view reader, std::string_view text) {
         attempt([&] { (void)ui::parse_script(text, "fuzz.script"); });
     } else if (reader == "sass_listing") {
         attempt([&] { (void)sass::parse_listing(text); });
+    } else if (reader == "learner_records") {
+        // A learner kernel's records (errors come back in the result, never thrown), the Trace
+        // and the access trace assembled from them; and the same bytes as a kernel's settings header.
+        const ParsedRecords p = parse_records(text);
+        for (int threads : {1, 2, 32, 64}) {
+            RecordsRun run;
+            run.spec.n = threads;
+            run.threads = threads;
+            run.input.assign(static_cast<size_t>(threads), 1.0);
+            if (assemble_trace(p.records, run).error.empty()) (void)access_trace(p.records, run);
+        }
+        (void)parse_settings(text, "fuzz.cu");
     } else if (reader == "sass_table") {
         attempt([&] { (void)sass::parse_json(text); });  // the count table the published site carries
     } else {

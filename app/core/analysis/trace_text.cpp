@@ -45,6 +45,7 @@ std::string source_line(const TraceSource& src) {
         if (!src.date.empty()) s += " (" + src.date + ")";
         return s;
     }
+    if (src.kind == "cpu") return "your kernel, run on the CPU (one fiber per thread)";
     return "reference model";
 }
 

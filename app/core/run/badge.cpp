@@ -18,6 +18,8 @@ std::string badge_text(const TraceSource& s) {
         if (!s.date.empty()) text += " on " + s.date;
     } else if (s.kind == "gpu") {
         text = "GPU: " + s.device + (s.sm.empty() ? "" : " (" + s.sm + ")");
+    } else if (s.kind == "cpu") {
+        text = "your kernel, run on the CPU";
     } else {
         text = "reference model";
     }

@@ -294,8 +294,8 @@ Step read_step(const json& j, const std::string& w, int slots, int threads) {
 TraceSource read_source(const json& j, const std::string& w) {
     TraceSource s;
     s.kind = get_string(j, w, "kind");
-    if (s.kind != "model" && s.kind != "gpu" && s.kind != "recording")
-        fail(sub(w, "kind"), "unknown value '" + s.kind + "' (expected model, gpu or recording)");
+    if (s.kind != "model" && s.kind != "gpu" && s.kind != "recording" && s.kind != "cpu")
+        fail(sub(w, "kind"), "unknown value '" + s.kind + "' (expected model, gpu, recording or cpu)");
     s.device = get_string(j, w, "device");
     s.sm = get_string(j, w, "sm");
     s.driver = get_string(j, w, "driver");

@@ -84,7 +84,7 @@ struct Step {
 };
 
 struct TraceSource {
-    std::string kind = "model";  // "model", "gpu" or "recording"
+    std::string kind = "model";  // "model", "gpu", "recording", or "cpu" (a learner's kernel on the CPU engine)
     std::string device;          // GPU name (e.g. "NVIDIA H100 80GB HBM3"), empty for the model
     std::string sm;              // "sm_90"
     std::string driver;          // driver version, when known

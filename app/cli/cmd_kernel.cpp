@@ -1,0 +1,200 @@
+// scanviz kernel FILE.cu: compile a learner's own scan kernel, step through it like a
+// built-in variant (the same Trace, so every view, check and export works on it) and check it.
+//
+//   scanviz kernel FILE.cu [--n N] [--input random|ones|ramp|3,1,4,...] [--op add|max|min]
+//                  [--type i32|f32] [--exclusive] [--like VARIANT] [--engine cpu|gpu]
+//                  [--schedule lockstep|interleaved] [--format text|json|csv] [--record OUT.json]
+//                  [--timeout S]
+//
+// The file's `// scanviz:` header says how to run it (core/learner/settings.hpp); the options
+// change it for this run. Prints the steps and the checks (core/learner/check.hpp); one line
+// on stderr and a non-zero exit for a compile error, a timeout, a crash, a wrong output, a
+// difference from the `like` variant's model, a hazard.
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+#include "commands.hpp"
+#include "core/analysis/trace_text.hpp"
+#include "core/common/output.hpp"
+#include "core/learner/check.hpp"
+#include "core/learner/engine_cpu.hpp"
+#include "kernels/learner/gpu_engine.hpp"
+#include "core/models/variants.hpp"
+#include "core/trace/json.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace scanviz::cli {
+namespace {
+
+struct KernelArgs {
+    std::string file;
+    int n = 0;
+    std::string input;
+    std::string op;
+    std::string type;
+    bool exclusive = false;
+    std::string like;
+    std::string engine = "cpu";
+    std::string schedule = "lockstep";
+    std::string format = "text";
+    std::string record;
+    double timeout = 2.0;
+    CLI::Option* n_opt = nullptr;
+    CLI::Option* exclusive_opt = nullptr;
+};
+
+// The GPU engine the kernels library lends (NVRTC, kernels/learner/gpu_engine.hpp).
+LearnerGpuEngine learner_gpu_engine() { return learner::gpu_engine(); }
+
+std::string read_source(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    std::ostringstream os;
+    os << in.rdbuf();
+    return os.str();
+}
+
+KernelSettings settings_of(const KernelArgs& a, const std::string& source) {
+    ParsedSettings p = parse_settings(source, a.file);
+    if (!p.error.empty()) throw std::runtime_error(p.error);
+    KernelSettings s = p.settings;
+    if (a.n_opt->count()) s.spec.n = a.n;
+    if (!a.op.empty()) {
+        auto op = parse_op(a.op);
+        if (!op) throw std::invalid_argument("--op '" + a.op + "': expected add, max or min");
+        s.spec.op = *op;
+    }
+    if (!a.type.empty()) {
+        auto t = parse_type(a.type);
+        if (!t) throw std::invalid_argument("--type '" + a.type + "': expected i32 or f32");
+        s.spec.type = *t;
+    }
+    if (a.exclusive_opt->count()) s.spec.exclusive = a.exclusive;
+    if (!a.input.empty()) {
+        auto kind = parse_input_kind(a.input);
+        if (kind && *kind != InputKind::Given) {
+            s.spec.input = *kind;
+            s.spec.values.clear();
+        } else {
+            auto pv = parse_values(a.input, s.spec.type);
+            if (!pv.error.empty()) throw std::invalid_argument("--input: " + pv.error);
+            s.spec.input = InputKind::Given;
+            s.spec.values = pv.values;
+            if (!a.n_opt->count()) s.spec.n = static_cast<int>(pv.values.size());
+        }
+    }
+    if (!a.like.empty()) {
+        if (!find_variant(a.like)) throw std::invalid_argument("--like '" + a.like + "': no such variant (scanviz list)");
+        s.like = a.like;
+    }
+    if (!s.spec.heads.empty()) s.spec.heads.resize(static_cast<size_t>(s.spec.n), 0);
+    s.spec.variant = s.like;
+    if (std::string err = check_settings(s, a.file); !err.empty()) throw std::runtime_error(err);
+    return s;
+}
+
+std::string csv_of(const Trace& t) {
+    std::string out = "step,label,barrier,thread,kind,reads,writes\n";
+    auto slots = [](const std::vector<int>& v) {
+        std::string s;
+        for (size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + std::to_string(v[i]);
+        return s;
+    };
+    for (size_t k = 0; k < t.steps.size(); ++k)
+        for (const Operation& op : t.steps[k].ops)
+            out += std::to_string(k) + ",\"" + t.steps[k].label + "\",\"" + t.steps[k].barrier + "\"," +
+                   std::to_string(op.thread) + "," + std::string(to_string(op.kind)) + "," + slots(op.reads) + "," +
+                   slots(op.writes) + "\n";
+    return out;
+}
+
+int run_kernel(const KernelArgs& a) {
+    const std::string source = read_source(a.file);
+    LearnerRequest request;
+    request.file = a.file;
+    request.source = source;
+    request.settings = settings_of(a, source);
+    request.spec = settings_spec(request.settings);
+    request.schedule = a.schedule == "interleaved" ? Schedule::Interleaved : Schedule::Lockstep;
+    request.schedule_seed = request.spec.seed;
+    request.timeout_s = a.timeout;
+
+    LearnerEngine engine;
+    std::string kind = a.engine;
+    if (a.engine == "gpu") {
+        LearnerGpuEngine gpu = learner_gpu_engine();
+        if (!gpu.present()) throw std::runtime_error(gpu.why_not);
+        engine = gpu.run;
+    } else {
+        engine = cpu_engine();
+    }
+    LearnerRun run = run_learner(engine, request, kind);
+    if (!run.error.empty())
+        throw std::runtime_error(run.error.rfind(a.file, 0) == 0 ? run.error : a.file + ": " + run.error);
+
+    CheckLines checks = check_outputs(engine, request, run.trace);
+    if (std::string d = compare_with_model(run.trace, request.settings); !d.empty())
+        checks.failed.push_back("not like " + request.settings.like + ": " + d);
+    else if (!request.settings.like.empty())
+        checks.passed.push_back("equal to " + request.settings.like + "'s model, step by step");
+    const auto hazards = hazard_lines(run.accesses);
+    for (const std::string& h : hazards) checks.failed.push_back("hazard: " + h);
+    if (hazards.empty()) checks.passed.push_back("no hazard: every pair of accesses to a shared slot is ordered by a barrier");
+
+    if (!a.record.empty()) save_trace_file(a.record, run.trace);
+    if (a.format == "json") {
+        nlohmann::json j;
+        j["trace"] = trace_to_json(run.trace);
+        j["passed"] = checks.passed;
+        j["failed"] = checks.failed;
+        std::printf("%s\n", j.dump(1).c_str());
+    } else if (a.format == "csv") {
+        const std::string csv = csv_of(run.trace);
+        std::fwrite(csv.data(), 1, csv.size(), stdout);
+    } else {
+        std::printf("%s", trace_to_text(run.trace).c_str());
+        if (!run.log.empty()) std::printf("the kernel printed:\n%s", run.log.c_str());
+        std::printf("checks\n");
+        for (const std::string& p : checks.passed) std::printf("  ok    %s\n", p.c_str());
+        for (const std::string& f : checks.failed) std::printf("  FAIL  %s\n", f.c_str());
+    }
+    std::fflush(stdout);
+    // One line on stderr: the first failure, and how many more the checks above list.
+    if (!checks.ok()) {
+        const size_t more = checks.failed.size() - 1;
+        std::fprintf(stderr, "scanviz: %s: %s%s\n", a.file.c_str(), checks.failed.front().c_str(),
+                     more ? (" (and " + std::to_string(more) + " more failed checks above)").c_str() : "");
+    }
+    return checks.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_kernel_command(CLI::App& app, CommandResult& result) {
+    auto a = std::make_shared<KernelArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "kernel", "Compile your own scan kernel (a .cu file with a // scanviz: header), step through it and check it");
+    cmd->add_option("file", a->file, "The kernel file (.cu)")->required();
+    a->n_opt = cmd->add_option("--n", a->n, "Number of elements (default: the header's)");
+    cmd->add_option("--input", a->input, "random, ones, ramp or the values 3,1,4,1,5 (default: the header's)");
+    cmd->add_option("--op", a->op, "add, max or min (default: the header's)");
+    cmd->add_option("--type", a->type, "i32 or f32 (default: the header's)");
+    a->exclusive_opt = cmd->add_flag("--exclusive", a->exclusive, "Exclusive scan (default: the header's)");
+    cmd->add_option("--like", a->like, "Compare the trace with this built-in variant's model (scanviz list)");
+    cmd->add_option("--engine", a->engine, "cpu (the host compiler; default) or gpu (NVRTC)")
+        ->check(CLI::IsMember({"cpu", "gpu"}));
+    cmd->add_option("--schedule", a->schedule,
+                    "CPU engine: lockstep (a warp's lanes in step; default) or interleaved (out of step, to expose "
+                    "warp-synchronous races)")
+        ->check(CLI::IsMember({"lockstep", "interleaved"}));
+    cmd->add_option("--format", a->format, "text (default), json or csv")->check(CLI::IsMember({"text", "json", "csv"}));
+    cmd->add_option("--record", a->record, "Write the trace as JSON (the window and the published pages open it)");
+    cmd->add_option("--timeout", a->timeout, "Seconds one run may take (default 2)")->check(CLI::PositiveNumber);
+    cmd->callback([&result, a]() { result.exit_code = run_kernel(*a); });
+}
+
+}  // namespace scanviz::cli

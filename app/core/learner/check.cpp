@@ -1,0 +1,206 @@
+#include "core/learner/check.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "core/analysis/trace_text.hpp"
+#include "core/models/variants.hpp"
+#include "core/race/hazards.hpp"
+#include "core/run/runner.hpp"
+#include "core/trace/compare.hpp"
+
+namespace scanviz {
+namespace {
+
+std::string input_words(const RunSpec& spec) {
+    if (spec.input == InputKind::Given) return "the given input";
+    return "input = " + std::string(to_string(spec.input)) +
+           (spec.input == InputKind::Random ? ", seed = " + std::to_string(spec.seed) : "");
+}
+
+// The extreme input of the op: int32 sums that wrap, negative values for max and min.
+std::vector<double> extreme_values(const RunSpec& spec) {
+    std::vector<double> v(static_cast<size_t>(spec.n));
+    for (int i = 0; i < spec.n; ++i) {
+        if (spec.type == ElemType::I32)
+            v[static_cast<size_t>(i)] = spec.op == Op::Add ? (i % 2 ? 2147483000.0 : 999.0) : -1000.0 * ((i * 7) % 13) - 1;
+        else
+            v[static_cast<size_t>(i)] = spec.op == Op::Add ? (i % 3 ? 0.1 : 1e7) : -0.5 * ((i * 7) % 13) - 0.25;
+    }
+    return v;
+}
+
+bool size_accepted(const KernelSettings& s, int n) {
+    if (s.like.empty()) return true;
+    RunSpec spec = s.spec;
+    spec.variant = s.like;
+    spec.n = n;
+    spec.values.clear();
+    spec.input = InputKind::Ones;
+    spec.heads.clear();
+    spec.threads = 0;
+    return !validate_and_resolve(spec);  // the model's block may differ: only the output is compared
+}
+
+}  // namespace
+
+std::string output_difference(const Trace& t) {
+    const auto want = sequential_scan(t.input, t.spec.op, t.spec.type, t.spec.exclusive);
+    // The segmented scan restarts at each head.
+    std::vector<double> expected = want;
+    if (!t.heads.empty()) {
+        std::vector<double> seg;
+        for (size_t i = 0; i < t.input.size();) {
+            size_t j = i + 1;
+            while (j < t.input.size() && !(j < t.heads.size() && t.heads[j])) ++j;
+            std::vector<double> part(t.input.begin() + static_cast<long>(i), t.input.begin() + static_cast<long>(j));
+            auto s = sequential_scan(part, t.spec.op, t.spec.type, t.spec.exclusive);
+            seg.insert(seg.end(), s.begin(), s.end());
+            i = j;
+        }
+        expected = seg;
+    }
+    // float32: the kernel adds in its tree's order, the sequential scan left to right; rounding
+    // differs by a few units in the last place of the running magnitude.
+    std::vector<double> magnitude(expected.size(), 0.0);
+    double running = 0;
+    for (size_t i = 0; i < t.input.size() && i < magnitude.size(); ++i) {
+        running += std::fabs(t.input[i]);
+        magnitude[i] = running;
+    }
+    auto close = [&](size_t i) {
+        if (t.spec.type != ElemType::F32 || t.spec.op != Op::Add) return false;
+        return std::fabs(t.output[i] - expected[i]) <= 1e-5 * std::max(1.0, magnitude[i]);
+    };
+    if (t.output.size() != expected.size()) return "the output has " + std::to_string(t.output.size()) + " elements, expected " + std::to_string(expected.size());
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const bool same =
+            t.output[i] == expected[i] || (std::isnan(t.output[i]) && std::isnan(expected[i])) || close(i);
+        if (!same)
+            return "out[" + std::to_string(i) + "] is " + format_value(t.output[i], t.spec.type) + ", expected " +
+                   format_value(expected[i], t.spec.type);
+    }
+    return "";
+}
+
+CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& request, const Trace& first) {
+    CheckLines lines;
+    const std::string head = "n = " + std::to_string(request.spec.n) + ", " + input_words(request.spec);
+    if (std::string d = output_difference(first); !d.empty()) lines.failed.push_back("wrong output (" + head + "): " + d);
+    else lines.passed.push_back("output right (" + head + ")");
+
+    // More runs: the same size with other inputs, then smaller sizes the kernel accepts.
+    std::vector<RunSpec> more;
+    const KernelSettings& s = request.settings;
+    auto with = [&](int n, InputKind kind, uint64_t seed) {
+        RunSpec spec = request.spec;
+        spec.n = n;
+        spec.input = kind;
+        spec.seed = seed;
+        spec.values.clear();
+        if (!spec.heads.empty()) spec.heads.resize(static_cast<size_t>(n), 0);
+        return spec;
+    };
+    more.push_back(with(request.spec.n, InputKind::Ones, 1));
+    more.push_back(with(request.spec.n, InputKind::Random, request.spec.seed + 17));
+    RunSpec extreme = with(request.spec.n, InputKind::Given, 1);
+    extreme.values = extreme_values(extreme);
+    more.push_back(extreme);
+    for (int n : {request.spec.n - 1, request.spec.n / 2 + 1, 1})
+        if (n >= 1 && n < request.spec.n && size_accepted(s, n)) more.push_back(with(n, InputKind::Random, 3));
+
+    int right = 0;
+    for (const RunSpec& spec : more) {
+        LearnerRequest r = request;
+        r.spec = spec;
+        LearnerRun run = run_learner(engine, r, "cpu");
+        const std::string what = "n = " + std::to_string(spec.n) + ", " +
+                                 (spec.input == InputKind::Given ? std::string("extreme values") : input_words(spec));
+        if (!run.error.empty()) {
+            lines.failed.push_back("run with " + what + ": " + run.error);
+            continue;
+        }
+        if (std::string d = output_difference(run.trace); !d.empty()) lines.failed.push_back("wrong output (" + what + "): " + d);
+        else ++right;
+    }
+    if (right > 0) lines.passed.push_back("output right in " + std::to_string(right) + (right == 1 ? " more run" : " more runs") + " (other inputs and sizes)");
+    return lines;
+}
+
+std::string compare_with_model(const Trace& yours, const KernelSettings& settings) {
+    if (settings.like.empty()) return "";
+    RunSpec spec = yours.spec;
+    spec.variant = settings.like;
+    spec.threads = 0;
+    spec.items_per_thread = 0;
+    if (spec.input != InputKind::Given) {
+        spec.values = yours.input;
+        spec.input = InputKind::Given;
+    }
+    if (auto err = validate_and_resolve(spec)) return settings.like + " does not take this run: " + *err;
+    Trace model;
+    try {
+        model = Runner{}.run(spec, RunSource::Model);
+    } catch (const std::exception& e) {
+        return settings.like + "'s model failed: " + e.what();
+    }
+    auto m = compare_traces(model, yours);
+    if (!m) return "";
+    const std::string theirs = settings.like + "'s";
+    if (m->step >= 0 && m->step < static_cast<int>(model.steps.size()) && m->slot >= 0 &&
+        m->what.find(": slot ") != std::string::npos) {
+        std::string name = "slot " + std::to_string(m->slot);
+        for (const Region& r : yours.layout.regions)
+            if (m->slot >= r.first_slot && m->slot < r.first_slot + r.count)
+                name += " (" + r.name + "[" + std::to_string(m->slot - r.first_slot) + "])";
+        return "step " + std::to_string(m->step) + " (" + model.steps[static_cast<size_t>(m->step)].label + "), " + name +
+               ": yours " + format_value(m->actual, spec.type) + ", " + theirs + " " + format_value(m->expected, spec.type);
+    }
+    std::string what = m->what;
+    for (const char* from : {", expected ", " expected "}) {
+        const size_t p = what.find(from);
+        if (p != std::string::npos) {
+            what = what.substr(0, p) + " in yours; " + theirs + ": " + what.substr(p + std::string(from).size());
+            break;
+        }
+    }
+    return what;
+}
+
+std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
+    std::vector<std::string> out;
+    HazardReport rep;
+    try {
+        rep = analyze_hazards(t, RaceWhatIf{});
+    } catch (const std::exception& e) {
+        return {std::string("the hazard analysis failed: ") + e.what()};
+    }
+    auto slot_name = [&](int slot) {
+        for (const Region& r : t.layout.regions)
+            if (slot >= r.first_slot && slot < r.first_slot + r.count)
+                return r.name + "[" + std::to_string(slot - r.first_slot) + "]";
+        return "slot " + std::to_string(slot);
+    };
+    auto step_name = [&](int s) {
+        return "step " + std::to_string(s) +
+               (s >= 0 && s < static_cast<int>(t.steps.size()) ? " (" + t.steps[static_cast<size_t>(s)].label + ")" : "");
+    };
+    int shown = 0;
+    for (const Hazard& h : rep.hazards) {
+        if (shown++ >= max_lines) break;
+        const Access& first = h.kind == HazardKind::RAW ? h.write : h.read;
+        const Access& second = h.kind == HazardKind::RAW ? h.read : h.write;
+        auto verb = [](const Access& a) { return a.write ? "writes" : "reads"; };
+        out.push_back(std::string(to_string(h.kind)) + " on " + slot_name(h.slot) + ": thread " +
+                      std::to_string(first.thread) + " " + verb(first) + " it in " + step_name(first.step) + ", thread " +
+                      std::to_string(second.thread) + " " + verb(second) + " it in " + step_name(second.step) +
+                      ", and no barrier orders them: a " + (h.between_warps ? "__syncthreads()" : "__syncwarp()") +
+                      " is missing between the two (" + (h.between_warps ? "different warps" : "lanes of one warp") + ")");
+    }
+    if (rep.count() > max_lines)
+        out.push_back("... and " + std::to_string(rep.count() - max_lines) + " more hazards (" + std::to_string(rep.raw) +
+                      " RAW, " + std::to_string(rep.war) + " WAR, " + std::to_string(rep.waw) + " WAW)");
+    return out;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,37 @@
+// The checks of a learner's kernel, each failure one line a person reads:
+//   (a) its output against the sequential scan (float32 sums within 1e-5 of the running sum of
+//       magnitudes: a tree adds in another order), for the header's input and more sizes and
+//       inputs (sizes other than the header's only where the `like` variant accepts them, or
+//       always without one; extremes: wrapping int32 sums, negative values for max and min);
+//   (b) with `like = V`, its trace against V's reference model, step by step, naming the first
+//       difference ("step 3 (up-sweep d=4), slot 17: yours 12, block_blelloch's 15");
+//   (c) the hazards of its accesses (race/hazards.hpp on the access trace): the lanes, the
+//       slot, the steps and the barrier that is missing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/learner/engine.hpp"
+
+namespace scanviz {
+
+struct CheckLines {
+    std::vector<std::string> passed;  // what held, one line each
+    std::vector<std::string> failed;  // what did not, one line each
+    bool ok() const { return failed.empty(); }
+};
+
+// (a) The first run's output (the header's), then the other runs the engine makes.
+CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& request, const Trace& first);
+
+// The output against the sequential scan of the trace's own input; "" when right.
+std::string output_difference(const Trace& trace);
+
+// (b) "" when the trace equals the model of settings.like step by step (or there is no like).
+std::string compare_with_model(const Trace& yours, const KernelSettings& settings);
+
+// (c) One line per hazard (at most `max_lines`, then how many more).
+std::vector<std::string> hazard_lines(const Trace& accesses, int max_lines = 6);
+
+}  // namespace scanviz

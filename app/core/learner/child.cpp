@@ -1,0 +1,138 @@
+#include "core/learner/child.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+namespace scanviz {
+namespace {
+
+constexpr size_t kKeep = 1 << 20;
+
+void keep(std::string& s, const char* data, ssize_t n) {
+    if (n > 0 && s.size() < kKeep) s.append(data, std::min(static_cast<size_t>(n), kKeep - s.size()));
+}
+
+}  // namespace
+
+std::string signal_name(int sig) {
+    switch (sig) {
+        case SIGSEGV: return "SIGSEGV";
+        case SIGBUS: return "SIGBUS";
+        case SIGABRT: return "SIGABRT";
+        case SIGFPE: return "SIGFPE";
+        case SIGILL: return "SIGILL";
+        case SIGKILL: return "SIGKILL";
+        case SIGTERM: return "SIGTERM";
+        default: return "signal " + std::to_string(sig);
+    }
+}
+
+ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, const std::string& dir) {
+    ChildResult r;
+    if (argv.empty()) {
+        r.error = "nothing to run";
+        return r;
+    }
+    int out_pipe[2], err_pipe[2], exec_pipe[2];
+    if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0 || pipe(exec_pipe) != 0) {
+        r.error = std::string("pipe: ") + std::strerror(errno);
+        return r;
+    }
+    fcntl(exec_pipe[1], F_SETFD, FD_CLOEXEC);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0) {
+        r.error = std::string("fork: ") + std::strerror(errno);
+        return r;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);  // its own group: the time limit kills the compiler's children too
+        dup2(out_pipe[1], 1);
+        dup2(err_pipe[1], 2);
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        close(exec_pipe[0]);
+        const int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0) dup2(devnull, 0);
+        struct rlimit core{0, 0};
+        setrlimit(RLIMIT_CORE, &core);
+        if (!dir.empty() && chdir(dir.c_str()) != 0) _exit(127);
+        execvp(args[0], args.data());
+        const int e = errno;
+        ssize_t ignored = write(exec_pipe[1], &e, sizeof e);
+        (void)ignored;
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    close(out_pipe[1]);
+    close(err_pipe[1]);
+    close(exec_pipe[1]);
+    int exec_errno = 0;
+    if (read(exec_pipe[0], &exec_errno, sizeof exec_errno) == static_cast<ssize_t>(sizeof exec_errno)) {
+        close(exec_pipe[0]);
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        waitpid(pid, nullptr, 0);
+        r.error = "cannot run " + argv[0] + ": " + std::strerror(exec_errno);
+        return r;
+    }
+    close(exec_pipe[0]);
+    r.started = true;
+
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+    pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+    int open_fds = 2;
+    char buf[8192];
+    while (open_fds > 0) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            r.timed_out = true;
+            break;
+        }
+        const int ready = poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 100)));
+        if (ready < 0 && errno != EINTR) break;
+        for (int i = 0; i < 2; ++i) {
+            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            const ssize_t n = read(fds[i].fd, buf, sizeof buf);
+            if (n <= 0) {
+                close(fds[i].fd);
+                fds[i].fd = -1;
+                --open_fds;
+            } else {
+                keep(i == 0 ? r.out : r.err, buf, n);
+            }
+        }
+    }
+    // The pipes are closed; the process may still run (it closed its outputs, or the limit passed).
+    int status = 0;
+    for (;;) {
+        const pid_t w = waitpid(pid, &status, r.timed_out ? WNOHANG : WNOHANG);
+        if (w == pid) break;
+        if (r.timed_out || std::chrono::steady_clock::now() >= deadline) {
+            r.timed_out = true;
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            break;
+        }
+        usleep(2000);
+    }
+    for (auto& f : fds)
+        if (f.fd >= 0) close(f.fd);
+    if (r.timed_out) return r;
+    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+    return r;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,62 @@
+// What an engine is asked and what it gives back: the CPU engine (engine_cpu.hpp) and the GPU
+// engine (NVRTC, lent by the kernels library through a LearnerGpuEngine) take the same request
+// and return the same records text (records.hpp), which run_learner turns into a Trace.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "core/learner/records.hpp"
+#include "core/learner/settings.hpp"
+
+namespace scanviz {
+
+enum class Schedule : uint8_t { Lockstep, Interleaved };
+std::string_view to_string(Schedule s);
+
+// One run of a learner's kernel: the file, its settings, and this run's spec (the settings'
+// spec, or another size or input the checks try).
+struct LearnerRequest {
+    std::string file;              // the path, as the person gave it (named in errors)
+    std::string source;            // the file's text
+    KernelSettings settings;
+    RunSpec spec;                  // n, op, type, exclusive, input, seed, values, heads of this run
+    Schedule schedule = Schedule::Lockstep;
+    uint64_t schedule_seed = 1;    // interleaved: the order's seed
+    double timeout_s = 2.0;
+};
+
+// What an engine gives back: the records, or one error line ("kernel.cu:12: ...", "did not
+// finish in 2 s", "crashed (SIGSEGV) ..."); the kernel's own printing, if any, in `log`.
+struct EngineOutput {
+    std::string records;
+    std::string error;
+    std::string device;            // the GPU's name (GPU engine)
+    std::string log;
+};
+
+using LearnerEngine = std::function<EngineOutput(const LearnerRequest&)>;
+
+// The GPU engine, lent by the kernels library (NVRTC); without one, why_not says why.
+struct LearnerGpuEngine {
+    std::string device;
+    std::string why_not = "the GPU engine is not available in this build";
+    LearnerEngine run;
+    bool present() const { return static_cast<bool>(run); }
+};
+
+// A run's Trace (source.kind = "cpu" or "gpu"), its access trace for the hazard analysis
+// (records.hpp, access_trace), or one error line.
+struct LearnerRun {
+    Trace trace;
+    Trace accesses;
+    std::string error;
+    std::string log;
+};
+LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request, std::string_view source_kind);
+
+// The spec of a request as the settings give it (input values resolved, heads for the
+// segmented signature).
+RunSpec settings_spec(const KernelSettings& settings);
+
+}  // namespace scanviz

@@ -1,0 +1,198 @@
+#include "core/learner/engine_cpu.hpp"
+#include "core/learner/engine_files.hpp"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/common/assets.hpp"
+#include "core/learner/child.hpp"
+
+#ifndef SCANVIZ_HOST_CXX
+#define SCANVIZ_HOST_CXX ""
+#endif
+
+namespace scanviz {
+namespace fs = std::filesystem;
+
+namespace {
+
+using namespace learner_files;
+
+bool runnable(const std::string& path) { return !path.empty() && access(path.c_str(), X_OK) == 0; }
+
+std::string on_path(const std::string& name) {
+    const char* path = std::getenv("PATH");
+    if (!path) return "";
+    std::string_view rest(path);
+    while (!rest.empty()) {
+        const size_t colon = rest.find(':');
+        const std::string dir(rest.substr(0, colon));
+        rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
+        const std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+        if (runnable(candidate)) return candidate;
+    }
+    return "";
+}
+
+struct Compiled {
+    std::string exe;
+    std::string error;
+};
+
+Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::string& compiler,
+                 const std::string& include_dir) {
+    Compiled c;
+    const std::string base = fs::path(r.file).filename().string().empty() ? "kernel.cu"
+                                                                           : fs::path(r.file).filename().string();
+    uint64_t h = 1469598103934665603ull;
+    h = fnv1a(h, r.source);
+    h = fnv1a(h, r.settings.kernel);
+    h = fnv1a(h, base);
+    h = fnv1a(h, compiler);
+    for (const char* f : kCpuEngineFlags) h = fnv1a(h, f);
+    for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp"}) h = fnv1a(h, read_file(fs::path(include_dir) / f));
+    const fs::path dir = fs::path(o.cache_dir.empty() ? default_cache_dir() : o.cache_dir) / hex(h);
+    c.exe = (dir / "kernel").string();
+    if (runnable(c.exe)) return c;
+    // Each compile in its own folder: two runs of scanviz may build the same kernel at once;
+    // the executable is renamed into place.
+    const std::string build = fresh_dir(dir, "build");
+    if (build.empty()) {
+        c.error = "cannot write to " + dir.string();
+        return c;
+    }
+    std::error_code ec;
+    const fs::path src = fs::path(build) / base;
+    const fs::path main = fs::path(build) / "main.cpp";
+    if (!write_file(src, r.source) ||
+        !write_file(main, "#include \"" + base + "\"\nint main(int argc, char** argv) { return ::scanviz::cpu::run_main(&" +
+                              r.settings.kernel + ", argc, argv); }\n")) {
+        c.error = "cannot write to " + dir.string();
+        return c;
+    }
+    const std::string tmp_exe = (fs::path(build) / "kernel").string();
+    std::vector<std::string> argv{compiler};
+    for (const char* f : kCpuEngineFlags) argv.push_back(f);
+    argv.push_back("-I" + include_dir);
+    argv.push_back("-o");
+    argv.push_back(tmp_exe);
+    argv.push_back(main.string());
+    ChildResult cr = run_child(argv, o.compile_timeout_s);
+    if (!cr.started) {
+        c.error = cr.error;
+    } else if (cr.timed_out) {
+        c.error = r.file + ": the compiler did not finish in " + seconds(o.compile_timeout_s) + " s";
+    } else if (cr.exit_code != 0 || cr.signal != 0) {
+        c.error = first_compile_error(cr.err + cr.out, src.string(), r.file, kernel_line(r.source, r.settings.kernel));
+        if (c.error.empty()) c.error = r.file + ": the compiler failed: " + first_line(cr.err);
+    } else {
+        fs::rename(tmp_exe, c.exe, ec);
+        if (ec) c.error = "cannot write " + c.exe + ": " + ec.message();
+    }
+    fs::remove_all(build, ec);
+    return c;
+}
+
+}  // namespace
+
+std::string host_compiler() {
+    const std::string baked = SCANVIZ_HOST_CXX;
+    if (runnable(baked)) return baked;
+    for (const char* name : {"c++", "g++", "clang++"}) {
+        std::string p = on_path(name);
+        if (!p.empty()) return p;
+    }
+    return "";
+}
+
+std::string first_compile_error(const std::string& output, const std::string& compiled, const std::string& file,
+                                 int kernel_line) {
+    // Lines "PATH:LINE:COL: error: message"; the first error, placed on the learner's file: its own
+    // line, else the last line of the learner's file the compiler named before it (the use
+    // that instantiated a template of the backend).
+    std::istringstream in(output);
+    std::string line;
+    int last_own_line = 0;
+    const std::string base = fs::path(compiled).filename().string();
+    auto own_line = [&](const std::string& l) -> int {
+        size_t p = l.find(compiled + ":");
+        size_t len = compiled.size() + 1;
+        if (p == std::string::npos) {
+            p = l.find(base + ":");
+            len = base.size() + 1;
+        }
+        if (p == std::string::npos) return 0;
+        return std::atoi(l.c_str() + p + len);
+    };
+    while (std::getline(in, line)) {
+        const size_t err = line.find(": error: ");
+        const size_t fatal = line.find(": fatal error: ");
+        const size_t at = err != std::string::npos ? err : fatal;
+        const int own = own_line(line);
+        if (at == std::string::npos) {
+            if (own > 0) last_own_line = own;
+            continue;
+        }
+        const std::string message = line.substr(at + (err != std::string::npos ? 9 : 15));
+        if (own > 0 && line.find(compiled) != std::string::npos) return file + ":" + std::to_string(own) + ": " + message;
+        if (line.find("main.cpp:") != std::string::npos)
+            return file + ":" + std::to_string(kernel_line > 0 ? kernel_line : 1) +
+                   ": the kernel is not __global__ void NAME(const T* in, T* out, int n) or (const T* in, const int* "
+                   "heads, T* out, int n) with T int or float (" + message + ")";
+        return file + ":" + std::to_string(last_own_line > 0 ? last_own_line : 1) + ": " + message;
+    }
+    return "";
+}
+
+LearnerEngine cpu_engine(CpuEngineOptions options) {
+    return [options](const LearnerRequest& r) {
+        EngineOutput out;
+        const std::string compiler = options.compiler.empty() ? host_compiler() : options.compiler;
+        if (compiler.empty()) {
+            out.error = "no host C++ compiler found: the CPU engine needs g++ or clang++";
+            return out;
+        }
+        const std::string include_dir = options.include_dir.empty() ? learner_files::include_dir() : options.include_dir;
+        if (include_dir.empty()) {
+            out.error = "scanviz.cuh not found: the assets folder (" + asset_path("kernels") + ") is missing";
+            return out;
+        }
+        Compiled c = compile(r, options, compiler, include_dir);
+        if (!c.error.empty()) {
+            out.error = c.error;
+            return out;
+        }
+        const std::string run_dir = fresh_dir(fs::path(c.exe).parent_path(), "run");
+        if (run_dir.empty()) {
+            out.error = "cannot write to " + fs::path(c.exe).parent_path().string();
+            return out;
+        }
+        const fs::path dir = run_dir;
+        std::error_code ec;
+        const fs::path in = dir / "run.txt", rec = dir / "records.txt";
+        if (!write_file(in, run_file(r))) {
+            out.error = "cannot write to " + dir.string();
+            return out;
+        }
+        ChildResult cr = run_child({c.exe, in.string(), rec.string()}, r.timeout_s);
+        out.records = read_file(rec);
+        out.log = cr.out;
+        fs::remove_all(dir, ec);
+        if (!cr.started) out.error = cr.error;
+        else if (cr.timed_out) out.error = timeout_message(r.timeout_s);
+        else if (cr.signal != 0)
+            out.error = "crashed (" + signal_name(cr.signal) +
+                        ") in the kernel: a pointer or index past an array of global memory, or a stack overflow";
+        else if (cr.exit_code != 0 && cr.exit_code != 3)
+            out.error = "the kernel's program exited with code " + std::to_string(cr.exit_code) +
+                        (cr.err.empty() ? "" : ": " + first_line(cr.err));
+        return out;
+    };
+}
+
+}  // namespace scanviz

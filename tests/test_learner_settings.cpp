@@ -1,0 +1,87 @@
+// The settings header of a learner's kernel (core/learner/settings.hpp): every value it
+// accepts, and one line naming FILE:LINE for every value it does not.
+#include <gtest/gtest.h>
+
+#include "core/learner/settings.hpp"
+
+using namespace scanviz;
+
+namespace {
+
+const char* kKernel = "\n#include \"scanviz.cuh\"\n__global__ void scan(const int* in, int* out, int n) {}\n";
+
+ParsedSettings parse(const std::string& header) { return parse_settings(header + kKernel, "k.cu"); }
+
+}  // namespace
+
+TEST(LearnerSettings, ReadsEveryKey) {
+    auto p = parse("// scanviz: n = 48, block = 32, op = max, type = f32, exclusive, input = ones, seed = 9\n"
+                   "// scanviz: like = block_blelloch, kernel = scan");
+    ASSERT_EQ(p.error, "");
+    const KernelSettings& s = p.settings;
+    EXPECT_EQ(s.spec.n, 48);
+    EXPECT_EQ(s.block, 32);
+    EXPECT_EQ(s.spec.op, Op::Max);
+    EXPECT_EQ(s.spec.type, ElemType::F32);
+    EXPECT_TRUE(s.spec.exclusive);
+    EXPECT_EQ(s.spec.input, InputKind::Ones);
+    EXPECT_EQ(s.spec.seed, 9u);
+    EXPECT_EQ(s.like, "block_blelloch");
+    EXPECT_EQ(s.spec.variant, "block_blelloch");
+    EXPECT_EQ(s.kernel, "scan");
+    EXPECT_FALSE(s.segmented);
+}
+
+TEST(LearnerSettings, DefaultsAndLists) {
+    auto p = parse("// scanviz: input = 3,1,4,1, op = add");
+    ASSERT_EQ(p.error, "");
+    EXPECT_EQ(p.settings.spec.input, InputKind::Given);
+    EXPECT_EQ(p.settings.spec.values, (std::vector<double>{3, 1, 4, 1}));
+    EXPECT_EQ(p.settings.spec.n, 4);  // no n: the list's length
+    EXPECT_EQ(p.settings.block, 4);
+    auto q = parse("// scanviz: n = 4, input = 3, 1, 4, 1, heads = 1,0,1,0");
+    ASSERT_EQ(q.error, "");
+    EXPECT_EQ(q.settings.block, 4);
+    EXPECT_EQ(q.settings.spec.values.size(), 4u);
+    EXPECT_EQ(q.settings.spec.heads, (std::vector<uint8_t>{1, 0, 1, 0}));
+    EXPECT_TRUE(q.settings.segmented);
+}
+
+TEST(LearnerSettings, OneLineNamingTheBadValue) {
+    EXPECT_EQ(parse("// scanviz: n = 64, blok = 64").error,
+              "k.cu:1: unknown key 'blok' (n, block, op, type, inclusive, exclusive, input, seed, heads, like, kernel)");
+    EXPECT_EQ(parse("// a comment\n// scanviz: op = mul").error, "k.cu:2: op 'mul' is not add, max or min");
+    EXPECT_EQ(parse("// scanviz: type = f64").error, "k.cu:1: type 'f64' is not i32 or f32");
+    EXPECT_EQ(parse("// scanviz: n = x").error, "k.cu:1: n 'x' is not a whole number >= 1");
+    EXPECT_EQ(parse("// scanviz: block = 2048").error, "k.cu:1: block 2048 is more than 1024 threads");
+    EXPECT_EQ(parse("// scanviz: like = warp_nope").error, "k.cu:1: like 'warp_nope' is no built-in variant (scanviz list)");
+    EXPECT_EQ(parse("// scanviz: input = lots").error, "k.cu:1: input 'lots' is not random, ones, ramp or a list of values");
+    EXPECT_EQ(parse("// scanviz: n = 4, heads = 1,0,2,0").error, "k.cu:1: heads: each flag is 0 or 1");
+    EXPECT_EQ(parse("// scanviz: n = 200, block = 32").error, "k.cu:1: n 200 is not 1 to block * 4 = 128");
+    EXPECT_EQ(parse("// scanviz: n = 4, input = 1,2,3").error, "k.cu:1: input has 3 values, n is 4");
+    EXPECT_EQ(parse("// scanviz: inclusive = yes").error, "k.cu:1: 'inclusive' takes no value");
+    EXPECT_EQ(parse("// scanviz: kernel = other").error, "k.cu:1: kernel 'other' is not a __global__ function of the file");
+    EXPECT_EQ(parse_settings("// scanviz: n = 4\nint x;\n", "k.cu").error, "k.cu:1: no __global__ function in the file");
+}
+
+TEST(LearnerSettings, TheHeaderIsTheOpeningComment) {
+    // A `// scanviz:` line after the code starts is not read.
+    auto p = parse_settings(std::string("// scanviz: n = 8\n") + kKernel + "// scanviz: op = nope\n", "k.cu");
+    EXPECT_EQ(p.error, "");
+    EXPECT_EQ(p.settings.spec.n, 8);
+}
+
+TEST(LearnerSettings, FindsTheKernel) {
+    const std::string src =
+        "// __global__ in a comment\n"
+        "__device__ int helper(int x) { return x; }\n"
+        "__global__ void first(const float* in, const int* heads, float* out, int n) {}\n"
+        "__global__ void second(const int* in, int* out, int n) {}\n";
+    EXPECT_EQ(first_kernel_name(src), "first");
+    EXPECT_EQ(kernel_line(src, "second"), 4);
+    EXPECT_EQ(kernel_parameters(src, "first"), 4);
+    EXPECT_EQ(kernel_parameters(src, "second"), 3);
+    auto p = parse_settings(src, "k.cu");
+    ASSERT_EQ(p.error, "");
+    EXPECT_TRUE(p.settings.segmented);
+}
