@@ -270,11 +270,21 @@ int run(int argc, char** argv) {
                 break;
         }
     }
-    // Every thread's last step ends with the kernel (the GPU backend cannot see a return).
+    // Every thread's last step ends with the kernel (the GPU backend cannot see a return),
+    // named by the label scanviz::step() left pending, as the CPU backend's end record is.
     std::map<int, int> steps;
     for (const DeviceRecord& r : recs)
         if (r.kind == kBarrier) steps[r.thread] = r.step + 1;
-    for (int t = 0; t < threads; ++t) std::fprintf(g_run.out, "barrier %d %d end\n", t, steps[t]);
+    std::vector<unsigned long long> labels(1024);
+    std::vector<int> label_args(1024);
+    CU(cu.memcpy_dtoh(labels.data(), global("scanviz_label"), labels.size() * sizeof(labels[0])));
+    CU(cu.memcpy_dtoh(label_args.data(), global("scanviz_label_arg"), label_args.size() * sizeof(label_args[0])));
+    for (int t = 0; t < threads; ++t) {
+        std::string label = device_string(dev, labels[static_cast<size_t>(t)]);
+        if (!label.empty() && label_args[static_cast<size_t>(t)] >= 0)
+            label += " d=" + std::to_string(label_args[static_cast<size_t>(t)]);
+        std::fprintf(g_run.out, "barrier %d %d end%s%s\n", t, steps[t], label.empty() ? "" : " ", label.c_str());
+    }
     bool any = false;
     for (int i = 0; i < n; ++i) {
         if (out_words[static_cast<size_t>(i)] == kUnwritten) continue;

@@ -97,7 +97,8 @@ TEST(GpuLearner, EachFailureIsOneLine) {
     REQUIRE_GPU_ENGINE();
     const std::string compile = run(kBroken + "compile_error.cu").error;
     EXPECT_EQ(compile.rfind("compile_error.cu:8: error: ", 0), 0u) << compile;
-    EXPECT_EQ(run(kBroken + "endless_loop.cu", 0.5).error.rfind("did not finish in 0.5 s", 0), 0u);
+    const std::string endless = run(kBroken + "endless_loop.cu", 0.5).error;
+    EXPECT_EQ(endless.rfind("did not finish in 0.5 s", 0), 0u) << endless;
     EXPECT_EQ(run(kBroken + "out_of_bounds.cu").error, "out-of-bounds store: thread 63 wrote s[64] (size 64)");
     EXPECT_EQ(run(kBroken + "no_output.cu").error, "the kernel wrote no output");
     const std::string crash = run(kBroken + "crash.cu").error;
