@@ -1,9 +1,11 @@
 // scanviz: n = 32, block = 32
-// Writes through a null pointer: the child process crashes, scanviz does not.
+// Writes far outside any allocation: the child process crashes (SIGSEGV on the CPU, an
+// illegal address on the GPU), scanviz does not. The address is computed from n, so no
+// compiler can see a null pointer and drop the store.
 #include "scanviz.cuh"
 
 __global__ void crashes(const int* in, int* out, int n) {
-    int* nowhere = nullptr;
+    int* nowhere = reinterpret_cast<int*>(0x10ull + static_cast<unsigned long long>(n) * 0x100000000000ull);
     nowhere[threadIdx.x] = in[threadIdx.x];
     out[threadIdx.x] = 0;
 }
