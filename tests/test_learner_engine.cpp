@@ -88,11 +88,15 @@ INSTANTIATE_TEST_SUITE_P(Examples, LearnerExample,
                                            "segmented"));
 
 TEST(LearnerEngine, TheRecordedTraceReadsBack) {
-    const LearnerRun r = run(kExamples + "blelloch.cu");
-    ASSERT_EQ(r.error, "");
-    const Trace back = trace_from_json_text(trace_to_json_text(r.trace));
-    EXPECT_FALSE(compare_traces(r.trace, back).has_value());
-    EXPECT_EQ(back.source.kind, "cpu");
+    for (const char* file : {"blelloch.cu", "hillis_steele_one_buffer.cu"}) {
+        const LearnerRun r = run(kExamples + file);
+        ASSERT_EQ(r.error, "");
+        const Trace back = trace_from_json_text(trace_to_json_text(r.trace));
+        EXPECT_FALSE(compare_traces(r.trace, back).has_value()) << file;
+        EXPECT_EQ(back.source.kind, "cpu");
+    }
+    // Without `like`, the trace names the kernel, as no built-in variant is named.
+    EXPECT_EQ(run(kExamples + "hillis_steele_one_buffer.cu").trace.spec.variant, "your_hillis_steele_one_buffer");
 }
 
 TEST(LearnerEngine, RacyExamplesAreFlagged) {

@@ -8,7 +8,7 @@ RunSpec settings_spec(const KernelSettings& settings) {
     RunSpec spec = settings.spec;
     spec.threads = settings.block;
     spec.items_per_thread = 0;
-    spec.variant = settings.like;
+    spec.variant = settings.like.empty() ? std::string(kOwnKernelPrefix) + settings.kernel : settings.like;
     return spec;
 }
 

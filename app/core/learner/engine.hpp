@@ -55,8 +55,10 @@ struct LearnerRun {
 };
 LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request, std::string_view source_kind);
 
-// The spec of a request as the settings give it (input values resolved, heads for the
-// segmented signature).
+// The spec of a request as the settings give it. Its variant (a trace names one; the trace
+// JSON needs it) is the `like` variant's id, else "your_<kernel name>", which no built-in
+// variant has: views then show the trace with no variant's facts.
+inline constexpr std::string_view kOwnKernelPrefix = "your_";
 RunSpec settings_spec(const KernelSettings& settings);
 
 }  // namespace scanviz
