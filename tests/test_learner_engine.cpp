@@ -144,6 +144,18 @@ TEST(LearnerEngine, EachFailureIsOneLine) {
         EXPECT_EQ(e.find('\n'), std::string::npos) << e;
 }
 
+TEST(LearnerEngine, VotesAtomicsAndUnguardedStores) {
+    const LearnerRequest req = request_of(kBroken + "ballot_unguarded.cu");
+    const LearnerRun r = run_learner(cpu_engine(options()), req, "cpu");
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(output_difference(r.trace), "");  // the ballot found the heads
+    const CheckLines lines = check_outputs(cpu_engine(options()), req, r.trace);
+    ASSERT_FALSE(lines.ok());
+    EXPECT_EQ(lines.failed[0],
+              "run with n = 31, input = random, seed = 3: out-of-bounds store: the kernel wrote out[31] (n = 31; a "
+              "check `if (i < n)` is missing?)");
+}
+
 TEST(LearnerEngine, NoCompilerIsOneLine) {
     CpuEngineOptions o = options();
     o.compiler = "/nonexistent/g++";

@@ -35,7 +35,8 @@
 //   __shfl_xor_sync, __shfl_sync (mask, v, x[, width]) on a traced value give the source
 //   lane's value with the source lane's provenance (for a SCANVIZ_REG: its register slot);
 //   a source lane that is outside the width segment, outside the mask or inactive gives the
-//   caller's own value. Each shuffle ends a step too.
+//   caller's own value. Each shuffle ends a step too. Warp votes (__ballot_sync, __any_sync,
+//   __all_sync) and atomics on plain memory work as in CUDA and record nothing.
 //
 // A kernel has one of two signatures, T = int (i32) or float (f32):
 //   __global__ void NAME(const T* in, T* out, int n)

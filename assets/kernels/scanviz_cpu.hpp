@@ -22,6 +22,7 @@
 
 #include <ucontext.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -75,7 +76,7 @@ struct Provenance {
     }
 };
 
-enum class Wait { Running, SyncThreads, SyncWarp, Shfl, Done };
+enum class Wait { Running, SyncThreads, SyncWarp, Shfl, Vote, Done };
 enum class ShflKind { Idx, Up, Down, Xor };
 
 struct Fiber {
@@ -541,6 +542,75 @@ auto shfl_at(ShflKind kind, int line, unsigned mask, const V& v, int arg, int wi
 }
 }  // namespace scanviz::cpu
 
+// Warp votes: they wait for the lanes of the mask like a shuffle, exchange no traced value and
+// end no step.
+namespace scanviz::cpu {
+inline unsigned vote(unsigned mask, bool predicate, int line, unsigned* voters = nullptr) {
+    Fiber& f = me();
+    f.offer = predicate ? 1 : 0;
+    wait_at(Wait::Vote, mask | (1u << (g.cur % 32)), line);
+    if (voters) *voters = static_cast<unsigned>(me().shfl_arg);
+    return static_cast<unsigned>(me().got);
+}
+inline bool vote_all(unsigned mask, bool predicate, int line) {
+    unsigned voters = 0;
+    return vote(mask, predicate, line, &voters) == voters;
+}
+// The lanes of this thread's warp that have not returned.
+inline unsigned active_mask() {
+    unsigned m = 0;
+    const int warp = g.cur / 32;
+    for (int l = 0; l < 32 && warp * 32 + l < g.threads; ++l)
+        if (g.fibers[warp * 32 + l].wait != Wait::Done) m |= 1u << l;
+    return m;
+}
+}  // namespace scanviz::cpu
+#define __ballot_sync(mask, predicate) ::scanviz::cpu::vote((mask), static_cast<bool>(predicate), __LINE__)
+#define __any_sync(mask, predicate) (::scanviz::cpu::vote((mask), static_cast<bool>(predicate), __LINE__) != 0u)
+#define __all_sync(mask, predicate) ::scanviz::cpu::vote_all((mask), static_cast<bool>(predicate), __LINE__)
+#define __activemask() ::scanviz::cpu::active_mask()
+
+// CUDA's bit intrinsics and atomics on plain memory (one scheduler runs every thread, so an
+// atomic is an ordinary read-modify-write between two switch points).
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline unsigned __brev(unsigned x) {
+    unsigned r = 0;
+    for (int i = 0; i < 32; ++i) r |= ((x >> i) & 1u) << (31 - i);
+    return r;
+}
+template <class T>
+T atomicAdd(T* p, T v) {
+    const T old = *p;
+    *p = old + v;
+    return old;
+}
+template <class T>
+T atomicMax(T* p, T v) {
+    const T old = *p;
+    *p = old < v ? v : old;
+    return old;
+}
+template <class T>
+T atomicMin(T* p, T v) {
+    const T old = *p;
+    *p = v < old ? v : old;
+    return old;
+}
+template <class T>
+T atomicExch(T* p, T v) {
+    const T old = *p;
+    *p = v;
+    return old;
+}
+template <class T>
+T atomicCAS(T* p, T compare, T v) {
+    const T old = *p;
+    if (old == compare) *p = v;
+    return old;
+}
+
 // Plain max/min for untraced values, as CUDA's device code has them.
 inline int max(int a, int b) { return a < b ? b : a; }
 inline int min(int a, int b) { return b < a ? b : a; }
@@ -594,7 +664,7 @@ inline bool release() {
         if (any) return true;
     }
     for (int warp = 0; warp * 32 < n; ++warp) {
-        for (Wait kind : {Wait::SyncWarp, Wait::Shfl}) {
+        for (Wait kind : {Wait::SyncWarp, Wait::Shfl, Wait::Vote}) {
             unsigned waiting = 0, need = 0;
             for (int lane = 0; lane < 32 && warp * 32 + lane < n; ++lane) {
                 const Fiber& f = g.fibers[warp * 32 + lane];
@@ -617,6 +687,12 @@ inline bool release() {
                     const bool live = src >= 0 && st < n && (waiting >> src & 1u) && (f.mask >> src & 1u);
                     f.got = live ? g.fibers[st].offer : f.offer;
                     f.got_prov = live ? g.fibers[st].offer_prov : f.offer_prov;
+                } else if (kind == Wait::Vote) {
+                    unsigned ballot = 0;  // the lanes of the mask that voted, and voted true
+                    for (int l = 0; l < 32; ++l)
+                        if ((f.mask & waiting) >> l & 1u && g.fibers[warp * 32 + l].offer != 0) ballot |= 1u << l;
+                    f.got = static_cast<double>(ballot);
+                    f.shfl_arg = static_cast<int>(f.mask & waiting);
                 }
             }
             for (int lane = 0; lane < 32; ++lane)
@@ -642,9 +718,9 @@ inline std::string thread_ranges(const std::vector<int>& ts) {
 
 [[noreturn]] inline void deadlock() {
     std::string m = "barrier not reached by every thread:";
-    const char* names[] = {"running", "__syncthreads()", "__syncwarp()", "a shuffle", "finished"};
+    const char* names[] = {"running", "__syncthreads()", "__syncwarp()", "a shuffle", "a warp vote", "finished"};
     bool first = true;
-    for (Wait w : {Wait::SyncThreads, Wait::SyncWarp, Wait::Shfl, Wait::Done}) {
+    for (Wait w : {Wait::SyncThreads, Wait::SyncWarp, Wait::Shfl, Wait::Vote, Wait::Done}) {
         std::vector<int> lines;
         for (const Fiber& f : g.fibers)
             if (f.wait == w && w != Wait::Done) {
@@ -768,8 +844,10 @@ int run(Launch<T> l, int argc, char** argv) {
     if ((std::strcmp(type, "i32") == 0) != is_int)
         fail(std::string("the kernel scans ") + (is_int ? "int (type = i32)" : "float (type = f32)") +
              " but the settings say type = " + type);
-    std::vector<T> in(static_cast<size_t>(n)), out(static_cast<size_t>(n), unwritten<T>());
-    std::vector<int> heads(static_cast<size_t>(n), 0);
+    // Room past n, so that a kernel that forgets `if (i < n)` is told so instead of crashing.
+    const size_t room = static_cast<size_t>(std::max(n, threads * 4) + 64);
+    std::vector<T> in(room, unwritten<T>()), out(room, unwritten<T>());
+    std::vector<int> heads(room, 0);
     for (int i = 0; i < n; ++i) {
         double v = 0;
         if (std::fscanf(f, "%lf", &v) != 1) fail("a bad run file: too few input values");
@@ -784,9 +862,13 @@ int run(Launch<T> l, int argc, char** argv) {
     l.out = out.data();
     l.n = n;
     launch(threads, std::strcmp(schedule, "interleaved") == 0, seed, launch_body<T>, &l);
+    const T none = unwritten<T>();
+    for (size_t i = static_cast<size_t>(n); i < room; ++i)
+        if (std::memcmp(&out[i], &none, sizeof(T)) != 0)
+            fail("out-of-bounds store: the kernel wrote out[" + std::to_string(i) + "] (n = " + std::to_string(n) +
+                 "; a check `if (i < n)` is missing?)");
     bool any = false;
     for (int i = 0; i < n; ++i) {
-        const T none = unwritten<T>();
         if (std::memcmp(&out[static_cast<size_t>(i)], &none, sizeof(T)) == 0) continue;
         any = true;
         std::fprintf(g.out, "output %d %.17g\n", i, static_cast<double>(out[static_cast<size_t>(i)]));
