@@ -38,6 +38,11 @@
 //   caller's own value. Each shuffle ends a step too. Warp votes (__ballot_sync, __any_sync,
 //   __all_sync) and atomics on plain memory work as in CUDA and record nothing.
 //
+// What the traced backends do not follow: a pointer or reference into a traced array (index
+// it instead), `auto` for a traced read (it keeps the slot, not the value: write
+// scanviz::value<T>), extern (dynamic) shared memory, more than one block, and a block of more
+// than one dimension (threadIdx.x only).
+//
 // A kernel has one of two signatures, T = int (i32) or float (f32):
 //   __global__ void NAME(const T* in, T* out, int n)
 //   __global__ void NAME(const T* in, const int* heads, T* out, int n)   (segmented)

@@ -125,7 +125,8 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     h = fnv1a(h, base);
     h = fnv1a(h, compiler);
     for (const char* f : kCpuEngineFlags) h = fnv1a(h, f);
-    for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp"}) h = fnv1a(h, read_file(fs::path(include_dir) / f));
+    for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp", "scanviz_cpu_main.hpp"})
+        h = fnv1a(h, read_file(fs::path(include_dir) / f));
     const fs::path dir = fs::path(o.cache_dir.empty() ? default_cache_dir() : o.cache_dir) / hex(h);
     c.exe = (dir / "kernel").string();
     if (runnable(c.exe)) return c;
@@ -140,7 +141,8 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     const fs::path src = fs::path(build) / base;
     const fs::path main = fs::path(build) / "main.cpp";
     if (!write_file(src, r.source) ||
-        !write_file(main, "#include \"" + base + "\"\nint main(int argc, char** argv) { return ::scanviz::cpu::run_main(&" +
+        !write_file(main, "#include \"" + base + "\"\n#include \"scanviz_cpu_main.hpp\"\n"
+                          "int main(int argc, char** argv) { return ::scanviz::cpu::run_main(&" +
                               r.settings.kernel + ", argc, argv); }\n")) {
         c.error = "cannot write to " + dir.string();
         return c;
