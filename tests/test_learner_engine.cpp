@@ -156,6 +156,20 @@ TEST(LearnerEngine, VotesAtomicsAndUnguardedStores) {
               "check `if (i < n)` is missing?)");
 }
 
+TEST(LearnerEngine, ShufflesGiveWhatTheGpuGives) {
+    // A source lane outside the width segment (or the warp) gives the caller its own value.
+    const LearnerRun r = run(kBroken + "shuffles.cu");
+    ASSERT_EQ(r.error, "");
+    ASSERT_EQ(r.trace.output.size(), 32u);
+    for (int lane = 0; lane < 32; ++lane) {
+        const int down = lane % 8 < 7 ? lane + 1 : lane;
+        const int flip = lane ^ 3;
+        const int pick = lane / 16 * 16 + 5;
+        const int up = lane >= 4 ? lane - 4 : lane;
+        EXPECT_EQ(r.trace.output[static_cast<size_t>(lane)], down + 100 * flip + 10000 * pick + 1000000 * up) << lane;
+    }
+}
+
 TEST(LearnerEngine, NoCompilerIsOneLine) {
     CpuEngineOptions o = options();
     o.compiler = "/nonexistent/g++";
