@@ -57,6 +57,7 @@ namespace cpu {
 constexpr int kMaxProvenance = 4;
 constexpr int kMaxThreads = 1024;
 constexpr size_t kFiberStack = 256 * 1024;
+constexpr long kMaxAccesses = 1000000;  // traced reads and stores in one run: more is an endless loop
 
 struct SlotRef {
     int region = 0;
@@ -118,6 +119,7 @@ struct Runtime {
     void (*body)(void*) = nullptr;
     void* arg = nullptr;
     dim3 block_dim{};
+    long accesses = 0;
 };
 inline Runtime g;
 
@@ -135,6 +137,8 @@ inline void yield() { swapcontext(&me().ctx, &g.scheduler); }
 inline void note_access() {
     yield();
     me().accessed = true;
+    if (++g.accesses > kMaxAccesses)
+        fail("more than " + std::to_string(kMaxAccesses) + " traced reads and stores: an endless loop?");
 }
 
 template <class T>

@@ -252,7 +252,7 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
             return out;
         }
         ChildResult cr = run_child({c.exe, in.string(), rec.string()}, r.timeout_s);
-        out.records = read_file(rec);
+        if (!cr.timed_out) out.records = read_file(rec);
         out.log = cr.out;
         fs::remove_all(dir, ec);
         if (!cr.started) out.error = cr.error;
