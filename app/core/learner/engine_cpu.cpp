@@ -1,6 +1,7 @@
 #include "core/learner/engine_cpu.hpp"
 
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -84,6 +85,17 @@ std::string fresh_dir(const fs::path& parent, const std::string& stem) {
     return mkdtemp(pattern.data()) ? pattern : "";
 }
 
+// The cache folder, made if need be: it must be this user's and closed to others, since
+// scanviz runs the executables in it (another user could otherwise plant one in /tmp).
+bool own_private_dir(const fs::path& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    struct stat st{};
+    if (lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid()) return false;
+    if ((st.st_mode & 077) != 0 && chmod(dir.c_str(), 0700) != 0) return false;
+    return true;
+}
+
 std::string default_cache_dir() {
     std::error_code ec;
     fs::path tmp = fs::temp_directory_path(ec);
@@ -127,7 +139,12 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     for (const char* f : kCpuEngineFlags) h = fnv1a(h, f);
     for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp", "scanviz_cpu_main.hpp"})
         h = fnv1a(h, read_file(fs::path(include_dir) / f));
-    const fs::path dir = fs::path(o.cache_dir.empty() ? default_cache_dir() : o.cache_dir) / hex(h);
+    const fs::path root = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+    if (!own_private_dir(root)) {
+        c.error = "the kernel cache " + root.string() + " is not a folder of this user's alone";
+        return c;
+    }
+    const fs::path dir = root / hex(h);
     c.exe = (dir / "kernel").string();
     if (runnable(c.exe)) return c;
     // Each compile in its own folder: two runs of scanviz may build the same kernel at once;
