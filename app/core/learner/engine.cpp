@@ -12,7 +12,8 @@ RunSpec settings_spec(const KernelSettings& settings) {
     return spec;
 }
 
-LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request, std::string_view source_kind) {
+LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request,
+                       std::string_view source_kind) {
     LearnerRun out;
     EngineOutput eo = engine(request);
     out.log = eo.log;
