@@ -121,7 +121,7 @@ CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& requ
     for (const RunSpec& spec : more) {
         LearnerRequest r = request;
         r.spec = spec;
-        LearnerRun run = run_learner(engine, r, "cpu");
+        LearnerRun run = run_learner(engine, r, first.source.kind);
         const std::string what =
             "n = " + std::to_string(spec.n) + ", " +
             (spec.input == InputKind::Given ? std::string("extreme values") : input_words(spec));
