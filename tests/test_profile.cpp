@@ -79,6 +79,19 @@ TEST(NcuCsv, DetailsPageGivesTheSameFigures) {
     EXPECT_EQ(variants_in(details), (std::vector<std::string>{"block_blelloch", "block_blelloch_padded"}));
 }
 
+// The warp variants share one kernel template; each one's routine type carries its name.
+TEST(NcuCsv, WarpFamilyKernelIsMatchedByItsRoutine) {
+    ncu::Report r = ncu::parse(data("h100_raw_all_variants.csv"));
+    r.kernels.resize(1);
+    r.kernels[0].name =
+        "void scanviz::kern::warp_family_kernel<scanviz::kern::<unnamed>::warp_zeropad_kernel, "
+        "scanviz::kern::OpAdd<int>, scanviz::kern::NoProbe>(const T2::value_type *, T2::value_type *, bool, "
+        "scanviz::kern::TraceBuffer)";
+    EXPECT_EQ(variants_in(r), std::vector<std::string>{"warp_zeropad"});
+    r.kernels[0].name = "void scanviz::kern::warp_family_kernel<scanviz::kern::<unnamed>::Routine, int>(int)";
+    EXPECT_THROW(variants_in(r), std::runtime_error);
+}
+
 TEST(NcuCsv, QuotedFieldsWithCommasQuotesAndLineBreaks) {
     const auto rows = ncu::split_csv("\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\nx,,z\n");
     ASSERT_EQ(rows.size(), 2u);

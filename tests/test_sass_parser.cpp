@@ -278,6 +278,14 @@ TEST(SassLoad, ProvenanceFreshSnapshotStaleMissing) {
     EXPECT_EQ(r.provenance, sass::Provenance::Missing);
     EXPECT_FALSE(r.listing);
 
+    // Not built yet (the run command leaves scanviz_sass out), a snapshot committed: the
+    // snapshot, marked unchecked, saying why.
+    t.write("snap/sm_90/iso_t.sass", with_hash("0ld000"));
+    r = sass::load(where, "sm_90", "iso_t");
+    EXPECT_EQ(r.provenance, sass::Provenance::SnapshotUnchecked);
+    ASSERT_TRUE(r.listing);
+    EXPECT_NE(r.message.find("not built yet"), std::string::npos) << r.message;
+
     // Built without a disassembler, snapshot of the same cubin: the snapshot.
     t.write("build/sm_90/iso_t.sha256", "feed01\n");
     t.write("snap/sm_90/iso_t.sass", with_hash("feed01"));

@@ -22,6 +22,7 @@
 #include "core/common/output.hpp"
 #include "core/learner/check.hpp"
 #include "core/learner/engine_cpu.hpp"
+#include "kernels/learner/gpu_engine.hpp"
 #include "core/models/variants.hpp"
 #include "core/trace/json.hpp"
 
@@ -45,8 +46,8 @@ struct KernelArgs {
     CLI::Option* exclusive_opt = nullptr;
 };
 
-// The GPU engine the kernels library lends (NVRTC); none in this build yet.
-LearnerGpuEngine learner_gpu_engine() { return {}; }
+// The GPU engine the kernels library lends (NVRTC, kernels/learner/gpu_engine.hpp).
+LearnerGpuEngine learner_gpu_engine() { return learner::gpu_engine(); }
 
 std::string read_source(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

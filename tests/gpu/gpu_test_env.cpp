@@ -2,7 +2,10 @@
 
 #include <cstdio>
 
+#include <string_view>
+
 #include "kernels/gpu.hpp"
+#include "kernels/learner/gpu_engine.hpp"
 
 namespace scanviz::testing {
 
@@ -18,6 +21,9 @@ const std::string& no_device_reason() {
 }  // namespace scanviz::testing
 
 int main(int argc, char** argv) {
+    // The learner's GPU engine runs its child as this same program (/proc/self/exe).
+    if (argc > 1 && std::string_view(argv[1]) == scanviz::learner::kGpuChildFlag)
+        return scanviz::learner::gpu_child_main(argc, argv);
     ::testing::InitGoogleTest(&argc, argv);
     std::string why;
     if (auto dev = scanviz::gpu::find_device(&why))

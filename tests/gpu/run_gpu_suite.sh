@@ -11,6 +11,8 @@
 #             case; the table goes into summary.txt, $LOGS/race.json (in logs.tar.gz) and the recording
 #   profile   scanviz profile: ncu over every warp and block kernel; the table into summary.txt (issue 13)
 #   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
+#   learner   scanviz kernel --engine gpu on every example of assets/kernels (a learner's kernel
+#             through NVRTC on this GPU): every output into $OUT/learner_gpu.txt, rc lines into summary.txt
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
 # SCANVIZ_PREBUILT=<dir>: without the tests step, use the scanviz carried there (xz, built here by
 # kernels/bench/make_prebuilt.sh) instead of building on the device (validate and the sanitizers
@@ -20,7 +22,7 @@
 set -u -o pipefail
 OUT=${OUT:-/tmp/scanviz-gpu-out}
 mkdir -p "$OUT"
-STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,race,record}
+STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,race,record,learner}
 ARCH=${SCANVIZ_GPU_ARCH:-90-real}
 BUILD=${SCANVIZ_GPU_BUILD:-build-gpu}
 LOGS="$BUILD/suite-logs"   # kept between calls while the machine stays warm
@@ -156,6 +158,20 @@ if has record; then
   rc=$?; [ $rc -ne 0 ] && status=1
   say "record: rc=$rc in $(( $(date +%s) - t0 )) s"
   tail -n 5 "$LOGS/record.log" | tee -a "$SUMMARY"
+fi
+
+if has learner; then
+  t0=$(date +%s)
+  : > "$OUT/learner_gpu.txt"
+  for f in assets/kernels/*.cu; do
+    name=$(basename "$f")
+    echo "=== scanviz kernel $f --engine gpu" >> "$OUT/learner_gpu.txt"
+    "$SCANVIZ" kernel "$f" --engine gpu >> "$OUT/learner_gpu.txt" 2>&1
+    rc=$?
+    echo "=== rc=$rc" >> "$OUT/learner_gpu.txt"
+    say "learner: $name rc=$rc: $(grep -E '^ *(ok|FAIL|failed)' "$OUT/learner_gpu.txt" | tail -n 0)$(tail -n 2 "$OUT/learner_gpu.txt" | head -n 1)"
+  done
+  say "learner: every example in $(( $(date +%s) - t0 )) s"
 fi
 
 tar -czf "$OUT/logs.tar.gz" -C "$LOGS" . 2>/dev/null

@@ -1,7 +1,7 @@
 #include "core/learner/engine_cpu.hpp"
+#include "core/learner/engine_files.hpp"
 
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -21,34 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream os;
-    os << in.rdbuf();
-    return os.str();
-}
-
-bool write_file(const fs::path& p, const std::string& text) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out << text;
-    return static_cast<bool>(out);
-}
-
-uint64_t fnv1a(uint64_t h, std::string_view s) {
-    for (unsigned char c : s) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    h ^= 0xff;  // a separator, so that ("ab", "c") and ("a", "bc") differ
-    h *= 1099511628211ull;
-    return h;
-}
-
-std::string hex(uint64_t h) {
-    char b[17];
-    std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(h));
-    return b;
-}
+using namespace learner_files;
 
 bool runnable(const std::string& path) { return !path.empty() && access(path.c_str(), X_OK) == 0; }
 
@@ -64,61 +37,6 @@ std::string on_path(const std::string& name) {
         if (runnable(candidate)) return candidate;
     }
     return "";
-}
-
-std::string seconds(double s) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%g", s);
-    return b;
-}
-
-std::string first_line(const std::string& s) {
-    const size_t nl = s.find('\n');
-    return s.substr(0, nl);
-}
-
-// A new folder under `parent` that no other process uses ("" when it cannot be made).
-std::string fresh_dir(const fs::path& parent, const std::string& stem) {
-    std::error_code ec;
-    fs::create_directories(parent, ec);
-    std::string pattern = (parent / (stem + "-XXXXXX")).string();
-    return mkdtemp(pattern.data()) ? pattern : "";
-}
-
-// The cache folder, made if need be: it must be this user's and closed to others, since
-// scanviz runs the executables in it (another user could otherwise plant one in /tmp).
-bool own_private_dir(const fs::path& dir) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    struct stat st {};
-    if (lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid()) return false;
-    if ((st.st_mode & 077) != 0 && chmod(dir.c_str(), 0700) != 0) return false;
-    return true;
-}
-
-std::string default_cache_dir() {
-    std::error_code ec;
-    fs::path tmp = fs::temp_directory_path(ec);
-    if (ec) tmp = "/tmp";
-    return (tmp / ("scanviz-kernels-" + std::to_string(getuid()))).string();
-}
-
-std::string include_dir_default() {
-    const std::string cuh = shipped_file("SCANVIZ_KERNEL_INCLUDE", "kernels/scanviz.cuh");
-    return cuh.empty() ? "" : fs::path(cuh).parent_path().string();
-}
-
-// The run file the generated main reads (scanviz_cpu.hpp, run_main).
-std::string run_file(const LearnerRequest& r) {
-    std::ostringstream os;
-    os.precision(17);
-    os << r.spec.n << ' ' << r.settings.block << ' ' << to_string(r.schedule) << ' ' << r.schedule_seed << ' '
-       << to_string(r.spec.type) << '\n';
-    for (double v : make_input(r.spec)) os << v << ' ';
-    os << '\n';
-    for (uint8_t h : make_heads(r.spec)) os << int(h) << ' ';
-    os << '\n';
-    return os.str();
 }
 
 struct Compiled {
@@ -252,7 +170,7 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
             return out;
         }
         const std::string include_dir =
-            options.include_dir.empty() ? include_dir_default() : options.include_dir;
+            options.include_dir.empty() ? learner_files::include_dir() : options.include_dir;
         if (include_dir.empty()) {
             out.error = "scanviz.cuh not found: the assets folder (" + asset_path("kernels") + ") is missing";
             return out;
@@ -281,8 +199,7 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
         if (!cr.started)
             out.error = cr.error;
         else if (cr.timed_out)
-            out.error = "did not finish in " + seconds(r.timeout_s) +
-                        " s (an endless loop, or a barrier that waits forever?)";
+            out.error = timeout_message(r.timeout_s);
         else if (cr.signal != 0)
             out.error =
                 "crashed (" + signal_name(cr.signal) +

@@ -72,13 +72,33 @@ void init_tile(TraceBuilder& b, int first_slot, int count, const std::vector<dou
         b.init(first_slot + i, i < static_cast<int>(input.size()) ? input[i] : b.identity());
 }
 
-void init_shifted_tile(TraceBuilder& b, int first_slot, int count, const std::vector<double>& input,
-                       bool exclusive) {
+PairTile::PairTile(const RunSpec& spec)
+    : m(blelloch_tile(spec.n)), threads(m / 2), b(spec, threads),
+      xy(b.add_region("XY", Space::Shared, m, 0, kNumBanks)) {
+    const std::vector<double> input = make_input(spec);
     const int n = static_cast<int>(input.size());
-    for (int e = 0; e < count; ++e) {
-        const int from = exclusive ? e - 1 : e;
-        b.init(first_slot + e, from >= 0 && from < n ? input[from] : b.identity());
+    for (int e = 0; e < m; ++e) {
+        const int from = spec.exclusive ? e - 1 : e;
+        b.init(xy + e, from >= 0 && from < n ? input[from] : b.identity());
     }
+}
+
+VariantInfo pair_tile_variant(std::string_view id, std::string_view title, std::string_view description,
+                              std::string_view source_file, std::vector<std::string_view> phases, ModelFn model) {
+    return VariantInfo{
+        .id = id,
+        .level = Level::Block,
+        .title = title,
+        .description = description,
+        .accepts = "1 <= n <= 2048 (tile: next power of two, threads = tile / 2)",
+        .source_file = source_file,
+        .phases = std::move(phases),
+        .default_n = 64,
+        .model = std::move(model),
+        .check = check_blelloch,
+        .resolve = resolve_blelloch,
+        .work_span_default = true,
+    };
 }
 
 void thread_reduce(TraceBuilder& b, int thread, int dst, int first_item, int items) {

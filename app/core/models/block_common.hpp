@@ -30,10 +30,21 @@ void resolve_block_items(RunSpec& spec);
 
 // Slot values of a tile in blocked order: input where i < n, the identity past it.
 void init_tile(TraceBuilder& b, int first_slot, int count, const std::vector<double>& input);
-// The same for the in-place scans that keep the inclusive steps for both modes (Brent-Kung,
-// Sklansky): exclusive loads the input shifted right by one, the identity first.
-void init_shifted_tile(TraceBuilder& b, int first_slot, int count, const std::vector<double>& input,
-                       bool exclusive);
+// The tile of the in-place pair scans (Brent-Kung, Sklansky; kernels/block/block_pair_tile.cuh):
+// m = the next power of two >= n words "XY" in shared memory, m / 2 threads, two elements each.
+// Both keep the inclusive steps for both modes: exclusive loads the input shifted right by one,
+// the identity first.
+struct PairTile {
+    int m = 0;        // tile words
+    int threads = 0;  // m / 2
+    TraceBuilder b;
+    int xy = 0;       // first slot of XY
+    explicit PairTile(const RunSpec& spec);
+    Trace finish() { return b.finish(read_slots(b, xy, b.spec().n)); }
+};
+// The registry entry both share: Blelloch's tile rules, on the work-and-span charts.
+VariantInfo pair_tile_variant(std::string_view id, std::string_view title, std::string_view description,
+                              std::string_view source_file, std::vector<std::string_view> phases, ModelFn model);
 
 // x[t] = items[0] op items[1] op ... (a copy, then ITEMS - 1 combines).
 void thread_reduce(TraceBuilder& b, int thread, int dst, int first_item, int items);

@@ -101,6 +101,18 @@ DeviceRegions add_device_regions(TraceBuilder& b, const std::vector<double>& inp
     return r;
 }
 
+DeviceTrace::DeviceTrace(const RunSpec& spec)
+    : cfg{spec.threads, spec.items_per_thread}, tiles(device_tiles(spec.n, cfg.tile())), b(spec, tiles, tiles),
+      r(add_device_regions(b, make_input(spec), cfg.tile())) {}
+
+void DeviceTrace::record_seeded_scan(int t) {
+    const int first = r.data + r.tile_begin(t), len = r.tile_len(t);
+    std::vector<int> reads;
+    if (t > 0) reads.push_back(r.prefix + t);
+    for (int s : slot_range(first, len)) reads.push_back(s);
+    b.record(tile_operation(OpKind::TileScan, t, std::move(reads), slot_range(first, len)));
+}
+
 std::vector<int> slot_range(int first, int count) {
     std::vector<int> v(static_cast<size_t>(count));
     for (int i = 0; i < count; ++i) v[i] = first + i;
@@ -236,6 +248,24 @@ void step_scan_tile_sums(TraceBuilder& b, const DeviceRegions& r, DeviceTileConf
     for (int t = 0; t < r.tiles; ++t) b.poke(0, r.prefix + t, prefix[t]);
     b.record(tile_operation(OpKind::TileScan, 0, slot_range(r.aggregate, r.tiles), slot_range(r.prefix, r.tiles)));
     b.end_step();
+}
+
+VariantInfo device_variant(std::string_view id, std::string_view title, std::string_view description,
+                           std::string_view source_file, std::vector<std::string_view> phases, ModelFn model) {
+    return VariantInfo{
+        .id = id,
+        .level = Level::Device,
+        .title = title,
+        .description = description,
+        .accepts = kDeviceAccepts,
+        .source_file = source_file,
+        .phases = std::move(phases),
+        .default_n = 1024,
+        .has_items_per_thread = true,
+        .model = std::move(model),
+        .check = check_device_trace,
+        .resolve = resolve_device,
+    };
 }
 
 }  // namespace scanviz

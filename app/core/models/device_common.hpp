@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "core/models/variants.hpp"
+#include "model_common.hpp"
 #include "trace_builder.hpp"
 
 namespace scanviz {
@@ -83,6 +84,11 @@ inline constexpr std::string_view kDeviceAccepts = "traces: 1 <= n <= 65536; GPU
 // at most one tile of tile sums (pass 2 is one thread block).
 std::optional<std::string> check_device_trace(const RunSpec& spec);
 
+// The registry entry of a whole-array variant: level Device, kDeviceAccepts, default n 1024,
+// items per thread, check_device_trace and resolve_device (a variant changes what differs).
+VariantInfo device_variant(std::string_view id, std::string_view title, std::string_view description,
+                           std::string_view source_file, std::vector<std::string_view> phases, ModelFn model);
+
 // What an uninstrumented GPU run accepts: n >= 1 and a configuration from the
 // table (the tile sums are scanned recursively, so any n works).
 std::optional<std::string> check_device_run(const RunSpec& spec);
@@ -106,6 +112,20 @@ DeviceRegions add_device_regions(TraceBuilder& b, const std::vector<double>& inp
 
 // Slots [first, first + count).
 std::vector<int> slot_range(int first, int count);
+
+// The start every whole-array model shares: the spec's tile configuration, one "thread"
+// per tile, and the three regions; finish() ends the trace with the data as output.
+struct DeviceTrace {
+    DeviceTileConfig cfg;
+    int tiles = 0;
+    TraceBuilder b;
+    DeviceRegions r;
+    explicit DeviceTrace(const RunSpec& spec);
+    // Records tile t's scan seeded with its prefix (no seed for tile 0): an OpKind::TileScan
+    // that reads [the prefix slot,] the tile's slots and writes the tile's slots.
+    void record_seeded_scan(int t);
+    Trace finish() { return b.finish(read_slots(b, r.data, r.n)); }
+};
 
 // Host mirrors of the in-tile routines the kernels use, operation for
 // operation (float32 results are bit-identical).

@@ -275,9 +275,10 @@ std::vector<std::string> variants_in(const ncu::Report& report) {
     for (const ncu::Kernel& k : report.kernels) {
         std::string best;
         for (const ProfileCase& c : profile_cases({}))
-            if (k.name.find(kernel_name_of(c.spec.variant) + "<") != std::string::npos ||
-                k.name.find(kernel_name_of(c.spec.variant) + "(") != std::string::npos)
-                best = c.spec.variant;
+            // The variant's own kernel (name< or name(), or its routine inside the warp
+            // family's kernel (warp_family_kernel<(anonymous namespace)::name, ...>).
+            for (const char* after : {"<", "(", ","})
+                if (k.name.find(kernel_name_of(c.spec.variant) + after) != std::string::npos) best = c.spec.variant;
         if (best.empty())
             throw std::runtime_error("ncu kernel " + std::to_string(k.id) + " (" + k.name +
                                      ") is not the kernel of a warp or block variant");

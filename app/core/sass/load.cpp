@@ -77,21 +77,21 @@ Loaded load(const Locations& where, std::string_view arch, std::string_view name
         out.listing = std::move(l);
         return out;
     }
-    if (where.cubins_built) {
-        out.provenance = Provenance::Missing;
-        out.message = what + ": not built yet; build the target scanviz_sass";
-        return out;
-    }
+    // No cubin of this build (no CUDA compiler, or the run command's build, which leaves the
+    // target scanviz_sass out to open the window sooner): the committed snapshot, unchecked.
     const auto snap_text = read_file(snap);
     if (!snap_text) {
         out.provenance = Provenance::Missing;
-        out.message = what + ": no CUDA compiler in this build and no snapshot in assets/sass";
+        out.message = where.cubins_built ? what + ": not built yet; build the target scanviz_sass"
+                                         : what + ": no CUDA compiler in this build and no snapshot in assets/sass";
         return out;
     }
     Listing l = parse_listing(*snap_text);
     out.provenance = Provenance::SnapshotUnchecked;
-    out.message = "committed snapshot (assets/sass), not checked: this build compiles no cubins (" +
-                  l.disassembler + ")";
+    out.message = std::string("committed snapshot (assets/sass), not checked: ") +
+                  (where.cubins_built ? "this build's cubins are not built yet (target scanviz_sass)"
+                                      : "this build compiles no cubins") +
+                  " (" + l.disassembler + ")";
     out.listing = std::move(l);
     return out;
 }

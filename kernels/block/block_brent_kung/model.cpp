@@ -18,10 +18,9 @@ namespace {
 using P = BlockBrentKungPhases;
 
 Trace model(const RunSpec& spec) {
-    const int m = blelloch_tile(spec.n), threads = m / 2;
-    TraceBuilder b(spec, threads);
-    const int s = b.add_region("XY", Space::Shared, m, 0, kNumBanks);
-    init_shifted_tile(b, s, m, make_input(spec), spec.exclusive);
+    PairTile tile(spec);
+    TraceBuilder& b = tile.b;
+    const int m = tile.m, threads = tile.threads, s = tile.xy;
     for (int stride = 1; stride < m; stride *= 2) {
         b.begin_step(P::kNames[P::kReductionTree], stride, BarrierKind::SyncThreads);
         for (int t = 0; t < threads; ++t) {
@@ -38,26 +37,16 @@ Trace model(const RunSpec& spec) {
         }
         b.end_step();
     }
-    return b.finish(read_slots(b, s, spec.n));
+    return tile.finish();
 }
 
 }  // namespace
 
 VariantInfo variant_block_brent_kung() {
-    return VariantInfo{
-        .id = "block_brent_kung",
-        .level = Level::Block,
-        .title = "Brent-Kung block scan (reduction tree, distribution tree)",
-        .description = "PMPP ch. 11: two elements per thread, in place and inclusive; work about 2n, span 2 log n - 2",
-        .accepts = "1 <= n <= 2048 (tile: next power of two, threads = tile / 2)",
-        .source_file = "kernels/block/block_brent_kung/block_brent_kung.cuh",
-        .phases = phase_list(P::kNames),
-        .default_n = 64,
-        .model = model,
-        .check = check_blelloch,  // Blelloch's tile: the next power of two, m / 2 threads
-        .resolve = resolve_blelloch,
-        .work_span_default = true,
-    };
+    return pair_tile_variant(
+        "block_brent_kung", "Brent-Kung block scan (reduction tree, distribution tree)",
+        "PMPP ch. 11: two elements per thread, in place and inclusive; work about 2n, span 2 log n - 2",
+        "kernels/block/block_brent_kung/block_brent_kung.cuh", phase_list(P::kNames), model);
 }
 
 }  // namespace scanviz

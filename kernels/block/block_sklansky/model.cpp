@@ -16,10 +16,9 @@ namespace {
 using P = BlockSklanskyPhases;
 
 Trace model(const RunSpec& spec) {
-    const int m = blelloch_tile(spec.n), threads = m / 2;
-    TraceBuilder b(spec, threads);
-    const int s = b.add_region("XY", Space::Shared, m, 0, kNumBanks);
-    init_shifted_tile(b, s, m, make_input(spec), spec.exclusive);
+    PairTile tile(spec);
+    TraceBuilder& b = tile.b;
+    const int m = tile.m, threads = tile.threads, s = tile.xy;
     for (int d = 1; d < m; d *= 2) {
         b.begin_step(P::kNames[P::kFanOut], d, BarrierKind::SyncThreads);
         for (int t = 0; t < threads; ++t) {
@@ -29,27 +28,17 @@ Trace model(const RunSpec& spec) {
         }
         b.end_step();
     }
-    return b.finish(read_slots(b, s, spec.n));
+    return tile.finish();
 }
 
 }  // namespace
 
 VariantInfo variant_block_sklansky() {
-    return VariantInfo{
-        .id = "block_sklansky",
-        .level = Level::Block,
-        .title = "Sklansky block scan (divide and conquer)",
-        .description = "Two elements per thread, in place; each half's last sum fans out over the next half; "
-                       "work (n/2) log n, span log n",
-        .accepts = "1 <= n <= 2048 (tile: next power of two, threads = tile / 2)",
-        .source_file = "kernels/block/block_sklansky/block_sklansky.cuh",
-        .phases = phase_list(P::kNames),
-        .default_n = 64,
-        .model = model,
-        .check = check_blelloch,  // Blelloch's tile: the next power of two, m / 2 threads
-        .resolve = resolve_blelloch,
-        .work_span_default = true,
-    };
+    return pair_tile_variant(
+        "block_sklansky", "Sklansky block scan (divide and conquer)",
+        "Two elements per thread, in place; each half's last sum fans out over the next half; "
+        "work (n/2) log n, span log n",
+        "kernels/block/block_sklansky/block_sklansky.cuh", phase_list(P::kNames), model);
 }
 
 }  // namespace scanviz

@@ -32,7 +32,6 @@
 #include <stdexcept>
 
 #include "core/models/device_common.hpp"
-#include "core/models/model_common.hpp"
 #include "phases.hpp"
 
 namespace scanviz {
@@ -165,11 +164,8 @@ double window_fold(const std::vector<double>& lanes, Op op, ElemType type) {
 }
 
 Trace model(const RunSpec& spec) {
-    const DeviceTileConfig cfg{spec.threads, spec.items_per_thread};
-    const auto input = make_input(spec);
-    const int tiles = device_tiles(spec.n, cfg.tile());
-    TraceBuilder b(spec, tiles, tiles);
-    const DeviceRegions r = add_device_regions(b, input, cfg.tile());
+    DeviceTrace dt(spec);
+    auto& [cfg, tiles, b, r] = dt;
     const int status = b.add_region("tile status", Space::Tiles, tiles);
     const int inclusive = b.add_region("tile inclusive", Space::Tiles, tiles);
     for (int t = 0; t < tiles; ++t) {
@@ -239,14 +235,11 @@ Trace model(const RunSpec& spec) {
             const auto out =
                 mirrors[static_cast<size_t>(t)].scan(len, t == 0, b.value(r.prefix + t), spec.exclusive);
             for (int i = 0; i < len; ++i) b.poke(t, d + i, out[static_cast<size_t>(i)]);
-            std::vector<int> reads;
-            if (t > 0) reads.push_back(r.prefix + t);
-            for (int s : slot_range(d, len)) reads.push_back(s);
-            b.record(tile_operation(OpKind::TileScan, t, std::move(reads), slot_range(d, len)));
+            dt.record_seeded_scan(t);
         }
         b.end_step();
     }
-    return b.finish(read_slots(b, r.data, r.n));
+    return dt.finish();
 }
 
 std::optional<std::string> check(const RunSpec& spec) {
@@ -259,23 +252,14 @@ std::optional<std::string> check(const RunSpec& spec) {
 }  // namespace
 
 VariantInfo variant_device_decoupled_lookback() {
-    return VariantInfo{
-        .id = "device_decoupled_lookback",
-        .level = Level::Device,
-        .title = "Single-pass scan, decoupled look-back",
-        .description =
-            "Each tile publishes its aggregate, looks back to the nearest inclusive prefix, publishes "
-            "its own, then scans: one pass over the data",
-        .accepts = kDeviceAccepts,
-        .source_file = "kernels/device/lookback/tile.cuh",
-        .phases = phase_list(LookbackPhases::kNames),
-        .default_n = 1024,
-        .has_items_per_thread = true,
-        .model = model,
-        .check = check,
-        .resolve = resolve_device,
-        .benchmarked = true,
-    };
+    VariantInfo v = device_variant(
+        "device_decoupled_lookback", "Single-pass scan, decoupled look-back",
+        "Each tile publishes its aggregate, looks back to the nearest inclusive prefix, publishes "
+        "its own, then scans: one pass over the data",
+        "kernels/device/lookback/tile.cuh", phase_list(LookbackPhases::kNames), model);
+    v.check = check;
+    v.benchmarked = true;
+    return v;
 }
 
 }  // namespace scanviz

@@ -9,26 +9,23 @@
 //                      of its elements.
 // The array is read twice and written twice (plus the tile sums).
 #include "core/models/device_common.hpp"
-#include "core/models/model_common.hpp"
 #include "phases.hpp"
 
 namespace scanviz {
 namespace {
 
-Trace model(const RunSpec& spec) {
-    const DeviceTileConfig cfg{spec.threads, spec.items_per_thread};
-    const auto input = make_input(spec);
-    const int tiles = device_tiles(spec.n, cfg.tile());
-    TraceBuilder b(spec, tiles, tiles);
-    const DeviceRegions r = add_device_regions(b, input, cfg.tile());
+using P = ScanThenPropagatePhases;
 
-    b.begin_step(ScanThenPropagatePhases::kNames[ScanThenPropagatePhases::kScanTiles], -1,
-                 BarrierKind::KernelEnd);
+Trace model(const RunSpec& spec) {
+    DeviceTrace dt(spec);
+    auto& [cfg, tiles, b, r] = dt;
+
+    b.begin_step(P::kNames[P::kScanTiles], -1, BarrierKind::KernelEnd);
     for (int t = 0; t < tiles; ++t) {
         const int first = r.data + r.tile_begin(t), len = r.tile_len(t);
         double aggregate = 0.0;
-        const auto out = tile_block_scan(read_slots(b, first, len), b.op(), b.type(), cfg, spec.exclusive, nullptr,
-                                         &aggregate);
+        const auto out = tile_block_scan(read_slots(b, first, len), b.op(), b.type(), cfg, spec.exclusive,
+                                         nullptr, &aggregate);
         for (int i = 0; i < len; ++i) b.poke(t, first + i, out[i]);
         b.poke(t, r.aggregate + t, aggregate);
         auto writes = slot_range(first, len);
@@ -39,33 +36,23 @@ Trace model(const RunSpec& spec) {
 
     step_scan_tile_sums(b, r, cfg, "scan tile sums");
 
-    b.begin_step(ScanThenPropagatePhases::kNames[ScanThenPropagatePhases::kAddPrefixes], -1, BarrierKind::KernelEnd);
+    b.begin_step(P::kNames[P::kAddPrefixes], -1, BarrierKind::KernelEnd);
     for (int t = 1; t < tiles; ++t) {
         const int first = r.data + r.tile_begin(t);
         for (int i = 0; i < r.tile_len(t); ++i) b.combine(t, first + i, r.prefix + t, first + i);
     }
     b.end_step();
-    return b.finish(read_slots(b, r.data, r.n));
+    return dt.finish();
 }
 
 }  // namespace
 
 VariantInfo variant_device_scan_then_propagate() {
-    return VariantInfo{
-        .id = "device_scan_then_propagate",
-        .level = Level::Device,
-        .title = "Scan-then-propagate (three passes)",
-        .description =
-            "Scan each tile and write its sum; scan the tile sums; add each tile's prefix to its elements",
-        .accepts = kDeviceAccepts,
-        .source_file = "kernels/device/device_scan_then_propagate/device_scan_then_propagate.cuh",
-        .phases = phase_list(ScanThenPropagatePhases::kNames),
-        .default_n = 1024,
-        .has_items_per_thread = true,
-        .model = model,
-        .check = check_device_trace,
-        .resolve = resolve_device,
-    };
+    return device_variant(
+        "device_scan_then_propagate", "Scan-then-propagate (three passes)",
+        "Scan each tile and write its sum; scan the tile sums; add each tile's prefix to its elements",
+        "kernels/device/device_scan_then_propagate/device_scan_then_propagate.cuh", phase_list(P::kNames),
+        model);
 }
 
 }  // namespace scanviz

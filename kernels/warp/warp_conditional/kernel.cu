@@ -7,7 +7,7 @@
 namespace scanviz::kern {
 namespace {
 
-struct Routine {
+struct warp_conditional_kernel {  // its name is in the kernel's: ncu matches kernels to variants by name
     using Phases = WarpConditionalPhases;
     static constexpr WarpStorage kStorage = WarpStorage::Shared;
     static constexpr bool kByThread = false;
@@ -23,7 +23,7 @@ struct Routine {
 RaceRow race_warp_conditional(const RaceCase& c, const gpu::RaceRunConfig& cfg);
 
 KernelEntry kernel_warp_conditional() {
-    return with_race(warp_family_entry<Routine>("warp_conditional"), race_warp_conditional,
+    return with_race(warp_family_entry<warp_conditional_kernel>("warp_conditional"), race_warp_conditional,
                      kRaceWarpBarriers);
 }
 

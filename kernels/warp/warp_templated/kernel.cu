@@ -7,7 +7,7 @@
 namespace scanviz::kern {
 namespace {
 
-struct Routine {
+struct warp_templated_kernel {  // its name is in the kernel's: ncu matches kernels to variants by name
     using Phases = WarpTemplatedPhases;
     static constexpr WarpStorage kStorage = WarpStorage::ZeroPadded;
     static constexpr bool kByThread = true;
@@ -23,7 +23,7 @@ struct Routine {
 RaceRow race_warp_templated(const RaceCase& c, const gpu::RaceRunConfig& cfg);
 
 KernelEntry kernel_warp_templated() {
-    return with_race(warp_family_entry<Routine>("warp_templated"), race_warp_templated, kRaceWarpBarriers);
+    return with_race(warp_family_entry<warp_templated_kernel>("warp_templated"), race_warp_templated, kRaceWarpBarriers);
 }
 
 }  // namespace scanviz::kern

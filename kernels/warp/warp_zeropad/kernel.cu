@@ -7,7 +7,7 @@
 namespace scanviz::kern {
 namespace {
 
-struct Routine {
+struct warp_zeropad_kernel {  // its name is in the kernel's: ncu matches kernels to variants by name
     using Phases = WarpZeropadPhases;
     static constexpr WarpStorage kStorage = WarpStorage::ZeroPadded;
     static constexpr bool kByThread = false;
@@ -23,7 +23,7 @@ struct Routine {
 RaceRow race_warp_zeropad(const RaceCase& c, const gpu::RaceRunConfig& cfg);
 
 KernelEntry kernel_warp_zeropad() {
-    return with_race(warp_family_entry<Routine>("warp_zeropad"), race_warp_zeropad, kRaceWarpBarriers);
+    return with_race(warp_family_entry<warp_zeropad_kernel>("warp_zeropad"), race_warp_zeropad, kRaceWarpBarriers);
 }
 
 }  // namespace scanviz::kern

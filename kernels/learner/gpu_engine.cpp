@@ -1,0 +1,107 @@
+#include "gpu_engine.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "core/learner/child.hpp"
+#include "core/learner/engine_files.hpp"
+#include "cuda_dl.hpp"
+
+namespace scanviz::learner {
+namespace {
+
+namespace fs = std::filesystem;
+namespace lf = learner_files;
+
+// Time the child gets on top of the kernel's own limit: the driver's start, NVRTC on a
+// first run (about 0.2 to 1 s), the copies.
+constexpr double kChildOverheadS = 30.0;
+
+std::string self_exe() {
+    std::error_code ec;
+    const fs::path p = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? "" : p.string();
+}
+
+// "device NAME" / "sm sm_XY" / "fail LINE" from the child's stdout.
+std::string field(const std::string& out, const std::string& key) {
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind(key + " ", 0) == 0) return line.substr(key.size() + 1);
+    return "";
+}
+
+}  // namespace
+
+LearnerGpuEngine gpu_engine() {
+    LearnerGpuEngine e;
+    std::string why;
+    if (!load_nvrtc(&why)) {
+        e.why_not = "no GPU engine: " + why;
+        return e;
+    }
+    if (!load_driver(&why)) {
+        e.why_not = "no GPU engine: " + why;
+        return e;
+    }
+    const std::string exe = self_exe();
+    if (exe.empty()) {
+        e.why_not = "no GPU engine: cannot find this program's own path (/proc/self/exe)";
+        return e;
+    }
+    // The device is asked in a child, so that this process never starts the driver for it.
+    const ChildResult probe = run_child({exe, kGpuChildFlag, "probe"}, 60.0);
+    if (!probe.started || probe.exit_code != 0) {
+        const std::string f = field(probe.out, "fail");
+        e.why_not = "no GPU engine: " + (f.empty() ? (probe.error.empty() ? "the device probe failed" : probe.error) : f);
+        return e;
+    }
+    e.device = field(probe.out, "device");
+    const std::string device = e.device;
+    e.run = [exe, device](const LearnerRequest& r) {
+        EngineOutput out;
+        out.device = device;
+        const std::string include_dir = lf::include_dir();
+        if (include_dir.empty()) {
+            out.error = "scanviz.cuh not found: the assets folder is missing";
+            return out;
+        }
+        const fs::path cache = fs::path(lf::default_cache_dir()) / "gpu";
+        const std::string run_dir = lf::fresh_dir(cache, "run");
+        if (run_dir.empty()) {
+            out.error = "cannot write to " + cache.string();
+            return out;
+        }
+        const fs::path dir = run_dir;
+        std::error_code ec;
+        const fs::path src = dir / "kernel.cu", run = dir / "run.txt", rec = dir / "records.txt";
+        // NVRTC resolves #include "scanviz.cuh" next to the file first, then in include_dir.
+        if (!lf::write_file(src, r.source) || !lf::write_file(run, lf::run_file(r))) {
+            out.error = "cannot write to " + dir.string();
+            return out;
+        }
+        const std::string shown = fs::path(r.file).filename().string();
+        const ChildResult cr =
+            run_child({exe, kGpuChildFlag, "run", src.string(), include_dir, r.settings.kernel,
+                       r.settings.segmented ? "1" : "0", run.string(), rec.string(), lf::seconds(r.timeout_s),
+                       cache.string(), shown.empty() ? "kernel.cu" : shown},
+                      r.timeout_s + kChildOverheadS);
+        out.records = lf::read_file(rec);
+        out.log = cr.err;
+        fs::remove_all(dir, ec);
+        const std::string fail = field(cr.out, "fail");
+        if (!cr.started) out.error = cr.error;
+        else if (cr.timed_out) out.error = lf::timeout_message(r.timeout_s);
+        else if (cr.signal != 0) out.error = "the GPU engine's child crashed (" + signal_name(cr.signal) + ")";
+        else if (cr.exit_code == 4) out.error = fail.empty() ? "the GPU engine could not run the kernel" : fail;
+        else if (cr.exit_code != 0 && cr.exit_code != 3)
+            out.error = "the GPU engine's child exited with code " + std::to_string(cr.exit_code);
+        return out;
+    };
+    return e;
+}
+
+}  // namespace scanviz::learner

@@ -1,0 +1,109 @@
+// The GPU engine of a learner's kernel (kernels/learner/gpu_engine.hpp) on the shipped
+// examples and on kernels that fail: every correct example's GPU trace equals its built-in
+// twin's model step by step, the racy ones are flagged, and every failure is one line.
+// Needs NVRTC, a driver and a device; skipped with the reason otherwise.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/learner/check.hpp"
+#include "core/learner/engine.hpp"
+#include "core/trace/compare.hpp"
+#include "gpu_test_env.hpp"
+#include "kernels/learner/gpu_engine.hpp"
+
+using namespace scanviz;
+
+namespace {
+
+const std::string kExamples = std::string(SCANVIZ_SOURCE_DIR) + "/assets/kernels/";
+const std::string kBroken = std::string(SCANVIZ_SOURCE_DIR) + "/tests/data/learner/";
+
+const LearnerGpuEngine& engine() {
+    static const LearnerGpuEngine e = learner::gpu_engine();
+    return e;
+}
+
+#define REQUIRE_GPU_ENGINE()                                                                  \
+    do {                                                                                      \
+        SCANVIZ_REQUIRE_GPU();                                                                \
+        if (!engine().present()) GTEST_SKIP() << "gpu test skipped: " << engine().why_not;    \
+    } while (0)
+
+LearnerRequest request_of(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream os;
+    os << in.rdbuf();
+    LearnerRequest r;
+    r.file = path;
+    r.source = os.str();
+    ParsedSettings p = parse_settings(r.source, std::filesystem::path(path).filename().string());
+    EXPECT_EQ(p.error, "") << path;
+    r.settings = p.settings;
+    r.spec = settings_spec(r.settings);
+    r.timeout_s = 10;
+    return r;
+}
+
+LearnerRun run(const std::string& path, double timeout_s = 10) {
+    LearnerRequest r = request_of(path);
+    r.timeout_s = timeout_s;
+    return run_learner(engine().run, r, "gpu");
+}
+
+}  // namespace
+
+class GpuLearnerExample : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(GpuLearnerExample, EqualsItsTwinStepByStep) {
+    REQUIRE_GPU_ENGINE();
+    const std::string file = kExamples + GetParam() + ".cu";
+    const LearnerRun r = run(file);
+    ASSERT_EQ(r.error, "") << GetParam();
+    const KernelSettings s = request_of(file).settings;
+    ASSERT_FALSE(s.like.empty());
+    EXPECT_EQ(compare_with_model(r.trace, s), "") << GetParam();
+    EXPECT_EQ(output_difference(r.trace), "") << GetParam();
+    EXPECT_TRUE(hazard_lines(r.accesses).empty()) << GetParam();
+    EXPECT_EQ(r.trace.source.kind, "gpu");
+    EXPECT_EQ(r.trace.source.device, engine().device);
+}
+
+TEST_P(GpuLearnerExample, OtherSizesAndInputs) {
+    REQUIRE_GPU_ENGINE();
+    const LearnerRequest req = request_of(kExamples + GetParam() + ".cu");
+    const LearnerRun r = run_learner(engine().run, req, "gpu");
+    ASSERT_EQ(r.error, "");
+    const CheckLines lines = check_outputs(engine().run, req, r.trace);
+    EXPECT_TRUE(lines.ok()) << GetParam() << ": " << (lines.failed.empty() ? "" : lines.failed[0]);
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, GpuLearnerExample,
+                         ::testing::Values("handbook_scan_warp", "shfl_scan", "hillis_steele_two_buffers", "blelloch",
+                                           "segmented"));
+
+TEST(GpuLearner, RacyExamplesAreFlaggedByTheTrace) {
+    REQUIRE_GPU_ENGINE();
+    for (const char* f : {"hillis_steele_one_buffer.cu", "blelloch_missing_barrier.cu", "scan_warp_lockstep.cu"}) {
+        const LearnerRun r = run(kExamples + f);
+        ASSERT_EQ(r.error, "") << f;
+        EXPECT_FALSE(hazard_lines(r.accesses).empty()) << f;
+    }
+}
+
+TEST(GpuLearner, EachFailureIsOneLine) {
+    REQUIRE_GPU_ENGINE();
+    const std::string compile = run(kBroken + "compile_error.cu").error;
+    EXPECT_EQ(compile.rfind("compile_error.cu:8: error: ", 0), 0u) << compile;
+    EXPECT_EQ(run(kBroken + "endless_loop.cu", 0.5).error.rfind("did not finish in 0.5 s", 0), 0u);
+    EXPECT_EQ(run(kBroken + "out_of_bounds.cu").error, "out-of-bounds store: thread 63 wrote s[64] (size 64)");
+    EXPECT_EQ(run(kBroken + "no_output.cu").error, "the kernel wrote no output");
+    const std::string crash = run(kBroken + "crash.cu").error;
+    EXPECT_EQ(crash.rfind("the kernel failed on the GPU: ", 0), 0u) << crash;
+    // A barrier only some threads reach: the barrier counts differ, or the block waits forever.
+    const std::string branch = run(kBroken + "barrier_in_branch.cu", 2).error;
+    EXPECT_TRUE(branch.rfind("barrier inside a branch", 0) == 0 || branch.rfind("did not finish", 0) == 0) << branch;
+    for (const std::string& e : {compile, crash, branch}) EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+}
