@@ -74,7 +74,8 @@ TEST(LearnerRecords, MalformedLinesGiveOneErrorLine) {
         {head + "store 0 0 1 0 1 5\n", "records line 3: store: a bad operand count"},
         {head + "store 0 0 1 0 1 2 1 0\n", "records line 3: store: operand 2 is no slot"},
         {head + "store 0 0 1 0 1 0 *\n", "records line 3: store: unexpected '*'"},
-        {head + "barrier 0 0 nap\n", "records line 3: barrier: not syncthreads, syncwarp, shfl, label or end"},
+        {head + "barrier 0 0 nap\n",
+         "records line 3: barrier: not syncthreads, syncwarp, shfl, label or end"},
         {head + "region 1 shared 4 4 0 t\n", "records line 3: region 1 declared twice"},
         {head + "region 2 global 4 4 0 t\n", "records line 3: region: not shared or register"},
         {head + "output 0\n", "records line 3: output: a bad value"},
@@ -92,7 +93,7 @@ TEST(LearnerRecords, SplitStepPrologueAndOutput) {
     EXPECT_EQ(t.layout.slots, 2);
     EXPECT_EQ(t.layout.regions[0].space, Space::Shared);
     EXPECT_EQ(t.initial_state, (std::vector<double>{1, 2}));  // the load is the prologue
-    ASSERT_EQ(t.steps.size(), 1u);                             // read half + write half; the copy-out dropped
+    ASSERT_EQ(t.steps.size(), 1u);                            // read half + write half; the copy-out dropped
     const Step& st = t.steps[0];
     EXPECT_EQ(st.label, "kogge-stone d=1");
     EXPECT_EQ(st.phase, "kogge-stone");
@@ -169,13 +170,16 @@ TEST(LearnerRecords, BarrierInsideABranch) {
         "scanviz-records 1\n"
         "barrier 0 0 syncthreads\nbarrier 0 1 syncthreads\nbarrier 1 0 syncthreads\n"
         "barrier 0 2 end\nbarrier 1 1 end\noutput 0 0\noutput 1 0\n";
-    EXPECT_EQ(assemble(text, 2, 2).error, "barrier inside a branch: thread 0 passed 2 barriers, thread 1 passed 1");
+    EXPECT_EQ(assemble(text, 2, 2).error,
+              "barrier inside a branch: thread 0 passed 2 barriers, thread 1 passed 1");
 }
 
 TEST(LearnerRecords, RecordsThatDoNotHoldTogether) {
     const std::string head = "scanviz-records 1\nregion 1 shared 2 4 0 s\n";
-    EXPECT_EQ(assemble(head + "read 0 3 1 0\n", 2, 2).error, "records: thread 0 is at step 0, a record says step 3");
+    EXPECT_EQ(assemble(head + "read 0 3 1 0\n", 2, 2).error,
+              "records: thread 0 is at step 0, a record says step 3");
     EXPECT_EQ(assemble(head + "read 5 0 1 0\n", 2, 2).error, "records: thread 5 in a block of 2");
     EXPECT_EQ(assemble(head + "output 0 1\n", 2, 2).error, "the kernel wrote no out[1]");
-    EXPECT_EQ(assemble(head + "error the kernel wrote no output\n", 2, 2).error, "the kernel wrote no output");
+    EXPECT_EQ(assemble(head + "error the kernel wrote no output\n", 2, 2).error,
+              "the kernel wrote no output");
 }

@@ -15,8 +15,9 @@ ParsedSettings parse(const std::string& header) { return parse_settings(header +
 }  // namespace
 
 TEST(LearnerSettings, ReadsEveryKey) {
-    auto p = parse("// scanviz: n = 48, block = 32, op = max, type = f32, exclusive, input = ones, seed = 9\n"
-                   "// scanviz: like = block_blelloch, kernel = scan");
+    auto p = parse(
+        "// scanviz: n = 48, block = 32, op = max, type = f32, exclusive, input = ones, seed = 9\n"
+        "// scanviz: like = block_blelloch, kernel = scan");
     ASSERT_EQ(p.error, "");
     const KernelSettings& s = p.settings;
     EXPECT_EQ(s.spec.n, 48);
@@ -49,19 +50,24 @@ TEST(LearnerSettings, DefaultsAndLists) {
 
 TEST(LearnerSettings, OneLineNamingTheBadValue) {
     EXPECT_EQ(parse("// scanviz: n = 64, blok = 64").error,
-              "k.cu:1: unknown key 'blok' (n, block, op, type, inclusive, exclusive, input, seed, heads, like, kernel)");
+              "k.cu:1: unknown key 'blok' (n, block, op, type, inclusive, exclusive, input, seed, heads, "
+              "like, kernel)");
     EXPECT_EQ(parse("// a comment\n// scanviz: op = mul").error, "k.cu:2: op 'mul' is not add, max or min");
     EXPECT_EQ(parse("// scanviz: type = f64").error, "k.cu:1: type 'f64' is not i32 or f32");
     EXPECT_EQ(parse("// scanviz: n = x").error, "k.cu:1: n 'x' is not a whole number >= 1");
     EXPECT_EQ(parse("// scanviz: block = 2048").error, "k.cu:1: block 2048 is more than 1024 threads");
-    EXPECT_EQ(parse("// scanviz: like = warp_nope").error, "k.cu:1: like 'warp_nope' is no built-in variant (scanviz list)");
-    EXPECT_EQ(parse("// scanviz: input = lots").error, "k.cu:1: input 'lots' is not random, ones, ramp or a list of values");
+    EXPECT_EQ(parse("// scanviz: like = warp_nope").error,
+              "k.cu:1: like 'warp_nope' is no built-in variant (scanviz list)");
+    EXPECT_EQ(parse("// scanviz: input = lots").error,
+              "k.cu:1: input 'lots' is not random, ones, ramp or a list of values");
     EXPECT_EQ(parse("// scanviz: n = 4, heads = 1,0,2,0").error, "k.cu:1: heads: each flag is 0 or 1");
     EXPECT_EQ(parse("// scanviz: n = 200, block = 32").error, "k.cu:1: n 200 is not 1 to block * 4 = 128");
     EXPECT_EQ(parse("// scanviz: n = 4, input = 1,2,3").error, "k.cu:1: input has 3 values, n is 4");
     EXPECT_EQ(parse("// scanviz: inclusive = yes").error, "k.cu:1: 'inclusive' takes no value");
-    EXPECT_EQ(parse("// scanviz: kernel = other").error, "k.cu:1: kernel 'other' is not a __global__ function of the file");
-    EXPECT_EQ(parse_settings("// scanviz: n = 4\nint x;\n", "k.cu").error, "k.cu:1: no __global__ function in the file");
+    EXPECT_EQ(parse("// scanviz: kernel = other").error,
+              "k.cu:1: kernel 'other' is not a __global__ function of the file");
+    EXPECT_EQ(parse_settings("// scanviz: n = 4\nint x;\n", "k.cu").error,
+              "k.cu:1: no __global__ function in the file");
 }
 
 TEST(LearnerSettings, TheHeaderIsTheOpeningComment) {

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,8 +25,6 @@
 #include "kernels/learner/gpu_engine.hpp"
 #include "core/models/variants.hpp"
 #include "core/trace/json.hpp"
-
-#include <nlohmann/json.hpp>
 
 namespace scanviz::cli {
 namespace {
@@ -88,7 +87,8 @@ KernelSettings settings_of(const KernelArgs& a, const std::string& source) {
         }
     }
     if (!a.like.empty()) {
-        if (!find_variant(a.like)) throw std::invalid_argument("--like '" + a.like + "': no such variant (scanviz list)");
+        if (!find_variant(a.like))
+            throw std::invalid_argument("--like '" + a.like + "': no such variant (scanviz list)");
         s.like = a.like;
     }
     if (!s.spec.heads.empty()) s.spec.heads.resize(static_cast<size_t>(s.spec.n), 0);
@@ -107,8 +107,8 @@ std::string csv_of(const Trace& t) {
     for (size_t k = 0; k < t.steps.size(); ++k)
         for (const Operation& op : t.steps[k].ops)
             out += std::to_string(k) + ",\"" + t.steps[k].label + "\",\"" + t.steps[k].barrier + "\"," +
-                   std::to_string(op.thread) + "," + std::string(to_string(op.kind)) + "," + slots(op.reads) + "," +
-                   slots(op.writes) + "\n";
+                   std::to_string(op.thread) + "," + std::string(to_string(op.kind)) + "," + slots(op.reads) +
+                   "," + slots(op.writes) + "\n";
     return out;
 }
 
@@ -143,7 +143,8 @@ int run_kernel(const KernelArgs& a) {
         checks.passed.push_back("equal to " + request.settings.like + "'s model, step by step");
     const auto hazards = hazard_lines(run.accesses);
     for (const std::string& h : hazards) checks.failed.push_back("hazard: " + h);
-    if (hazards.empty()) checks.passed.push_back("no hazard: every pair of accesses to a shared slot is ordered by a barrier");
+    if (hazards.empty())
+        checks.passed.push_back("no hazard: every pair of accesses to a shared slot is ordered by a barrier");
 
     if (!a.record.empty()) save_trace_file(a.record, run.trace);
     if (a.format == "json") {
@@ -177,23 +178,29 @@ int run_kernel(const KernelArgs& a) {
 void add_kernel_command(CLI::App& app, CommandResult& result) {
     auto a = std::make_shared<KernelArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "kernel", "Compile your own scan kernel (a .cu file with a // scanviz: header), step through it and check it");
+        "kernel",
+        "Compile your own scan kernel (a .cu file with a // scanviz: header), step through it and check it");
     cmd->add_option("file", a->file, "The kernel file (.cu)")->required();
     a->n_opt = cmd->add_option("--n", a->n, "Number of elements (default: the header's)");
-    cmd->add_option("--input", a->input, "random, ones, ramp or the values 3,1,4,1,5 (default: the header's)");
+    cmd->add_option("--input", a->input,
+                    "random, ones, ramp or the values 3,1,4,1,5 (default: the header's)");
     cmd->add_option("--op", a->op, "add, max or min (default: the header's)");
     cmd->add_option("--type", a->type, "i32 or f32 (default: the header's)");
     a->exclusive_opt = cmd->add_flag("--exclusive", a->exclusive, "Exclusive scan (default: the header's)");
     cmd->add_option("--like", a->like, "Compare the trace with this built-in variant's model (scanviz list)");
     cmd->add_option("--engine", a->engine, "cpu (the host compiler; default) or gpu (NVRTC)")
         ->check(CLI::IsMember({"cpu", "gpu"}));
-    cmd->add_option("--schedule", a->schedule,
-                    "CPU engine: lockstep (a warp's lanes in step; default) or interleaved (out of step, to expose "
-                    "warp-synchronous races)")
+    cmd->add_option(
+           "--schedule", a->schedule,
+           "CPU engine: lockstep (a warp's lanes in step; default) or interleaved (out of step, to expose "
+           "warp-synchronous races)")
         ->check(CLI::IsMember({"lockstep", "interleaved"}));
-    cmd->add_option("--format", a->format, "text (default), json or csv")->check(CLI::IsMember({"text", "json", "csv"}));
-    cmd->add_option("--record", a->record, "Write the trace as JSON (the window and the published pages open it)");
-    cmd->add_option("--timeout", a->timeout, "Seconds one run may take (default 2)")->check(CLI::PositiveNumber);
+    cmd->add_option("--format", a->format, "text (default), json or csv")
+        ->check(CLI::IsMember({"text", "json", "csv"}));
+    cmd->add_option("--record", a->record,
+                    "Write the trace as JSON (the window and the published pages open it)");
+    cmd->add_option("--timeout", a->timeout, "Seconds one run may take (default 2)")
+        ->check(CLI::PositiveNumber);
     cmd->callback([&result, a]() { result.exit_code = run_kernel(*a); });
 }
 

@@ -35,7 +35,15 @@
 //   __shfl_xor_sync, __shfl_sync (mask, v, x[, width]) on a traced value give the source
 //   lane's value with the source lane's provenance (for a SCANVIZ_REG: its register slot);
 //   a source lane that is outside the width segment, outside the mask or inactive gives the
-//   caller's own value. Each shuffle ends a step too.
+//   caller's own value. Each shuffle ends a step too (its operand is read in the step it ends,
+//   its result used in the next), so, like a barrier, every thread takes it or none: a shuffle
+//   inside a branch is refused as a barrier inside a branch. Warp votes (__ballot_sync, __any_sync,
+//   __all_sync) and atomics on plain memory work as in CUDA and record nothing.
+//
+// What the traced backends do not follow: a pointer or reference into a traced array (index
+// it instead), `auto` for a traced read (it keeps the slot, not the value: write
+// scanviz::value<T>), extern (dynamic) shared memory, more than one block, and a block of more
+// than one dimension (threadIdx.x only).
 //
 // A kernel has one of two signatures, T = int (i32) or float (f32):
 //   __global__ void NAME(const T* in, T* out, int n)

@@ -6,6 +6,7 @@
 // Each traced read, store and step end is written as a record (the format is documented in
 // scanviz's app/core/learner/records.hpp) to the records file the engine names.
 //
+// The scheduler and the driver the engine's generated main calls are in scanviz_cpu_main.hpp.
 // Schedules (where the scheduler switches fibers: before every traced access and at every
 // barrier):
 //   lockstep     round robin in thread order: every runnable thread does its k-th traced
@@ -22,6 +23,7 @@
 
 #include <ucontext.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -55,6 +57,7 @@ namespace cpu {
 constexpr int kMaxProvenance = 4;
 constexpr int kMaxThreads = 1024;
 constexpr size_t kFiberStack = 256 * 1024;
+constexpr long kMaxAccesses = 1000000;  // traced reads and stores in one run: more is an endless loop
 
 struct SlotRef {
     int region = 0;
@@ -75,7 +78,7 @@ struct Provenance {
     }
 };
 
-enum class Wait { Running, SyncThreads, SyncWarp, Shfl, Done };
+enum class Wait { Running, SyncThreads, SyncWarp, Shfl, Vote, Done };
 enum class ShflKind { Idx, Up, Down, Xor };
 
 struct Fiber {
@@ -116,6 +119,7 @@ struct Runtime {
     void (*body)(void*) = nullptr;
     void* arg = nullptr;
     dim3 block_dim{};
+    long accesses = 0;
 };
 inline Runtime g;
 
@@ -133,6 +137,8 @@ inline void yield() { swapcontext(&me().ctx, &g.scheduler); }
 inline void note_access() {
     yield();
     me().accessed = true;
+    if (++g.accesses > kMaxAccesses)
+        fail("more than " + std::to_string(kMaxAccesses) + " traced reads and stores: an endless loop?");
 }
 
 template <class T>
@@ -541,6 +547,75 @@ auto shfl_at(ShflKind kind, int line, unsigned mask, const V& v, int arg, int wi
 }
 }  // namespace scanviz::cpu
 
+// Warp votes: they wait for the lanes of the mask like a shuffle, exchange no traced value and
+// end no step.
+namespace scanviz::cpu {
+inline unsigned vote(unsigned mask, bool predicate, int line, unsigned* voters = nullptr) {
+    Fiber& f = me();
+    f.offer = predicate ? 1 : 0;
+    wait_at(Wait::Vote, mask | (1u << (g.cur % 32)), line);
+    if (voters) *voters = static_cast<unsigned>(me().shfl_arg);
+    return static_cast<unsigned>(me().got);
+}
+inline bool vote_all(unsigned mask, bool predicate, int line) {
+    unsigned voters = 0;
+    return vote(mask, predicate, line, &voters) == voters;
+}
+// The lanes of this thread's warp that have not returned.
+inline unsigned active_mask() {
+    unsigned m = 0;
+    const int warp = g.cur / 32;
+    for (int l = 0; l < 32 && warp * 32 + l < g.threads; ++l)
+        if (g.fibers[warp * 32 + l].wait != Wait::Done) m |= 1u << l;
+    return m;
+}
+}  // namespace scanviz::cpu
+#define __ballot_sync(mask, predicate) ::scanviz::cpu::vote((mask), static_cast<bool>(predicate), __LINE__)
+#define __any_sync(mask, predicate) (::scanviz::cpu::vote((mask), static_cast<bool>(predicate), __LINE__) != 0u)
+#define __all_sync(mask, predicate) ::scanviz::cpu::vote_all((mask), static_cast<bool>(predicate), __LINE__)
+#define __activemask() ::scanviz::cpu::active_mask()
+
+// CUDA's bit intrinsics and atomics on plain memory (one scheduler runs every thread, so an
+// atomic is an ordinary read-modify-write between two switch points).
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline unsigned __brev(unsigned x) {
+    unsigned r = 0;
+    for (int i = 0; i < 32; ++i) r |= ((x >> i) & 1u) << (31 - i);
+    return r;
+}
+template <class T>
+T atomicAdd(T* p, T v) {
+    const T old = *p;
+    *p = old + v;
+    return old;
+}
+template <class T>
+T atomicMax(T* p, T v) {
+    const T old = *p;
+    *p = old < v ? v : old;
+    return old;
+}
+template <class T>
+T atomicMin(T* p, T v) {
+    const T old = *p;
+    *p = v < old ? v : old;
+    return old;
+}
+template <class T>
+T atomicExch(T* p, T v) {
+    const T old = *p;
+    *p = v;
+    return old;
+}
+template <class T>
+T atomicCAS(T* p, T compare, T v) {
+    const T old = *p;
+    if (old == compare) *p = v;
+    return old;
+}
+
 // Plain max/min for untraced values, as CUDA's device code has them.
 inline int max(int a, int b) { return a < b ? b : a; }
 inline int min(int a, int b) { return b < a ? b : a; }
@@ -551,263 +626,3 @@ inline float min(float a, float b) { return std::fmin(a, b); }
     __shared__ ::scanviz::shared<T, N, __LINE__> name; \
     name.declare(#name)
 #define SCANVIZ_REG(T, name) ::scanviz::reg<T, __LINE__> name(#name)
-
-// ---- the scheduler ----
-
-namespace scanviz::cpu {
-
-inline void fiber_main() {
-    g.body(g.arg);
-    end_step("end");
-    me().wait = Wait::Done;
-    swapcontext(&me().ctx, &g.scheduler);
-}
-
-inline bool arrived(int t, Wait w) {
-    Wait x = g.fibers[t].wait;
-    return x == w || x == Wait::Done;
-}
-
-// The source lane of lane `lane` in a shuffle, or -1 for "its own value".
-inline int shfl_source(const Fiber& f, int lane) {
-    const int w = f.shfl_width < 1 ? 32 : f.shfl_width;
-    const int base = lane / w * w;
-    int src = lane;
-    switch (f.shfl_kind) {
-        case ShflKind::Idx: src = base + ((f.shfl_arg % w) + w) % w; break;
-        case ShflKind::Up: src = lane - base >= f.shfl_arg ? lane - f.shfl_arg : -1; break;
-        case ShflKind::Down: src = lane - base + f.shfl_arg < w ? lane + f.shfl_arg : -1; break;
-        case ShflKind::Xor: src = lane ^ f.shfl_arg; if (src / w != lane / w) src = -1; break;
-    }
-    return src < 0 || src > 31 ? -1 : src;
-}
-
-// Releases the threads whose barrier every thread it waits for has reached; false if none.
-inline bool release() {
-    bool any = false;
-    const int n = g.threads;
-    bool all = true;
-    for (int t = 0; t < n; ++t) all = all && arrived(t, Wait::SyncThreads);
-    if (all) {
-        for (Fiber& f : g.fibers)
-            if (f.wait == Wait::SyncThreads) f.wait = Wait::Running, any = true;
-        if (any) return true;
-    }
-    for (int warp = 0; warp * 32 < n; ++warp) {
-        for (Wait kind : {Wait::SyncWarp, Wait::Shfl}) {
-            unsigned waiting = 0, need = 0;
-            for (int lane = 0; lane < 32 && warp * 32 + lane < n; ++lane) {
-                const Fiber& f = g.fibers[warp * 32 + lane];
-                if (f.wait == kind) waiting |= 1u << lane, need |= f.mask;
-            }
-            if (!waiting) continue;
-            bool ok = true;
-            for (int lane = 0; lane < 32; ++lane) {
-                if (!(need >> lane & 1u)) continue;
-                const int t = warp * 32 + lane;
-                if (t < n && !arrived(t, kind)) ok = false;
-            }
-            if (!ok) continue;
-            for (int lane = 0; lane < 32; ++lane) {
-                if (!(waiting >> lane & 1u)) continue;
-                Fiber& f = g.fibers[warp * 32 + lane];
-                if (kind == Wait::Shfl) {
-                    const int src = shfl_source(f, lane);
-                    const int st = warp * 32 + src;
-                    const bool live = src >= 0 && st < n && (waiting >> src & 1u) && (f.mask >> src & 1u);
-                    f.got = live ? g.fibers[st].offer : f.offer;
-                    f.got_prov = live ? g.fibers[st].offer_prov : f.offer_prov;
-                }
-            }
-            for (int lane = 0; lane < 32; ++lane)
-                if (waiting >> lane & 1u) g.fibers[warp * 32 + lane].wait = Wait::Running;
-            any = true;
-        }
-    }
-    return any;
-}
-
-inline std::string thread_ranges(const std::vector<int>& ts) {
-    std::string s;
-    for (size_t i = 0; i < ts.size();) {
-        size_t j = i;
-        while (j + 1 < ts.size() && ts[j + 1] == ts[j] + 1) ++j;
-        if (!s.empty()) s += ", ";
-        s += std::to_string(ts[i]);
-        if (j > i) s += "-" + std::to_string(ts[j]);
-        i = j + 1;
-    }
-    return s;
-}
-
-[[noreturn]] inline void deadlock() {
-    std::string m = "barrier not reached by every thread:";
-    const char* names[] = {"running", "__syncthreads()", "__syncwarp()", "a shuffle", "finished"};
-    bool first = true;
-    for (Wait w : {Wait::SyncThreads, Wait::SyncWarp, Wait::Shfl, Wait::Done}) {
-        std::vector<int> lines;
-        for (const Fiber& f : g.fibers)
-            if (f.wait == w && w != Wait::Done) {
-                bool seen = false;
-                for (int l : lines) seen = seen || l == f.line;
-                if (!seen) lines.push_back(f.line);
-            }
-        if (w == Wait::Done) lines.push_back(0);
-        for (int line : lines) {
-            std::vector<int> ts;
-            for (int t = 0; t < g.threads; ++t)
-                if (g.fibers[t].wait == w && (w == Wait::Done || g.fibers[t].line == line)) ts.push_back(t);
-            if (ts.empty()) continue;
-            m += first ? " threads " : "; threads ";
-            first = false;
-            m += thread_ranges(ts);
-            m += w == Wait::Done ? " finished" : std::string(" wait at ") + names[int(w)] + " on line " + std::to_string(line);
-        }
-    }
-    fail(m);
-}
-
-// Runs the kernel body for one block of `threads` threads (x only).
-inline void launch(int threads, bool interleaved, uint64_t seed, void (*body)(void*), void* arg) {
-    if (threads < 1 || threads > kMaxThreads) fail("block must be 1 to 1024 threads");
-    g.threads = threads;
-    g.interleaved = interleaved;
-    g.rng = seed * 2654435761u + 88172645463325252ull;
-    g.body = body;
-    g.arg = arg;
-    g.block_dim = dim3{static_cast<unsigned>(threads), 1, 1};
-    g.fibers.resize(threads);
-    for (int t = 0; t < threads; ++t) {
-        Fiber& f = g.fibers[t];
-        f.idx = uint3{static_cast<unsigned>(t), 0, 0};
-        f.stack.reset(new char[kFiberStack]);
-        getcontext(&f.ctx);
-        f.ctx.uc_stack.ss_sp = f.stack.get();
-        f.ctx.uc_stack.ss_size = kFiberStack;
-        f.ctx.uc_link = nullptr;
-        makecontext(&f.ctx, fiber_main, 0);
-    }
-    std::vector<int> order(threads);
-    for (;;) {
-        int runnable = 0;
-        for (int t = 0; t < threads; ++t)
-            if (g.fibers[t].wait == Wait::Running) order[runnable++] = t;
-        if (runnable == 0) {
-            bool done = true;
-            for (const Fiber& f : g.fibers) done = done && f.wait == Wait::Done;
-            if (done) break;
-            if (!release()) deadlock();
-            continue;
-        }
-        if (g.interleaved) {
-            // one seeded random runnable thread goes on to its next switch point
-            g.cur = order[next_random() % runnable];
-            swapcontext(&g.scheduler, &g.fibers[g.cur].ctx);
-        } else {
-            for (int i = 0; i < runnable; ++i) {
-                g.cur = order[i];
-                swapcontext(&g.scheduler, &g.fibers[g.cur].ctx);
-            }
-        }
-    }
-    g.cur = -1;
-}
-
-}  // namespace scanviz::cpu
-
-// ---- the engine's driver: the generated main calls run_main(&kernel, argc, argv) ----
-//
-// argv[1]: the run file, "n threads schedule seed type" on its first line (schedule lockstep
-// or interleaved, type i32 or f32), then the n input values, then (segmented) n head flags;
-// argv[2]: the records file to write.
-
-namespace scanviz::cpu {
-
-template <class T>
-struct Launch {
-    void (*plain)(const T*, T*, int) = nullptr;
-    void (*segmented)(const T*, const int*, T*, int) = nullptr;
-    const T* in = nullptr;
-    const int* heads = nullptr;
-    T* out = nullptr;
-    int n = 0;
-};
-
-template <class T>
-void launch_body(void* p) {
-    auto* l = static_cast<Launch<T>*>(p);
-    if (l->segmented) l->segmented(l->in, l->heads, l->out, l->n);
-    else l->plain(l->in, l->out, l->n);
-}
-
-// What out[] holds before the kernel runs, to see which elements it wrote.
-template <class T>
-T unwritten() {
-    T v;
-    const uint32_t bits = 0x7fc0deadu;  // an int nobody scans to, a float NaN
-    std::memcpy(&v, &bits, sizeof v);
-    return v;
-}
-
-template <class T>
-int run(Launch<T> l, int argc, char** argv) {
-    if (argc < 3) return 2;
-    g.out = std::fopen(argv[2], "w");
-    if (!g.out) return 2;
-    static char buffer[1 << 16];
-    std::setvbuf(g.out, buffer, _IOFBF, sizeof buffer);
-    std::fprintf(g.out, "scanviz-records 1\n");
-    FILE* f = std::fopen(argv[1], "r");
-    if (!f) fail("cannot read the run file");
-    int n = 0, threads = 0;
-    char schedule[32] = {0}, type[8] = {0};
-    unsigned long long seed = 1;
-    if (std::fscanf(f, "%d %d %31s %llu %7s", &n, &threads, schedule, &seed, type) != 5 || n < 1 || n > 1 << 16)
-        fail("a bad run file");
-    const bool is_int = std::is_same_v<T, int>;
-    if ((std::strcmp(type, "i32") == 0) != is_int)
-        fail(std::string("the kernel scans ") + (is_int ? "int (type = i32)" : "float (type = f32)") +
-             " but the settings say type = " + type);
-    std::vector<T> in(static_cast<size_t>(n)), out(static_cast<size_t>(n), unwritten<T>());
-    std::vector<int> heads(static_cast<size_t>(n), 0);
-    for (int i = 0; i < n; ++i) {
-        double v = 0;
-        if (std::fscanf(f, "%lf", &v) != 1) fail("a bad run file: too few input values");
-        in[static_cast<size_t>(i)] = static_cast<T>(v);
-    }
-    if (l.segmented)
-        for (int i = 0; i < n; ++i)
-            if (std::fscanf(f, "%d", &heads[static_cast<size_t>(i)]) != 1) fail("a bad run file: too few heads");
-    std::fclose(f);
-    l.in = in.data();
-    l.heads = heads.data();
-    l.out = out.data();
-    l.n = n;
-    launch(threads, std::strcmp(schedule, "interleaved") == 0, seed, launch_body<T>, &l);
-    bool any = false;
-    for (int i = 0; i < n; ++i) {
-        const T none = unwritten<T>();
-        if (std::memcmp(&out[static_cast<size_t>(i)], &none, sizeof(T)) == 0) continue;
-        any = true;
-        std::fprintf(g.out, "output %d %.17g\n", i, static_cast<double>(out[static_cast<size_t>(i)]));
-    }
-    if (!any) fail("the kernel wrote no output");
-    std::fclose(g.out);
-    return 0;
-}
-
-template <class T>
-int run_main(void (*kernel)(const T*, T*, int), int argc, char** argv) {
-    Launch<T> l;
-    l.plain = kernel;
-    return run(l, argc, argv);
-}
-
-template <class T>
-int run_main(void (*kernel)(const T*, const int*, T*, int), int argc, char** argv) {
-    Launch<T> l;
-    l.segmented = kernel;
-    return run(l, argc, argv);
-}
-
-}  // namespace scanviz::cpu

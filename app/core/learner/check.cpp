@@ -23,9 +23,11 @@ std::vector<double> extreme_values(const RunSpec& spec) {
     std::vector<double> v(static_cast<size_t>(spec.n));
     for (int i = 0; i < spec.n; ++i) {
         if (spec.type == ElemType::I32)
-            v[static_cast<size_t>(i)] = spec.op == Op::Add ? (i % 2 ? 2147483000.0 : 999.0) : -1000.0 * ((i * 7) % 13) - 1;
+            v[static_cast<size_t>(i)] =
+                spec.op == Op::Add ? (i % 2 ? 2147483000.0 : 999.0) : -1000.0 * ((i * 7) % 13) - 1;
         else
-            v[static_cast<size_t>(i)] = spec.op == Op::Add ? (i % 3 ? 0.1 : 1e7) : -0.5 * ((i * 7) % 13) - 0.25;
+            v[static_cast<size_t>(i)] =
+                spec.op == Op::Add ? (i % 3 ? 0.1 : 1e7) : -0.5 * ((i * 7) % 13) - 0.25;
     }
     return v;
 }
@@ -53,7 +55,8 @@ std::string output_difference(const Trace& t) {
         for (size_t i = 0; i < t.input.size();) {
             size_t j = i + 1;
             while (j < t.input.size() && !(j < t.heads.size() && t.heads[j])) ++j;
-            std::vector<double> part(t.input.begin() + static_cast<long>(i), t.input.begin() + static_cast<long>(j));
+            std::vector<double> part(t.input.begin() + static_cast<long>(i),
+                                     t.input.begin() + static_cast<long>(j));
             auto s = sequential_scan(part, t.spec.op, t.spec.type, t.spec.exclusive);
             seg.insert(seg.end(), s.begin(), s.end());
             i = j;
@@ -72,13 +75,15 @@ std::string output_difference(const Trace& t) {
         if (t.spec.type != ElemType::F32 || t.spec.op != Op::Add) return false;
         return std::fabs(t.output[i] - expected[i]) <= 1e-5 * std::max(1.0, magnitude[i]);
     };
-    if (t.output.size() != expected.size()) return "the output has " + std::to_string(t.output.size()) + " elements, expected " + std::to_string(expected.size());
+    if (t.output.size() != expected.size())
+        return "the output has " + std::to_string(t.output.size()) + " elements, expected " +
+               std::to_string(expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
         const bool same =
             t.output[i] == expected[i] || (std::isnan(t.output[i]) && std::isnan(expected[i])) || close(i);
         if (!same)
-            return "out[" + std::to_string(i) + "] is " + format_value(t.output[i], t.spec.type) + ", expected " +
-                   format_value(expected[i], t.spec.type);
+            return "out[" + std::to_string(i) + "] is " + format_value(t.output[i], t.spec.type) +
+                   ", expected " + format_value(expected[i], t.spec.type);
     }
     return "";
 }
@@ -86,8 +91,10 @@ std::string output_difference(const Trace& t) {
 CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& request, const Trace& first) {
     CheckLines lines;
     const std::string head = "n = " + std::to_string(request.spec.n) + ", " + input_words(request.spec);
-    if (std::string d = output_difference(first); !d.empty()) lines.failed.push_back("wrong output (" + head + "): " + d);
-    else lines.passed.push_back("output right (" + head + ")");
+    if (std::string d = output_difference(first); !d.empty())
+        lines.failed.push_back("wrong output (" + head + "): " + d);
+    else
+        lines.passed.push_back("output right (" + head + ")");
 
     // More runs: the same size with other inputs, then smaller sizes the kernel accepts.
     std::vector<RunSpec> more;
@@ -107,23 +114,29 @@ CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& requ
     extreme.values = extreme_values(extreme);
     more.push_back(extreme);
     for (int n : {request.spec.n - 1, request.spec.n / 2 + 1, 1})
-        if (n >= 1 && n < request.spec.n && size_accepted(s, n)) more.push_back(with(n, InputKind::Random, 3));
+        if (n >= 1 && n < request.spec.n && size_accepted(s, n))
+            more.push_back(with(n, InputKind::Random, 3));
 
     int right = 0;
     for (const RunSpec& spec : more) {
         LearnerRequest r = request;
         r.spec = spec;
-        LearnerRun run = run_learner(engine, r, "cpu");
-        const std::string what = "n = " + std::to_string(spec.n) + ", " +
-                                 (spec.input == InputKind::Given ? std::string("extreme values") : input_words(spec));
+        LearnerRun run = run_learner(engine, r, first.source.kind);
+        const std::string what =
+            "n = " + std::to_string(spec.n) + ", " +
+            (spec.input == InputKind::Given ? std::string("extreme values") : input_words(spec));
         if (!run.error.empty()) {
             lines.failed.push_back("run with " + what + ": " + run.error);
             continue;
         }
-        if (std::string d = output_difference(run.trace); !d.empty()) lines.failed.push_back("wrong output (" + what + "): " + d);
-        else ++right;
+        if (std::string d = output_difference(run.trace); !d.empty())
+            lines.failed.push_back("wrong output (" + what + "): " + d);
+        else
+            ++right;
     }
-    if (right > 0) lines.passed.push_back("output right in " + std::to_string(right) + (right == 1 ? " more run" : " more runs") + " (other inputs and sizes)");
+    if (right > 0)
+        lines.passed.push_back("output right in " + std::to_string(right) +
+                               (right == 1 ? " more run" : " more runs") + " (other inputs and sizes)");
     return lines;
 }
 
@@ -153,14 +166,16 @@ std::string compare_with_model(const Trace& yours, const KernelSettings& setting
         for (const Region& r : yours.layout.regions)
             if (m->slot >= r.first_slot && m->slot < r.first_slot + r.count)
                 name += " (" + r.name + "[" + std::to_string(m->slot - r.first_slot) + "])";
-        return "step " + std::to_string(m->step) + " (" + model.steps[static_cast<size_t>(m->step)].label + "), " + name +
-               ": yours " + format_value(m->actual, spec.type) + ", " + theirs + " " + format_value(m->expected, spec.type);
+        return "step " + std::to_string(m->step) + " (" + model.steps[static_cast<size_t>(m->step)].label +
+               "), " + name + ": yours " + format_value(m->actual, spec.type) + ", " + theirs + " " +
+               format_value(m->expected, spec.type);
     }
     std::string what = m->what;
     for (const char* from : {", expected ", " expected "}) {
         const size_t p = what.find(from);
         if (p != std::string::npos) {
-            what = what.substr(0, p) + " in yours; " + theirs + ": " + what.substr(p + std::string(from).size());
+            what =
+                what.substr(0, p) + " in yours; " + theirs + ": " + what.substr(p + std::string(from).size());
             break;
         }
     }
@@ -183,7 +198,9 @@ std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
     };
     auto step_name = [&](int s) {
         return "step " + std::to_string(s) +
-               (s >= 0 && s < static_cast<int>(t.steps.size()) ? " (" + t.steps[static_cast<size_t>(s)].label + ")" : "");
+               (s >= 0 && s < static_cast<int>(t.steps.size())
+                    ? " (" + t.steps[static_cast<size_t>(s)].label + ")"
+                    : "");
     };
     int shown = 0;
     for (const Hazard& h : rep.hazards) {
@@ -192,14 +209,17 @@ std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
         const Access& second = h.kind == HazardKind::RAW ? h.read : h.write;
         auto verb = [](const Access& a) { return a.write ? "writes" : "reads"; };
         out.push_back(std::string(to_string(h.kind)) + " on " + slot_name(h.slot) + ": thread " +
-                      std::to_string(first.thread) + " " + verb(first) + " it in " + step_name(first.step) + ", thread " +
-                      std::to_string(second.thread) + " " + verb(second) + " it in " + step_name(second.step) +
-                      ", and no barrier orders them: a " + (h.between_warps ? "__syncthreads()" : "__syncwarp()") +
-                      " is missing between the two (" + (h.between_warps ? "different warps" : "lanes of one warp") + ")");
+                      std::to_string(first.thread) + " " + verb(first) + " it in " + step_name(first.step) +
+                      ", thread " + std::to_string(second.thread) + " " + verb(second) + " it in " +
+                      step_name(second.step) + ", and no barrier orders them: a " +
+                      (h.between_warps ? "__syncthreads()" : "__syncwarp()") +
+                      " is missing between the two (" +
+                      (h.between_warps ? "different warps" : "lanes of one warp") + ")");
     }
     if (rep.count() > max_lines)
-        out.push_back("... and " + std::to_string(rep.count() - max_lines) + " more hazards (" + std::to_string(rep.raw) +
-                      " RAW, " + std::to_string(rep.war) + " WAR, " + std::to_string(rep.waw) + " WAW)");
+        out.push_back("... and " + std::to_string(rep.count() - max_lines) + " more hazards (" +
+                      std::to_string(rep.raw) + " RAW, " + std::to_string(rep.war) + " WAR, " +
+                      std::to_string(rep.waw) + " WAW)");
     return out;
 }
 

@@ -24,14 +24,22 @@ void keep(std::string& s, const char* data, ssize_t n) {
 
 std::string signal_name(int sig) {
     switch (sig) {
-        case SIGSEGV: return "SIGSEGV";
-        case SIGBUS: return "SIGBUS";
-        case SIGABRT: return "SIGABRT";
-        case SIGFPE: return "SIGFPE";
-        case SIGILL: return "SIGILL";
-        case SIGKILL: return "SIGKILL";
-        case SIGTERM: return "SIGTERM";
-        default: return "signal " + std::to_string(sig);
+        case SIGSEGV:
+            return "SIGSEGV";
+        case SIGBUS:
+            return "SIGBUS";
+        case SIGABRT:
+            return "SIGABRT";
+        case SIGFPE:
+            return "SIGFPE";
+        case SIGILL:
+            return "SIGILL";
+        case SIGKILL:
+            return "SIGKILL";
+        case SIGTERM:
+            return "SIGTERM";
+        default:
+            return "signal " + std::to_string(sig);
     }
 }
 
@@ -64,7 +72,9 @@ ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, co
         close(exec_pipe[0]);
         const int devnull = open("/dev/null", O_RDONLY);
         if (devnull >= 0) dup2(devnull, 0);
-        struct rlimit core{0, 0};
+        struct rlimit core {
+            0, 0
+        };
         setrlimit(RLIMIT_CORE, &core);
         if (!dir.empty() && chdir(dir.c_str()) != 0) _exit(127);
         execvp(args[0], args.data());
@@ -94,7 +104,8 @@ ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, co
     int open_fds = 2;
     char buf[8192];
     while (open_fds > 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             r.timed_out = true;
             break;

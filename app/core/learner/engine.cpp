@@ -8,11 +8,12 @@ RunSpec settings_spec(const KernelSettings& settings) {
     RunSpec spec = settings.spec;
     spec.threads = settings.block;
     spec.items_per_thread = 0;
-    spec.variant = settings.like;
+    spec.variant = settings.like.empty() ? std::string(kOwnKernelPrefix) + settings.kernel : settings.like;
     return spec;
 }
 
-LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request, std::string_view source_kind) {
+LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request,
+                       std::string_view source_kind) {
     LearnerRun out;
     EngineOutput eo = engine(request);
     out.log = eo.log;

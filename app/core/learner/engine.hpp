@@ -17,12 +17,12 @@ std::string_view to_string(Schedule s);
 // One run of a learner's kernel: the file, its settings, and this run's spec (the settings'
 // spec, or another size or input the checks try).
 struct LearnerRequest {
-    std::string file;              // the path, as the person gave it (named in errors)
-    std::string source;            // the file's text
+    std::string file;    // the path, as the person gave it (named in errors)
+    std::string source;  // the file's text
     KernelSettings settings;
-    RunSpec spec;                  // n, op, type, exclusive, input, seed, values, heads of this run
+    RunSpec spec;  // n, op, type, exclusive, input, seed, values, heads of this run
     Schedule schedule = Schedule::Lockstep;
-    uint64_t schedule_seed = 1;    // interleaved: the order's seed
+    uint64_t schedule_seed = 1;  // interleaved: the order's seed
     double timeout_s = 2.0;
 };
 
@@ -31,7 +31,7 @@ struct LearnerRequest {
 struct EngineOutput {
     std::string records;
     std::string error;
-    std::string device;            // the GPU's name (GPU engine)
+    std::string device;  // the GPU's name (GPU engine)
     std::string log;
 };
 
@@ -53,10 +53,13 @@ struct LearnerRun {
     std::string error;
     std::string log;
 };
-LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request, std::string_view source_kind);
+LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request,
+                       std::string_view source_kind);
 
-// The spec of a request as the settings give it (input values resolved, heads for the
-// segmented signature).
+// The spec of a request as the settings give it. Its variant (a trace names one; the trace
+// JSON needs it) is the `like` variant's id, else "your_<kernel name>", which no built-in
+// variant has: views then show the trace with no variant's facts.
+inline constexpr std::string_view kOwnKernelPrefix = "your_";
 RunSpec settings_spec(const KernelSettings& settings);
 
 }  // namespace scanviz

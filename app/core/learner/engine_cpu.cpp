@@ -47,16 +47,22 @@ struct Compiled {
 Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::string& compiler,
                  const std::string& include_dir) {
     Compiled c;
-    const std::string base = fs::path(r.file).filename().string().empty() ? "kernel.cu"
-                                                                           : fs::path(r.file).filename().string();
+    const std::string base =
+        fs::path(r.file).filename().string().empty() ? "kernel.cu" : fs::path(r.file).filename().string();
     uint64_t h = 1469598103934665603ull;
     h = fnv1a(h, r.source);
     h = fnv1a(h, r.settings.kernel);
     h = fnv1a(h, base);
     h = fnv1a(h, compiler);
     for (const char* f : kCpuEngineFlags) h = fnv1a(h, f);
-    for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp"}) h = fnv1a(h, read_file(fs::path(include_dir) / f));
-    const fs::path dir = fs::path(o.cache_dir.empty() ? default_cache_dir() : o.cache_dir) / hex(h);
+    for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp", "scanviz_cpu_main.hpp"})
+        h = fnv1a(h, read_file(fs::path(include_dir) / f));
+    const fs::path root = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+    if (!own_private_dir(root)) {
+        c.error = "the kernel cache " + root.string() + " is not a folder of this user's alone";
+        return c;
+    }
+    const fs::path dir = root / hex(h);
     c.exe = (dir / "kernel").string();
     if (runnable(c.exe)) return c;
     // Each compile in its own folder: two runs of scanviz may build the same kernel at once;
@@ -70,7 +76,9 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     const fs::path src = fs::path(build) / base;
     const fs::path main = fs::path(build) / "main.cpp";
     if (!write_file(src, r.source) ||
-        !write_file(main, "#include \"" + base + "\"\nint main(int argc, char** argv) { return ::scanviz::cpu::run_main(&" +
+        !write_file(main, "#include \"" + base +
+                              "\"\n#include \"scanviz_cpu_main.hpp\"\n"
+                              "int main(int argc, char** argv) { return ::scanviz::cpu::run_main(&" +
                               r.settings.kernel + ", argc, argv); }\n")) {
         c.error = "cannot write to " + dir.string();
         return c;
@@ -88,7 +96,8 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     } else if (cr.timed_out) {
         c.error = r.file + ": the compiler did not finish in " + seconds(o.compile_timeout_s) + " s";
     } else if (cr.exit_code != 0 || cr.signal != 0) {
-        c.error = first_compile_error(cr.err + cr.out, src.string(), r.file, kernel_line(r.source, r.settings.kernel));
+        c.error = first_compile_error(cr.err + cr.out, src.string(), r.file,
+                                      kernel_line(r.source, r.settings.kernel));
         if (c.error.empty()) c.error = r.file + ": the compiler failed: " + first_line(cr.err);
     } else {
         fs::rename(tmp_exe, c.exe, ec);
@@ -110,8 +119,8 @@ std::string host_compiler() {
     return "";
 }
 
-std::string first_compile_error(const std::string& output, const std::string& compiled, const std::string& file,
-                                 int kernel_line) {
+std::string first_compile_error(const std::string& output, const std::string& compiled,
+                                const std::string& file, int kernel_line) {
     // Lines "PATH:LINE:COL: error: message"; the first error, placed on the learner's file: its own
     // line, else the last line of the learner's file the compiler named before it (the use
     // that instantiated a template of the backend).
@@ -139,11 +148,14 @@ std::string first_compile_error(const std::string& output, const std::string& co
             continue;
         }
         const std::string message = line.substr(at + (err != std::string::npos ? 9 : 15));
-        if (own > 0 && line.find(compiled) != std::string::npos) return file + ":" + std::to_string(own) + ": " + message;
+        if (own > 0 && line.find(compiled) != std::string::npos)
+            return file + ":" + std::to_string(own) + ": " + message;
         if (line.find("main.cpp:") != std::string::npos)
             return file + ":" + std::to_string(kernel_line > 0 ? kernel_line : 1) +
-                   ": the kernel is not __global__ void NAME(const T* in, T* out, int n) or (const T* in, const int* "
-                   "heads, T* out, int n) with T int or float (" + message + ")";
+                   ": the kernel is not __global__ void NAME(const T* in, T* out, int n) or (const T* in, "
+                   "const int* "
+                   "heads, T* out, int n) with T int or float (" +
+                   message + ")";
         return file + ":" + std::to_string(last_own_line > 0 ? last_own_line : 1) + ": " + message;
     }
     return "";
@@ -157,7 +169,8 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
             out.error = "no host C++ compiler found: the CPU engine needs g++ or clang++";
             return out;
         }
-        const std::string include_dir = options.include_dir.empty() ? learner_files::include_dir() : options.include_dir;
+        const std::string include_dir =
+            options.include_dir.empty() ? learner_files::include_dir() : options.include_dir;
         if (include_dir.empty()) {
             out.error = "scanviz.cuh not found: the assets folder (" + asset_path("kernels") + ") is missing";
             return out;
@@ -180,14 +193,17 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
             return out;
         }
         ChildResult cr = run_child({c.exe, in.string(), rec.string()}, r.timeout_s);
-        out.records = read_file(rec);
+        if (!cr.timed_out) out.records = read_file(rec);
         out.log = cr.out;
         fs::remove_all(dir, ec);
-        if (!cr.started) out.error = cr.error;
-        else if (cr.timed_out) out.error = timeout_message(r.timeout_s);
+        if (!cr.started)
+            out.error = cr.error;
+        else if (cr.timed_out)
+            out.error = timeout_message(r.timeout_s);
         else if (cr.signal != 0)
-            out.error = "crashed (" + signal_name(cr.signal) +
-                        ") in the kernel: a pointer or index past an array of global memory, or a stack overflow";
+            out.error =
+                "crashed (" + signal_name(cr.signal) +
+                ") in the kernel: a pointer or index past an array of global memory, or a stack overflow";
         else if (cr.exit_code != 0 && cr.exit_code != 3)
             out.error = "the kernel's program exited with code " + std::to_string(cr.exit_code) +
                         (cr.err.empty() ? "" : ": " + first_line(cr.err));

@@ -12,9 +12,9 @@
 namespace scanviz {
 
 struct CpuEngineOptions {
-    std::string compiler;           // empty: host_compiler()
-    std::string include_dir;        // empty: the folder of the shipped scanviz.cuh
-    std::string cache_dir;          // empty: <temp>/scanviz-kernels-<uid>
+    std::string compiler;     // empty: host_compiler()
+    std::string include_dir;  // empty: the folder of the shipped scanviz.cuh
+    std::string cache_dir;    // empty: <temp>/scanviz-kernels-<uid>
     double compile_timeout_s = 120;
 };
 

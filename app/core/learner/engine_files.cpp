@@ -1,6 +1,7 @@
 #include "core/learner/engine_files.hpp"
 
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -54,6 +55,15 @@ std::string fresh_dir(const fs::path& parent, const std::string& stem) {
     fs::create_directories(parent, ec);
     std::string pattern = (parent / (stem + "-XXXXXX")).string();
     return mkdtemp(pattern.data()) ? pattern : "";
+}
+
+bool own_private_dir(const fs::path& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    struct stat st {};
+    if (lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid()) return false;
+    if ((st.st_mode & 077) != 0 && chmod(dir.c_str(), 0700) != 0) return false;
+    return true;
 }
 
 std::string default_cache_dir() {

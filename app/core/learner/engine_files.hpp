@@ -26,6 +26,10 @@ std::string fresh_dir(const std::filesystem::path& parent, const std::string& st
 
 // <temp>/scanviz-kernels-<uid>: compiled kernels, by hash.
 std::string default_cache_dir();
+// Makes `dir` if need be; true when it is this user's folder and closed to others (made so
+// when it was open). Kernels are run from the cache, so another user must not be able to put
+// an executable there.
+bool own_private_dir(const std::filesystem::path& dir);
 // The folder of the shipped scanviz.cuh and its backends, or "" when the assets are missing.
 std::string include_dir();
 

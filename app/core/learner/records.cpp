@@ -98,7 +98,8 @@ ParsedRecords parse_records(std::string_view text) {
             RecordRegion g;
             int count = 0;
             if (!f.next(a) || !to_int(a, 0, 1 << 30, g.id)) return fail("region: a bad id");
-            if (!f.next(b) || (b != "shared" && b != "register")) return fail("region: not shared or register");
+            if (!f.next(b) || (b != "shared" && b != "register"))
+                return fail("region: not shared or register");
             g.shared = b == "shared";
             if (!f.next(c) || !to_int(c, 1, kMaxSlots, count)) return fail("region: a bad count");
             g.count = count;
@@ -113,9 +114,13 @@ ParsedRecords parse_records(std::string_view text) {
             rec.regions.push_back(std::move(g));
         } else if (kind == "read" || kind == "store" || kind == "barrier") {
             Record x;
-            x.kind = kind == "read" ? RecordKind::Read : kind == "store" ? RecordKind::Store : RecordKind::Barrier;
-            if (!f.next(a) || !to_int(a, 0, kMaxThreads - 1, x.thread)) return fail(std::string(kind) + ": a bad thread");
-            if (!f.next(b) || !to_int(b, 0, kMaxSteps - 1, x.step)) return fail(std::string(kind) + ": a bad step");
+            x.kind = kind == "read"    ? RecordKind::Read
+                     : kind == "store" ? RecordKind::Store
+                                       : RecordKind::Barrier;
+            if (!f.next(a) || !to_int(a, 0, kMaxThreads - 1, x.thread))
+                return fail(std::string(kind) + ": a bad thread");
+            if (!f.next(b) || !to_int(b, 0, kMaxSteps - 1, x.step))
+                return fail(std::string(kind) + ": a bad step");
             auto slot = [&](RecordSlot& s) {
                 std::string_view ra, ia;
                 if (!f.next(ra) || !to_int(ra, 0, 1 << 30, s.region)) return false;
@@ -123,7 +128,8 @@ ParsedRecords parse_records(std::string_view text) {
                 return it != region_count.end() && f.next(ia) && to_int(ia, 0, it->second - 1, s.index);
             };
             if (x.kind == RecordKind::Barrier) {
-                if (!f.next(c) || !is_barrier_kind(c)) return fail("barrier: not syncthreads, syncwarp, shfl, label or end");
+                if (!f.next(c) || !is_barrier_kind(c))
+                    return fail("barrier: not syncthreads, syncwarp, shfl, label or end");
                 x.barrier = std::string(c);
                 x.label = std::string(f.rest());
             } else {
@@ -227,18 +233,22 @@ Split split_steps(const Records& records, int threads) {
     int max_step = 0;
     for (const Record& r : records.events) {
         if (r.thread >= threads) {
-            out.error = "records: thread " + std::to_string(r.thread) + " in a block of " + std::to_string(threads);
+            out.error =
+                "records: thread " + std::to_string(r.thread) + " in a block of " + std::to_string(threads);
             return out;
         }
         const size_t t = static_cast<size_t>(r.thread);
         if (ended[t] || r.step != passed[t]) {
-            out.error = "records: thread " + std::to_string(r.thread) + " is at step " + std::to_string(passed[t]) +
-                        (ended[t] ? " and has ended" : "") + ", a record says step " + std::to_string(r.step);
+            out.error = "records: thread " + std::to_string(r.thread) + " is at step " +
+                        std::to_string(passed[t]) + (ended[t] ? " and has ended" : "") +
+                        ", a record says step " + std::to_string(r.step);
             return out;
         }
         if (r.kind == RecordKind::Barrier) {
-            if (r.barrier == "end") ended[t] = 1;
-            else ++passed[t];
+            if (r.barrier == "end")
+                ended[t] = 1;
+            else
+                ++passed[t];
         }
         max_step = std::max(max_step, r.step);
     }
@@ -334,10 +344,11 @@ std::vector<Operation> operations_of(const std::vector<const Record*>& events, c
             if (ops.size() > first_op) {
                 Operation& prev = ops.back();
                 const bool swap = combine && op.reads.size() == 2 && prev.kind == OpKind::Copy &&
-                                  prev.reads.size() == 1 && prev.reads[0] == slot && op.reads[0] == prev.writes[0] &&
-                                  op.reads[1] == slot;
+                                  prev.reads.size() == 1 && prev.reads[0] == slot &&
+                                  op.reads[0] == prev.writes[0] && op.reads[1] == slot;
                 if (swap) {
-                    prev = Operation{thread, OpKind::Swap, {prev.writes[0], slot}, {prev.writes[0], slot}, 1, 1};
+                    prev =
+                        Operation{thread, OpKind::Swap, {prev.writes[0], slot}, {prev.writes[0], slot}, 1, 1};
                     continue;
                 }
             }
@@ -433,7 +444,8 @@ AssembledTrace assemble_trace(const Records& records, const RecordsRun& run) {
         d.after_real = k > 0 && (real_barrier(raw[k - 1].end) || raw[k - 1].end == "shfl");
         d.label = raw[k].label;
         d.events = raw[k].events;
-        if (!raw[k].any_store && raw[k].any_read && real_barrier(raw[k].end) && k + 1 < count && raw[k + 1].any_store) {
+        if (!raw[k].any_store && raw[k].any_read && real_barrier(raw[k].end) && k + 1 < count &&
+            raw[k + 1].any_store) {
             ++k;
             if (d.label.empty()) d.label = raw[k].label;
             d.events.insert(d.events.end(), raw[k].events.begin(), raw[k].events.end());
@@ -451,7 +463,8 @@ AssembledTrace assemble_trace(const Records& records, const RecordsRun& run) {
             if (r.kind == RecordKind::Store && r.step + 1 < static_cast<int>(count))
                 last_writer[static_cast<size_t>(slots.of(r.slot))] = r.thread;
         for (const Record* r : shown.back().events)
-            if (slots.is_shared(r->slot) && last_writer[static_cast<size_t>(slots.of(r->slot))] != r->thread &&
+            if (slots.is_shared(r->slot) &&
+                last_writer[static_cast<size_t>(slots.of(r->slot))] != r->thread &&
                 last_writer[static_cast<size_t>(slots.of(r->slot))] != -1)
                 own_only = false;
         if (shown.back().after_real || own_only || shown.back().events.empty()) shown.pop_back();
@@ -493,8 +506,10 @@ Trace access_trace(const Records& records, const RecordsRun& run) {
         for (const Record* r : raw.events) {
             if (!slots.is_shared(r->slot)) continue;
             const int slot = slots.of(r->slot);
-            if (r->kind == RecordKind::Read) st.ops.push_back(Operation{r->thread, OpKind::Wait, {slot}, {}, 0, 0});
-            else st.ops.push_back(Operation{r->thread, OpKind::Copy, {}, {slot}, 0, 0});
+            if (r->kind == RecordKind::Read)
+                st.ops.push_back(Operation{r->thread, OpKind::Wait, {slot}, {}, 0, 0});
+            else
+                st.ops.push_back(Operation{r->thread, OpKind::Copy, {}, {slot}, 0, 0});
         }
         st.active_mask = active_of(st.ops, t.threads);
         apply_stores(raw.events, slots, state);

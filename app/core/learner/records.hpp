@@ -117,20 +117,20 @@ struct Record {
     RecordKind kind = RecordKind::Read;
     int thread = 0;
     int step = 0;
-    RecordSlot slot;                    // read, store
-    double value = 0;                   // store
-    std::vector<RecordSlot> provenance; // store, operand order
-    bool overflow = false;              // store: more than 4 operands
-    std::string barrier;                // barrier: syncthreads, syncwarp, shfl or label
-    std::string label;                  // barrier: the step's label, may be empty
+    RecordSlot slot;                     // read, store
+    double value = 0;                    // store
+    std::vector<RecordSlot> provenance;  // store, operand order
+    bool overflow = false;               // store: more than 4 operands
+    std::string barrier;                 // barrier: syncthreads, syncwarp, shfl, label or end
+    std::string label;                   // barrier: the step's label, may be empty
 };
 
 struct Records {
     std::vector<RecordRegion> regions;
-    std::vector<Record> events;         // reads, stores and barriers in record order
-    std::vector<double> output;         // out[i] for the output records, by i
-    std::vector<uint8_t> output_seen;   // 1 where an output record named i
-    std::string error;                  // the run's error record, if any
+    std::vector<Record> events;        // reads, stores and barriers in record order
+    std::vector<double> output;        // out[i] for the output records, by i
+    std::vector<uint8_t> output_seen;  // 1 where an output record named i
+    std::string error;                 // the run's error record, if any
 };
 
 // Parses records text. Any malformed line gives one error, "records line N: <what>", and
@@ -147,9 +147,9 @@ struct RecordsRun {
     int threads = 0;
     std::vector<double> input;
     std::vector<uint8_t> heads;
-    std::string source_kind = "cpu";    // "cpu" or "gpu"
-    std::string device;                 // the GPU's name for "gpu"
-    std::string note;                   // e.g. the file the kernel came from
+    std::string source_kind = "cpu";  // "cpu" or "gpu"
+    std::string device;               // the GPU's name for "gpu"
+    std::string note;                 // e.g. the file the kernel came from
 };
 
 // The Trace of a run, or one error line a person reads (empty when ok).

@@ -9,7 +9,8 @@
 namespace scanviz {
 namespace {
 
-constexpr std::string_view kKeys = "n, block, op, type, inclusive, exclusive, input, seed, heads, like, kernel";
+constexpr std::string_view kKeys =
+    "n, block, op, type, inclusive, exclusive, input, seed, heads, like, kernel";
 
 struct Entry {
     std::string key, value;
@@ -120,8 +121,8 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
             if (e.key == "n") s.spec.n = static_cast<int>(*v);
             if (e.key == "block") {
                 if (*v > kMaxBlockThreads)
-                    return fail(e.line, "block " + e.value + " is more than " + std::to_string(kMaxBlockThreads) +
-                                            " threads");
+                    return fail(e.line, "block " + e.value + " is more than " +
+                                            std::to_string(kMaxBlockThreads) + " threads");
                 s.block = static_cast<int>(*v);
             }
             if (e.key == "seed") s.spec.seed = static_cast<uint64_t>(*v);
@@ -149,7 +150,8 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
             heads_text = e.value;
             s.segmented = true;
         } else if (e.key == "like") {
-            if (!find_variant(e.value)) return fail(e.line, "like '" + e.value + "' is no built-in variant (scanviz list)");
+            if (!find_variant(e.value))
+                return fail(e.line, "like '" + e.value + "' is no built-in variant (scanviz list)");
             s.like = e.value;
         } else if (e.key == "kernel") {
             if (!is_ident(e.value)) return fail(e.line, "kernel '" + e.value + "' is not a function name");
@@ -175,7 +177,8 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
     s.spec.variant = s.like;
     if (s.kernel.empty()) s.kernel = first_kernel_name(source);
     if (s.kernel.empty()) return fail(1, "no __global__ function in the file");
-    if (!kernel_line(source, s.kernel)) return fail(1, "kernel '" + s.kernel + "' is not a __global__ function of the file");
+    if (!kernel_line(source, s.kernel))
+        return fail(1, "kernel '" + s.kernel + "' is not a __global__ function of the file");
     s.segmented = s.segmented || kernel_parameters(source, s.kernel) == 4;
     std::string err = check_settings(s, file);
     if (!err.empty()) {
@@ -190,12 +193,14 @@ std::string check_settings(const KernelSettings& s, std::string_view file) {
     if (s.block < 1 || s.block > kMaxBlockThreads)
         return at + "block " + std::to_string(s.block) + " is not 1 to " + std::to_string(kMaxBlockThreads);
     if (s.spec.n < 1 || s.spec.n > s.block * kMaxItemsPerThread)
-        return at + "n " + std::to_string(s.spec.n) + " is not 1 to block * " + std::to_string(kMaxItemsPerThread) +
-               " = " + std::to_string(s.block * kMaxItemsPerThread);
+        return at + "n " + std::to_string(s.spec.n) + " is not 1 to block * " +
+               std::to_string(kMaxItemsPerThread) + " = " + std::to_string(s.block * kMaxItemsPerThread);
     if (s.spec.input == InputKind::Given && static_cast<int>(s.spec.values.size()) != s.spec.n)
-        return at + "input has " + std::to_string(s.spec.values.size()) + " values, n is " + std::to_string(s.spec.n);
+        return at + "input has " + std::to_string(s.spec.values.size()) + " values, n is " +
+               std::to_string(s.spec.n);
     if (!s.spec.heads.empty() && static_cast<int>(s.spec.heads.size()) != s.spec.n)
-        return at + "heads has " + std::to_string(s.spec.heads.size()) + " flags, n is " + std::to_string(s.spec.n);
+        return at + "heads has " + std::to_string(s.spec.heads.size()) + " flags, n is " +
+               std::to_string(s.spec.n);
     if (!s.like.empty() && !find_variant(s.like)) return at + "like '" + s.like + "' is no built-in variant";
     return "";
 }
@@ -232,11 +237,14 @@ int kernel_parameters(std::string_view source, std::string_view name) {
         bool any = false;
         for (; i < source.size(); ++i) {
             const char c = source[i];
-            if (c == '(' || c == '<' || c == '[') ++depth;
+            if (c == '(' || c == '<' || c == '[')
+                ++depth;
             else if (c == ')' || c == '>' || c == ']') {
                 if (--depth == 0) break;
-            } else if (c == ',' && depth == 1) ++commas;
-            else if (depth == 1 && !std::isspace(static_cast<unsigned char>(c))) any = true;
+            } else if (c == ',' && depth == 1)
+                ++commas;
+            else if (depth == 1 && !std::isspace(static_cast<unsigned char>(c)))
+                any = true;
         }
         return any ? commas + 1 : 0;
     }
