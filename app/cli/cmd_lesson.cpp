@@ -127,7 +127,6 @@ int run_show(const LessonArgs& a) {
                                     " (scanviz lesson list shows them)");
     const Lesson lesson = load_lesson(path);
     CliSources c = make_sources(a.recording);
-    c.sources.arch = lesson.arch;
     std::printf("%s  (%s, %zu steps)\n\n", lesson.title.c_str(), lesson.name.c_str(), lesson.steps.size());
     std::printf("Before: %s\n", lesson.prerequisites.c_str());
     std::printf("After:  %s\n", lesson.outcomes.c_str());
@@ -148,8 +147,12 @@ int run_show(const LessonArgs& a) {
             std::printf("%s", wrap(*text, 100, "  ").c_str());
         }
         if (s.question) {
-            const Value v = evaluate(s.question->quantity, shown->data(), c.sources);
+            const Value v = answer_of(*s.question, *shown, c.sources);
             std::printf("%s", wrap("Q: " + s.question->ask, 100, "  ").c_str());
+            std::string until;
+            for (const auto& h : s.question->hide) until += (until.empty() ? "" : " ") + h;
+            if (s.question->reveal_next) until += std::string(until.empty() ? "" : "; ") + "the predicted step";
+            if (!until.empty()) std::printf("%s", wrap("(kept from the learner until answered: " + until + ")", 100, "  ").c_str());
             std::string answer = v.text();
             if (v.kind == ValueKind::Choice && v.ok) {
                 std::string opts;
@@ -176,7 +179,6 @@ int run_check(const LessonArgs& a) {
         try {
             const Lesson l = load_lesson(f);
             Sources s = c.sources;
-            s.arch = l.arch;
             found = check_lesson(l, s);
         } catch (const std::exception& e) {
             found = {e.what()};
