@@ -81,6 +81,7 @@
     for (var name in VIEWER_PANELS) $(VIEWER_PANELS[name]).hidden = shown.indexOf(name) < 0;
     $('show-answer').hidden = !s.question || revealed;
     var at = revealed && typeof s.after === 'number' ? s.after : s.at;
+    window.scanviz.hideTotal(hide.indexOf('controls') >= 0);
     window.scanviz.load(t, at, hide.indexOf('selection') >= 0 ? null : s.select);
   }
   function reveal(message) {

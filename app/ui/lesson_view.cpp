@@ -358,7 +358,10 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
         picker_open = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Close")) Close();
+    if (ImGui::Button("Close")) {
+        app.settings.hide_step_count = false;
+        Close();
+    }
     if (!progress_error.empty()) ImGui::TextDisabled("progress not saved: %s", progress_error.c_str());
     ImGui::End();
 }
