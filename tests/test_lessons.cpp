@@ -709,6 +709,27 @@ TEST(LessonCheck, RefusesAComparisonWithinTheSpreadOfItsRuns) {
     EXPECT_EQ(once[1].rfind(data_path("one_launch.lesson") + ":9: question quicker has no answer:", 0), 0u) << once[1];
 }
 
+// Which barrier's removal breaks the scan: the race table's rates compared; a barrier typed as itself is
+// that barrier, not the option of that number.
+TEST(LessonQuantities, BreaksPicksTheBarrierWhoseRemovalWentWrongMost) {
+    const Lesson l = parse(kHead + "[step]\nvariant = warp_conditional\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, sources(), &err);
+    ASSERT_TRUE(shown) << err;
+    const auto d = shown->data();
+    const Value r0 = evaluate({"race_wrong", {"warp_conditional", "0"}}, d, sources());
+    const Value r1 = evaluate({"race_wrong", {"warp_conditional", "1"}}, d, sources());
+    ASSERT_TRUE(r0.ok && r1.ok);
+    ASSERT_NE(r0.number, r1.number);
+    const Value b = evaluate({"breaks", {"warp_conditional", "0", "1"}}, d, sources());
+    ASSERT_TRUE(b.ok) << b.why_not;
+    EXPECT_EQ(b.choice, r1.number > r0.number ? "1" : "0");
+    Question q;
+    q.quantity = {"breaks", {"warp_conditional", "0", "1"}};
+    EXPECT_TRUE(judge(q, b, b.choice).correct);
+    EXPECT_FALSE(judge(q, b, b.choice == "1" ? "0" : "1").correct);
+}
+
 TEST(LessonCheck, RefusesAHintThatLeadsElsewhere) {
     EXPECT_EQ(check_file("wrong_hint.lesson"),
               (std::vector<std::string>{data_path("wrong_hint.lesson") +

@@ -154,6 +154,8 @@ std::vector<std::string> panels_showing(const Quantity& q, const ShownStep& show
                          "fewer_executed", "profiled_n", "kernel_ns", "quicker", "ncu_conflicts",
                          "ncu_shared", "executed_minus", "sass_arch"}))
         run = {"sass"};
+    else if (among(k, {"race_wrong", "breaks"}))
+        run = {};  // the race lab is a window of its own, never a lesson panel
     else if (among(k, {"gbps", "memcpy_fraction", "cub_ratio", "faster"}))
         run = {"bench"};
     if (!for_next) run.insert(run.end(), now.begin(), now.end());

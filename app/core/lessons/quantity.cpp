@@ -495,6 +495,20 @@ const KindInfo kKinds[] = {
      "diverged: after a data-dependent branch), from the race lab's table",
      Reads::Tables, check_race,
      [](const Quantity& q, const StepData&, const Sources& s) { return race_value(q.args, s); }},
+    {"breaks", 3, -1, ValueKind::Choice, "breaks VARIANT B1 B2 [...]", kRaceView,
+     "which of the barriers, left out one at a time, made the most warps (blocks) of VARIANT wrong on the GPU "
+     "(the race lab's table, converged runs)",
+     Reads::Tables,
+     [](std::string_view kind, const std::vector<std::string>& args) -> std::optional<std::string> {
+         for (size_t i = 1; i < args.size(); ++i)
+             if (auto err = check_race(kind, {args[0], args[i]})) return err;
+         return std::nullopt;
+     },
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         const std::vector<std::string> barriers(q.args.begin() + 1, q.args.end());
+         return pick(
+             barriers, [&](const std::string& b) { return race_value({q.args[0], b}, s); }, false);
+     }},
     {"gbps", 2, 2, ValueKind::Number, "gbps VARIANT N", kBenchView,
      "measured throughput at n = N (GB/s: bytes read plus written per second)", Reads::Tables, check_bench,
      [](const Quantity& q, const StepData&, const Sources& s) {
@@ -689,7 +703,10 @@ Verdict judge(const Question& q, const Value& answer, const std::string& given_r
             } catch (const std::exception&) {
                 used = 0;
             }
-            if (used == pick.size() && index >= 1 && index <= static_cast<int>(answer.options.size()))
+            // An option typed as itself ("1", a barrier) wins over its number in the list.
+            const bool named =
+                std::find(answer.options.begin(), answer.options.end(), pick) != answer.options.end();
+            if (!named && used == pick.size() && index >= 1 && index <= static_cast<int>(answer.options.size()))
                 pick = answer.options[static_cast<size_t>(index - 1)];
             if (std::find(answer.options.begin(), answer.options.end(), pick) == answer.options.end()) {
                 std::string opts;
