@@ -852,6 +852,20 @@ TEST(ShippedLessons, EveryLessonChecksAndHasItsShape) {
     }
 }
 
+// The SASS view's architecture is the learner's to pick: every lesson checks on each one the listings have
+// (answers exist, none is on screen early, every route holds), and the default is the view's.
+TEST(ShippedLessons, EveryLessonChecksOnEveryArchitectureTheSassViewOffers) {
+    const auto all = archs();
+    ASSERT_FALSE(all.empty());
+    EXPECT_EQ(sass::default_arch(all), "sm_90");
+    for (const auto& arch : all) {
+        Sources s = sources();
+        s.arch = arch;
+        for (const auto& e : list_lessons((kSource / "assets" / "lessons").string()))
+            for (const auto& p : check_lesson(load_lesson(e.path), s)) ADD_FAILURE() << arch << ": " << p;
+    }
+}
+
 TEST(ShippedLessons, TheReadmeExampleChecks) {
     std::ifstream f(kSource / "README.md");
     std::stringstream ss;
