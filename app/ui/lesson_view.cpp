@@ -242,6 +242,16 @@ void LessonView::SaveProgress() {
 
 void LessonView::HandleKeys(App& app) {
     if (pending_zoom_frames_ > 0 && --pending_zoom_frames_ == 0) app.zoom_request *= pending_zoom_;
+    // A prediction's step stays unrun until it is answered or its answer asked for: the controls
+    // (keys, scrubber, play) do not move past the step the lesson shows.
+    if (lesson && !revealed && index < static_cast<int>(lesson->steps.size())) {
+        const auto& q = lesson->steps[static_cast<size_t>(index)].question;
+        if (q && q->reveal_next && app.step > shown_step_) {
+            app.playing = false;
+            app.set_step(shown_step_);
+            app.status = "answer the question first, or press Show answer: it asks about the next step";
+        }
+    }
     if (!lesson || ImGui::GetIO().WantTextInput) return;
     if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) Next(app);
     if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) Back(app);

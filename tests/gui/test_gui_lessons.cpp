@@ -199,7 +199,7 @@ TEST(GuiLessons, PageKeysAnswersAndProgress) {
     const fs::path config = kOut / "config";
     fs::remove_all(config);
     const fs::path dump1 = kOut / "keys1.json", dump2 = kOut / "keys2.json", dump3 = kOut / "keys3.json";
-    const std::string script = "lesson kogge_stone_warp\nframes 2\nanswer 30\ncapture " +
+    const std::string script = "lesson kogge_stone_warp\nframes 2\nkey right\nframes 2\nanswer 30\ncapture " +
                                (kOut / "keys1.png").string() + " " + dump1.string() +
                                "\nanswer 31\ncapture " + (kOut / "keys2.png").string() + " " +
                                dump2.string() + "\nkey pagedown\nkey pageup\n" +
@@ -210,7 +210,7 @@ TEST(GuiLessons, PageKeysAnswersAndProgress) {
     const json d1 = json::parse(read_text(dump1)), d2 = json::parse(read_text(dump2)),
                d3 = json::parse(read_text(dump3));
     // Step 1 asks for a prediction of the first step (Kogge-Stone at distance one): 31 of 32 lanes will
-    // add (closed form 32 - 1). Until it is answered the initial state is shown.
+    // add (closed form 32 - 1). Until it is answered the initial state is shown, even after the step key.
     EXPECT_EQ(d1["lesson"]["index"], 0);
     EXPECT_EQ(d1["step"], -1);
     EXPECT_FALSE(d1["lesson"]["revealed"].get<bool>());
