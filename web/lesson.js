@@ -155,6 +155,14 @@
     if (v.correct && progress.answered.indexOf(current) < 0) { progress.answered.push(current); saveProgress(); }
     if (v.correct) reveal();
   });
+  // A prediction's step stays unrun until it is answered or its answer asked for: the trace controls
+  // go back to the step the lesson shows.
+  window.scanviz.onView(function (step) {
+    if (!L || revealed || current < 0) return;
+    var s = L.steps[current];
+    if (s.question && typeof s.after === 'number' && s.after > s.at && step > s.at)
+      window.setTimeout(function () { window.scanviz.setStep(s.at); }, 0);
+  });
   $('show-answer').addEventListener('click', function () {
     var q = L && L.steps[current].question;
     if (q) reveal('Answer: ' + q.text + (q.origin ? ' (' + q.origin + ')' : ''));
