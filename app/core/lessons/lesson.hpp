@@ -17,7 +17,7 @@
 //   input = ramp                        (random [SEED] | ones | ramp | 3,1,4,1,...)
 //   at = 1                              (the trace step shown: 0 or initial, 1..steps, last)
 //   select = last 17                    (a cell: AT SLOT, or none)
-//   panels = state diagram metrics      (state diagram metrics source sass bench lookback)
+//   panels = state diagram metrics      (state banks diagram metrics source sass bench lookback)
 //   text = One paragraph, which goes on
 //     on indented lines. Placeholders such as {active_lanes} or {work block_blelloch}
 //     are computed when the step is shown; {{ and }} are literal braces.
@@ -25,7 +25,7 @@
 //   question = active_lanes             (a quantity, quantity.hpp; its value is the answer)
 //   ask = How many lanes added a value at this step?
 //   hint = Count the green markers.     (optional; the view that shows the answer is always named)
-//   route = step_work + 0               (with every hint: the quantities the hint has the learner
+//   route = active_lanes                (with every hint: the quantities the hint has the learner
 //                                        add up, QUANTITY [+|- QUANTITY|WHOLE NUMBER ...], at the step
 //                                        the answer is judged on (a term ending in @now: at the step
 //                                        shown); the checker refuses one whose value is not the answer)
