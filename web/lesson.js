@@ -8,7 +8,7 @@
 (function () {
   'use strict';
 
-  var core = null, L = null, source = null, nSteps = 0, current = -1, progress = null;
+  var core = null, L = null, source = null, nSteps = 0, current = -1, progress = null, revealed = false;
   var VIEWER_PANELS = { state: 'panel-state', diagram: 'panel-diagram', metrics: 'panel-metrics' };
   var OTHER_PANELS = { source: 'source', sass: 'SASS', bench: 'benchmark', lookback: 'look-back' };
 
@@ -45,19 +45,7 @@
     badge.textContent = t.badge.text;
     badge.setAttribute('data-kind', t.badge.kind);
 
-    var narration = $('narration');
-    narration.textContent = '';
-    s.narration.forEach(function (text) {
-      var p = document.createElement('p');
-      p.textContent = text;
-      narration.appendChild(p);
-    });
-    var others = s.panels.filter(function (p) { return OTHER_PANELS[p]; }).map(function (p) { return OTHER_PANELS[p]; });
-    $('other-panels').hidden = !others.length;
-    $('other-panels').textContent = others.length ? 'In the window this step also shows the ' + others.join(', ') +
-      ' view' + (others.length > 1 ? 's' : '') + ' (scanviz lesson show prints its figures).' : '';
-    for (var name in VIEWER_PANELS) $(VIEWER_PANELS[name]).hidden = s.panels.indexOf(name) < 0;
-
+    revealed = !s.question;
     var form = $('question');
     form.hidden = !s.question;
     $('answer').value = '';
@@ -65,11 +53,47 @@
     $('feedback').className = 'feedback';
     $('feedback').removeAttribute('data-correct');
     if (s.question) $('ask').textContent = s.question.ask;
-
-    window.scanviz.load(t, s.at, s.select);
+    render();
     progress.step = i;
     saveProgress();
     if (window.history && window.history.replaceState) window.history.replaceState(null, '', '#' + (i + 1));
+  }
+
+  // What the step shows: until its question is answered (or its answer asked for), the {hidden}
+  // figures print "(?)", the panels and the selection the question hides stay closed, and a
+  // `reveal = next` question keeps the step the learner predicts unrun.
+  function render() {
+    var s = L.steps[current], t = L.traces[s.trace];
+    var hide = revealed ? [] : (s.hide || []);
+    document.body.setAttribute('data-revealed', revealed ? '1' : '0');
+    var narration = $('narration');
+    narration.textContent = '';
+    (revealed && s.narration_revealed ? s.narration_revealed : s.narration).forEach(function (text) {
+      var p = document.createElement('p');
+      p.textContent = text;
+      narration.appendChild(p);
+    });
+    var shown = s.panels.filter(function (p) { return hide.indexOf(p) < 0; });
+    var others = shown.filter(function (p) { return OTHER_PANELS[p]; }).map(function (p) { return OTHER_PANELS[p]; });
+    $('other-panels').hidden = !others.length;
+    $('other-panels').textContent = others.length ? 'In the window this step also shows the ' + others.join(', ') +
+      ' view' + (others.length > 1 ? 's' : '') + ' (scanviz lesson show prints its figures).' : '';
+    for (var name in VIEWER_PANELS) $(VIEWER_PANELS[name]).hidden = shown.indexOf(name) < 0;
+    $('show-answer').hidden = !s.question || revealed;
+    var at = revealed && typeof s.after === 'number' ? s.after : s.at;
+    window.scanviz.hideTotal(hide.indexOf('controls') >= 0);
+    window.scanviz.load(t, at, hide.indexOf('selection') >= 0 ? null : s.select);
+  }
+  function reveal(message) {
+    var s = L.steps[current];
+    if (!s.question || revealed) return;
+    revealed = true;
+    render();
+    if (message) {
+      var fb = $('feedback');
+      fb.textContent = message;
+      fb.className = 'feedback';
+    }
   }
 
   // ---- computing a lesson from its text -----------------------------------------------------
@@ -129,6 +153,19 @@
     fb.className = 'feedback ' + (v.correct ? 'right' : 'wrong');
     fb.setAttribute('data-correct', v.correct ? '1' : '0');
     if (v.correct && progress.answered.indexOf(current) < 0) { progress.answered.push(current); saveProgress(); }
+    if (v.correct) reveal();
+  });
+  // A prediction's step stays unrun until it is answered or its answer asked for: the trace controls
+  // go back to the step the lesson shows.
+  window.scanviz.onView(function (step) {
+    if (!L || revealed || current < 0) return;
+    var s = L.steps[current];
+    if (s.question && typeof s.after === 'number' && s.after > s.at && step > s.at)
+      window.setTimeout(function () { window.scanviz.setStep(s.at); }, 0);
+  });
+  $('show-answer').addEventListener('click', function () {
+    var q = L && L.steps[current].question;
+    if (q) reveal('Answer: ' + q.text + (q.origin ? ' (' + q.origin + ')' : ''));
   });
   $('lesson-input').addEventListener('change', function () {
     if (this.files && this.files[0]) openFile(this.files[0]);

@@ -267,8 +267,9 @@
   function drawStepLine() {
     var k = view.step;
     var label = document.getElementById('step-label');
-    label.textContent = k < 0 ? 'initial state (step 0/' + nSteps + ')'
-      : 'step ' + (k + 1) + '/' + nSteps + ': ' + D.steps[k].label + ' (ends at ' + D.steps[k].barrier + ')';
+    var total = view.hideTotal ? '?' : nSteps;  // a lesson question asks for the steps
+    label.textContent = k < 0 ? 'initial state (step 0/' + total + ')'
+      : 'step ' + (k + 1) + '/' + total + ': ' + D.steps[k].label + ' (ends at ' + D.steps[k].barrier + ')';
     label.setAttribute('data-step', k + 1);
     document.getElementById('phase').textContent = k < 0 ? '-' : D.steps[k].phase;
     document.getElementById('play').textContent = view.playing ? 'Pause' : 'Play';
@@ -404,6 +405,8 @@
   }
   window.scanviz = {
     load: load,
+    // The step counter's total shows '?' while a lesson question asks for it (hide = controls).
+    hideTotal: function (on) { view.hideTotal = !!on; if (D) drawStepLine(); },
     setStep: function (k) { setStep(k); },
     step: function () { return view.step; },
     selection: function () { return view.sel; },

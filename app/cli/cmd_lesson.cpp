@@ -33,6 +33,7 @@ struct LessonArgs {
     std::string name;
     std::vector<std::string> files;
     std::string recording;
+    std::string arch;  // the SASS view's architecture the figures come from (empty: sass::default_arch)
 };
 
 std::string default_dir() {
@@ -127,7 +128,7 @@ int run_show(const LessonArgs& a) {
                                     " (scanviz lesson list shows them)");
     const Lesson lesson = load_lesson(path);
     CliSources c = make_sources(a.recording);
-    c.sources.arch = lesson.arch;
+    c.sources.arch = a.arch;
     std::printf("%s  (%s, %zu steps)\n\n", lesson.title.c_str(), lesson.name.c_str(), lesson.steps.size());
     std::printf("Before: %s\n", lesson.prerequisites.c_str());
     std::printf("After:  %s\n", lesson.outcomes.c_str());
@@ -148,8 +149,12 @@ int run_show(const LessonArgs& a) {
             std::printf("%s", wrap(*text, 100, "  ").c_str());
         }
         if (s.question) {
-            const Value v = evaluate(s.question->quantity, shown->data(), c.sources);
+            const Value v = answer_of(*s.question, *shown, c.sources);
             std::printf("%s", wrap("Q: " + s.question->ask, 100, "  ").c_str());
+            std::string until;
+            for (const auto& h : s.question->hide) until += (until.empty() ? "" : " ") + h;
+            if (s.question->reveal_next) until += std::string(until.empty() ? "" : "; ") + "the predicted step";
+            if (!until.empty()) std::printf("%s", wrap("(kept from the learner until answered: " + until + ")", 100, "  ").c_str());
             std::string answer = v.text();
             if (v.kind == ValueKind::Choice && v.ok) {
                 std::string opts;
@@ -170,13 +175,13 @@ int run_check(const LessonArgs& a) {
         if (files.empty()) throw std::runtime_error("no lessons in '" + a.dir + "'");
     }
     CliSources c = make_sources(a.recording);
+    c.sources.arch = a.arch;
     int problems = 0;
     for (const auto& f : files) {
         std::vector<std::string> found;
         try {
             const Lesson l = load_lesson(f);
             Sources s = c.sources;
-            s.arch = l.arch;
             found = check_lesson(l, s);
         } catch (const std::exception& e) {
             found = {e.what()};
@@ -204,9 +209,13 @@ void add_lesson_command(CLI::App& app, CommandResult& result) {
     cmd->require_subcommand(1);
     auto add_common = [&](CLI::App* sub, bool recording) {
         sub->add_option("--dir", a->dir, "Folder of *.lesson files (default: the shipped assets/lessons)");
-        if (recording)
+        if (recording) {
             sub->add_option("--recording", a->recording,
                             "Take traces and benchmark results from this recording where it holds them");
+            sub->add_option("--arch", a->arch,
+                            "SASS figures from this architecture, as when the SASS view shows it (default: "
+                            "the view's default, sm_90 where the listings have it)");
+        }
     };
     CLI::App* list = cmd->add_subcommand("list", "The lessons, with their titles and number of steps");
     add_common(list, false);

@@ -32,7 +32,12 @@ bool DiagramView::Update(const App& app) {
     }
     cone_inputs = reach_outputs = 0;
     if (app.selection.valid()) {
-        cone_inputs = static_cast<int>(app.graph.cone_inputs(app.selection.step, app.selection.slot).size());
+        // The inputs: initial values in the cone, and values a kernel loaded in its first step (written
+        // from nothing on the trace's slots, as the segmented scan loads its packed values).
+        for (int node : app.graph.cone(app.selection.step, app.selection.slot)) {
+            const int step = app.graph.node(node).step;
+            cone_inputs += step == -1 || (step == 0 && app.graph.in_edges(node).empty());
+        }
         reach_outputs =
             static_cast<int>(app.graph.reach_outputs(app.selection.step, app.selection.slot).size());
     }

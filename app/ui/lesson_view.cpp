@@ -70,7 +70,7 @@ lessons::Sources& LessonView::Sources(App& app) {
         sources_ = std::move(s);
         sources_recording_ = app.recording.get();
     }
-    sources_->arch = lesson ? lesson->arch : std::string();
+    sources_->arch = sass_arch;  // empty: sass::default_arch, the SASS view's own default
     return *sources_;
 }
 
@@ -80,7 +80,6 @@ bool LessonView::Open(App& app, const std::string& path) {
         Lesson l = load_lesson(path);
         // The check runs the reference models: the same traces a GPU or a recording gives.
         lessons::Sources check_sources = Sources(app);
-        check_sources.arch = l.arch;
         check_sources.run = [](const RunSpec& spec) { return run_model(spec); };
         // Figures whose data is missing here are said to be missing, not refused.
         const auto problems = check_lesson(l, check_sources, MissingData::Say);
@@ -104,6 +103,7 @@ bool LessonView::Open(App& app, const std::string& path) {
 
 void LessonView::Close() {
     lesson.reset();
+    revealed = false;
     narration.clear();
     answer.reset();
     verdict.reset();
@@ -142,44 +142,88 @@ void LessonView::Enter(App& app, int k) {
     app.apply_form();
 
     app.set_step(v.at.resolve(app.steps()).value_or(app.steps() - 1));
-    if (v.has_selection)
-        app.select(v.select_at.resolve(app.steps()).value_or(app.steps() - 1), v.select_slot);
-    else
-        app.select(-1, -1);
-    Settings& set = app.settings;
-    set.show_state = v.shows("state") || v.shows("banks");
-    set.show_diagram = v.shows("diagram");
-    set.show_metrics = v.shows("metrics");
-    set.show_source = v.shows("source");
-    set.show_banks = v.shows("banks");
-    set.show_bench = v.shows("bench");
-    set.show_lookback = v.shows("lookback");
-    want_sass = v.shows("sass");
-    // The variants a SASS or profile question names go into the SASS view's columns.
-    sass_variants = s.question ? lessons::sass_columns(s.question->quantity) : std::vector<std::string>{};
+    revealed = !s.question;
+    ShowPanels(app, revealed);
     sass_request = true;
     app.fit_request = true;
     pending_zoom_ = v.zoom;
     pending_zoom_frames_ = v.zoom != 1.0f ? 2 : 0;
-
-    lessons::Sources& src = Sources(app);
-    const StepData data{&app.trace, &app.metrics,       &app.graph,
-                        app.step,   app.selection.step, app.selection.slot};
-    for (const auto& p : s.paragraphs) {
-        std::string why;
-        if (auto text = expand_or_say(p, data, src, &why))
-            narration.push_back(*text);
-        else if (narration_error.empty())
-            narration_error = why;
-    }
-    answer.reset();
-    if (s.question) answer = evaluate(s.question->quantity, data, src);
+    shown_step_ = app.step;
+    Figure(app);
 
     progress[lesson->name].step = k;
     SaveProgress();
 }
 
-void LessonView::Submit(const std::string& text) {
+void LessonView::ShowPanels(App& app, bool all) {
+    const LessonStep& s = lesson->steps[static_cast<size_t>(index)];
+    const ViewSettings& v = s.view;
+    auto hidden = [&](const char* what) { return !all && s.question && s.question->hides(what); };
+    auto shows = [&](const char* panel) { return v.shows(panel) && !hidden(panel); };
+    if (v.has_selection && !hidden("selection"))
+        app.select(v.select_at.resolve(app.steps()).value_or(app.steps() - 1), v.select_slot);
+    else
+        app.select(-1, -1);
+    Settings& set = app.settings;
+    set.show_state = shows("state") || shows("banks");
+    set.show_diagram = shows("diagram");
+    set.show_metrics = shows("metrics");
+    set.show_source = shows("source");
+    set.show_banks = shows("banks");
+    set.show_bench = shows("bench");
+    set.show_lookback = shows("lookback");
+    set.hide_step_count = hidden("controls");
+    want_sass = shows("sass");
+    // The variants a SASS or profile question names go into the SASS view's columns.
+    sass_variants = s.question ? lessons::sass_columns(s.question->quantity) : std::vector<std::string>{};
+}
+
+void LessonView::Figure(App& app) {
+    const LessonStep& s = lesson->steps[static_cast<size_t>(index)];
+    narration.clear();
+    narration_revealed.clear();
+    narration_error.clear();
+    lessons::Sources& src = Sources(app);
+    // The figures of the step the lesson set up (a revealed `reveal = next` question moves the view on).
+    const int sel_step = s.view.has_selection ? s.view.select_at.resolve(app.steps()).value_or(app.steps() - 1) : -1;
+    const StepData data{&app.trace, &app.metrics, &app.graph, shown_step_, sel_step,
+                        s.view.has_selection ? s.view.select_slot : -1};
+    for (const auto& p : s.paragraphs) {
+        std::string why;
+        for (const bool open : {false, true}) {
+            if (auto text = expand_or_say(p, data, src, &why, open))
+                (open ? narration_revealed : narration).push_back(*text);
+            else if (narration_error.empty())
+                narration_error = why;
+        }
+    }
+    answer.reset();
+    if (s.question) {
+        StepData at = data;
+        if (s.question->reveal_next) ++at.step;
+        if (at.step < app.steps())
+            answer = evaluate(s.question->quantity, at, src);
+        else
+            answer = lessons::Value{};
+    }
+}
+
+void LessonView::FollowArch(App& app, const std::string& arch) {
+    if (arch == sass_arch) return;
+    sass_arch = arch;
+    if (lesson && !lesson->steps.empty()) Figure(app);
+}
+
+void LessonView::Reveal(App& app) {
+    if (!lesson || revealed) return;
+    revealed = true;
+    const LessonStep& s = lesson->steps[static_cast<size_t>(index)];
+    if (s.question && s.question->reveal_next && shown_step_ + 1 < app.steps()) app.set_step(shown_step_ + 1);
+    ShowPanels(app, true);
+    sass_request = true;
+}
+
+void LessonView::Submit(App& app, const std::string& text) {
     if (!lesson || !answer) return;
     const LessonStep& s = lesson->steps[static_cast<size_t>(index)];
     answer_text = text;
@@ -187,6 +231,7 @@ void LessonView::Submit(const std::string& text) {
     if (verdict->correct) {
         progress[lesson->name].answered.insert(index);
         SaveProgress();
+        Reveal(app);
     }
 }
 
@@ -197,6 +242,16 @@ void LessonView::SaveProgress() {
 
 void LessonView::HandleKeys(App& app) {
     if (pending_zoom_frames_ > 0 && --pending_zoom_frames_ == 0) app.zoom_request *= pending_zoom_;
+    // A prediction's step stays unrun until it is answered or its answer asked for: the controls
+    // (keys, scrubber, play) do not move past the step the lesson shows.
+    if (lesson && !revealed && index < static_cast<int>(lesson->steps.size())) {
+        const auto& q = lesson->steps[static_cast<size_t>(index)].question;
+        if (q && q->reveal_next && app.step > shown_step_) {
+            app.playing = false;
+            app.set_step(shown_step_);
+            app.status = "answer the question first, or press Show answer: it asks about the next step";
+        }
+    }
     if (!lesson || ImGui::GetIO().WantTextInput) return;
     if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_DOWN)) Next(app);
     if (ImGui::IsKeyPressed(GLFW_KEY_PAGE_UP)) Back(app);
@@ -245,7 +300,7 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
         ImGui::Separator();
     }
     const ImVec2 top = ImGui::GetCursorScreenPos();
-    for (const auto& p : narration) {
+    for (const auto& p : revealed ? narration_revealed : narration) {
         ImGui::TextWrapped("%s", p.c_str());
         ImGui::Spacing();
     }
@@ -270,15 +325,24 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
                 const VariantInfo* info = find_variant(id.substr(0, id.find("__")));
                 const std::string label =
                     id + (info ? "  (" + std::string(info->title) + ")" : std::string());
-                if (ImGui::RadioButton(label.c_str(), answer_text == id)) Submit(id);
+                if (ImGui::RadioButton(label.c_str(), answer_text == id)) Submit(app, id);
             }
         } else {
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
             const bool enter =
                 ImGui::InputText("##answer", &answer_text, ImGuiInputTextFlags_EnterReturnsTrue);
             ImGui::SameLine();
-            if (ImGui::Button("Check") || enter) Submit(answer_text);
+            if (ImGui::Button("Check") || enter) Submit(app, answer_text);
             if (answer->kind == ValueKind::Cells) ImGui::TextDisabled("cells as 0-3, 7");
+        }
+        if (answer->ok && !revealed) {
+            if (ImGui::Button("Show answer")) Reveal(app);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(s.question->reveal_next ? "Runs the step you predicted and shows the answer"
+                                                          : "Shows the answer and what the step kept hidden");
+        } else if (answer->ok && revealed && !(verdict && verdict->correct)) {
+            ImGui::TextWrapped("Answer: %s%s", answer->text().c_str(),
+                               answer->origin.empty() ? "" : (" (" + answer->origin + ")").c_str());
         }
         if (verdict) {
             ImGui::PushStyleColor(ImGuiCol_Text, verdict_colour(verdict->correct, pres));
@@ -304,7 +368,10 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
         picker_open = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Close")) Close();
+    if (ImGui::Button("Close")) {
+        app.settings.hide_step_count = false;
+        Close();
+    }
     if (!progress_error.empty()) ImGui::TextDisabled("progress not saved: %s", progress_error.c_str());
     ImGui::End();
 }

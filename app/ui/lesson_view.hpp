@@ -21,7 +21,12 @@ struct LessonView {
     bool picker_open = false;  // the picker window (opening screen, File > Lessons...)
     std::optional<lessons::Lesson> lesson;
     int index = 0;                       // the lesson step shown (0-based)
-    std::vector<std::string> narration;  // the step's paragraphs, figures computed
+    std::vector<std::string> narration;  // the step's paragraphs, figures computed ({hidden} as "(?)")
+    std::vector<std::string> narration_revealed;  // the same with the hidden figures filled in
+    bool revealed = false;  // the question was answered right, or its answer asked for
+    // The architecture the SASS view shows: the lesson's SASS figures come from it (GuiSession
+    // passes the view's choice every frame; a change recomputes the narration).
+    std::string sass_arch;
     std::string narration_error;         // a placeholder that could not be computed on this trace
     std::optional<lessons::Value> answer;
     std::string answer_text;  // what the learner typed
@@ -43,8 +48,13 @@ struct LessonView {
     void Enter(App& app, int k);
     void Next(App& app) { Enter(app, index + 1); }
     void Back(App& app) { Enter(app, index - 1); }
-    // Judges `text` against the step's question.
-    void Submit(const std::string& text);
+    // Judges `text` against the step's question; a right answer reveals (Reveal).
+    void Submit(App& app, const std::string& text);
+    // Shows what the question kept hidden: the {hidden} figures, the hidden panels and
+    // selection, and for `reveal = next` the step the learner predicted.
+    void Reveal(App& app);
+    // Recomputes the narration and the answer when the SASS view's architecture changed.
+    void FollowArch(App& app, const std::string& arch);
 
     void HandleKeys(App& app);                // PageDown / PageUp: next / back (a presenter's clicker)
     void Draw(App& app, const Fonts& fonts);  // the panel, in the rectangle set by the caller
@@ -57,10 +67,13 @@ struct LessonView {
 
 private:
     lessons::Sources& Sources(App& app);
+    void Figure(App& app);  // the narration and the answer of the step shown
+    void ShowPanels(App& app, bool all);
     void SaveProgress();
     std::optional<lessons::Sources> sources_;
     const Recording* sources_recording_ = nullptr;
     int pending_zoom_frames_ = 0;
+    int shown_step_ = -1;  // the App's step the lesson step set (before a reveal moved it on)
     float pending_zoom_ = 1.0f;
 };
 

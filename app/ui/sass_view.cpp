@@ -80,7 +80,8 @@ void SassView::Reload() {
         error = "no SASS: this build compiles no cubins and assets/sass has no snapshot";
         return;
     }
-    if (arch.empty() || std::find(archs_.begin(), archs_.end(), arch) == archs_.end()) arch = archs_.back();
+    // The one default the lessons share (their SASS figures come from the architecture shown here).
+    if (arch.empty() || std::find(archs_.begin(), archs_.end(), arch) == archs_.end()) arch = sass::default_arch(archs_);
     try {
         rows = sass::count_table(locations(), archs_, {});
         all_variants_.clear();

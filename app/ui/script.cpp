@@ -280,7 +280,10 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         session.lesson.picker_open = true;
     } else if (c.name == "answer") {
         if (!session.lesson.active()) script_fail(path, c.line, "no lesson is open (lesson NAME first)");
-        session.lesson.Submit(c.rest);
+        session.lesson.Submit(app, c.rest);
+    } else if (c.name == "show-answer") {
+        if (!session.lesson.active()) script_fail(path, c.line, "no lesson is open (lesson NAME first)");
+        session.lesson.Reveal(app);
     } else if (c.name == "capture") {
         session.capture_png = c.args[0];
         session.capture_json = c.args[1];

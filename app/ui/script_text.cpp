@@ -50,6 +50,7 @@ const std::map<std::string, CommandShape>& shapes() {
         {"lesson-step", {1, 1, "lesson-step K (1 .. the lesson's steps)"}},
         {"lessons", {0, 0, "lessons"}},
         {"answer", {1, -1, "answer TEXT"}},
+        {"show-answer", {0, 0, "show-answer"}},
         {"capture", {2, 2, "capture PNG JSON"}},
         {"repeat", {1, 1, "repeat N | repeat steps (then the commands, then end)"}},
         {"each-trace", {0, 0, "each-trace (then the commands, then end)"}},

@@ -8,7 +8,9 @@
 #include <filesystem>
 
 #include "core/common/assets.hpp"
+#include "core/sass/table.hpp"
 #include "core/trace/json.hpp"
+#include "kernels/sass/sass_paths.hpp"
 #include "window.hpp"
 
 namespace scanviz::ui {
@@ -271,6 +273,9 @@ void GuiSession::Frame(Window& window, double seconds) {
         if (ImGui::Begin("Race lab: remove a barrier", &s.show_race)) race.Draw(app);
         ImGui::End();
     }
+    // The lesson's SASS figures come from the architecture the SASS view shows.
+    if (sass.arch.empty()) sass.arch = sass::default_arch(kern::available_sass_archs());
+    lesson.FollowArch(app, sass.arch);
     if (lesson.sass_request) {  // a lesson step opens (or closes) the SASS view with its columns
         lesson.sass_request = false;
         if (lesson.want_sass && !lesson.sass_variants.empty() && sass.variants != lesson.sass_variants) {
@@ -473,7 +478,11 @@ nlohmann::json GuiSession::StateDump() const {
         lj["title"] = lesson.lesson->title;
         lj["index"] = lesson.index;
         lj["steps"] = lesson.lesson->steps.size();
-        lj["narration"] = lesson.narration;
+        lj["narration"] = lesson.revealed ? lesson.narration_revealed : lesson.narration;
+        lj["revealed"] = lesson.revealed;
+        lj["step"] = app.step;
+        lj["show_metrics"] = app.settings.show_metrics;
+        lj["show_diagram"] = app.settings.show_diagram;
         lj["narration_error"] = lesson.narration_error;
         lj["narration_rect"] = {lesson.narration_rect[0] * sx, lesson.narration_rect[1] * sy,
                                 lesson.narration_rect[2] * sx, lesson.narration_rect[3] * sy};

@@ -288,7 +288,6 @@ lessons::Lesson parse(const json& q) {
 json lesson(const json& q) {
     const lessons::Lesson l = parse(q);
     lessons::Sources s = lesson_sources();
-    s.arch = l.arch;
     const auto problems = lessons::check_lesson(l, s);
     if (!problems.empty()) return {{"error", problems.front()}, {"problems", problems}};
     return publish::lesson_page_data(l, s, page_of);
@@ -300,11 +299,10 @@ json judge(const json& q) {
     if (i < 0 || i >= static_cast<int>(l.steps.size()) || !l.steps[i].question)
         throw std::invalid_argument("step " + std::to_string(i + 1) + " asks no question");
     lessons::Sources s = lesson_sources();
-    s.arch = l.arch;
     std::string error;
     const auto shown = lessons::show_step(l, i, s, &error);
     if (!shown) throw std::runtime_error(error);
-    const lessons::Value v = lessons::evaluate(l.steps[i].question->quantity, shown->data(), s);
+    const lessons::Value v = lessons::answer_of(*l.steps[i].question, *shown, s);
     if (!v.ok) throw std::runtime_error(v.why_not);
     const lessons::Verdict verdict = lessons::judge(*l.steps[i].question, v, q.at("answer").get<std::string>());
     return {{"correct", verdict.correct}, {"message", verdict.message}};

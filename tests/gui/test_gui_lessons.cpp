@@ -180,7 +180,10 @@ TEST(GuiLessons, EveryStepOfEveryLessonRenders) {
             EXPECT_EQ(d["variant"], lesson.steps[k].view.variant) << what;
             EXPECT_EQ(d["step"], shown->step) << what;
             EXPECT_EQ(d["steps"], static_cast<int>(shown->trace.steps.size())) << what;
-            EXPECT_EQ(d["selection"]["slot"], shown->select_slot) << what;
+            // A question may keep the selection (its lit cone) for after the answer.
+            const auto& q = lesson.steps[k].question;
+            EXPECT_EQ(d["selection"]["slot"], q && q->hides("selection") ? -1 : shown->select_slot) << what;
+            EXPECT_EQ(l["revealed"].get<bool>(), !q) << what;
             EXPECT_TRUE(d["source"]["badge"].get<bool>())
                 << what << ": the window does not say where the figures come from";
             if (lesson.steps[k].question) {
@@ -196,7 +199,7 @@ TEST(GuiLessons, PageKeysAnswersAndProgress) {
     const fs::path config = kOut / "config";
     fs::remove_all(config);
     const fs::path dump1 = kOut / "keys1.json", dump2 = kOut / "keys2.json", dump3 = kOut / "keys3.json";
-    const std::string script = "lesson kogge_stone_warp\nkey pagedown\nframes 2\nanswer 30\ncapture " +
+    const std::string script = "lesson kogge_stone_warp\nframes 2\nkey right\nframes 2\nanswer 30\ncapture " +
                                (kOut / "keys1.png").string() + " " + dump1.string() +
                                "\nanswer 31\ncapture " + (kOut / "keys2.png").string() + " " +
                                dump2.string() + "\nkey pagedown\nkey pageup\n" +
@@ -206,19 +209,24 @@ TEST(GuiLessons, PageKeysAnswersAndProgress) {
     ASSERT_EQ(run_script("keys", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
     const json d1 = json::parse(read_text(dump1)), d2 = json::parse(read_text(dump2)),
                d3 = json::parse(read_text(dump3));
-    // Page Down went to step 2 (Kogge-Stone at distance one): 31 of 32 lanes add (closed form 32 - 1).
-    EXPECT_EQ(d1["lesson"]["index"], 1);
-    EXPECT_EQ(d1["step"], 0);
+    // Step 1 asks for a prediction of the first step (Kogge-Stone at distance one): 31 of 32 lanes will
+    // add (closed form 32 - 1). Until it is answered the initial state is shown, even after the step key.
+    EXPECT_EQ(d1["lesson"]["index"], 0);
+    EXPECT_EQ(d1["step"], -1);
+    EXPECT_FALSE(d1["lesson"]["revealed"].get<bool>());
     EXPECT_FALSE(d1["lesson"]["verdict"]["correct"].get<bool>());
     EXPECT_NE(d1["lesson"]["verdict"]["message"].get<std::string>().find("the state view"), std::string::npos)
         << "a wrong answer names the view that shows the answer";
     EXPECT_TRUE(d2["lesson"]["verdict"]["correct"].get<bool>()) << d2["lesson"]["verdict"]["message"];
+    // The right answer runs the predicted step.
+    EXPECT_TRUE(d2["lesson"]["revealed"].get<bool>());
+    EXPECT_EQ(d2["step"], 0);
     EXPECT_EQ(d3["lesson"]["index"], 0);  // down, up, up: back at the first step
     // The progress file under $XDG_CONFIG_HOME/scanviz keeps the last step and the right answer.
     const auto progress = lessons::load_progress((config / "scanviz" / "lessons.progress").string());
     ASSERT_TRUE(progress.count("01_kogge_stone_warp"));
     EXPECT_EQ(progress.at("01_kogge_stone_warp").step, 3);
-    EXPECT_EQ(progress.at("01_kogge_stone_warp").answered, (std::set<int>{1}));
+    EXPECT_EQ(progress.at("01_kogge_stone_warp").answered, (std::set<int>{0}));
     // The next run starts where the learner stopped.
     const fs::path dump4 = kOut / "keys4.json";
     ASSERT_EQ(run_script("resume",
@@ -228,6 +236,44 @@ TEST(GuiLessons, PageKeysAnswersAndProgress) {
               0)
         << err;
     EXPECT_EQ(json::parse(read_text(dump4))["lesson"]["index"], 3);
+}
+
+// Predict before reveal: a hidden figure prints "(?)" and a hidden panel stays closed until the question is
+// answered; "Show answer" reveals them without an answer.
+TEST(GuiLessons, AnsweringRevealsTheHiddenAnswer) {
+    REQUIRE_DISPLAY();
+    const fs::path config = kOut / "config_reveal";
+    fs::remove_all(config);
+    const fs::path before = kOut / "reveal1.json", after = kOut / "reveal2.json", shown = kOut / "reveal3.json";
+    const std::string script = "lesson smem_to_shuffles\nlesson-step 3\nframes 2\ncapture " +
+                               (kOut / "reveal1.png").string() + " " + before.string() + "\nanswer 160\nframes 2\ncapture " +
+                               (kOut / "reveal2.png").string() + " " + after.string() +
+                               "\nlesson-step 4\nshow-answer\nframes 2\ncapture " + (kOut / "reveal3.png").string() +
+                               " " + shown.string() + "\n";
+    std::string err;
+    ASSERT_EQ(run_script("reveal", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
+    const json b = json::parse(read_text(before)), a = json::parse(read_text(after)),
+               s = json::parse(read_text(shown));
+    // Step 3 of lesson 2: "the work rises to {hidden work}", the metrics panel hidden; the answer is 160
+    // (32 lanes times 5 steps).
+    auto joined = [](const json& l) {
+        std::string text;
+        for (const auto& p : l["narration"]) text += p.get<std::string>() + "\n";
+        return text;
+    };
+    EXPECT_FALSE(b["lesson"]["revealed"].get<bool>());
+    EXPECT_NE(joined(b["lesson"]).find("rises to (?)"), std::string::npos) << joined(b["lesson"]);
+    EXPECT_EQ(joined(b["lesson"]).find("160"), std::string::npos) << joined(b["lesson"]);
+    EXPECT_FALSE(b["lesson"]["show_metrics"].get<bool>());
+    EXPECT_TRUE(a["lesson"]["verdict"]["correct"].get<bool>());
+    EXPECT_TRUE(a["lesson"]["revealed"].get<bool>());
+    EXPECT_NE(joined(a["lesson"]).find("rises to 160"), std::string::npos) << joined(a["lesson"]);
+    EXPECT_TRUE(a["lesson"]["show_metrics"].get<bool>());
+    // Step 4 hides its -base figures and the SASS view; "Show answer" opens both without an answer.
+    EXPECT_TRUE(s["lesson"]["revealed"].get<bool>());
+    EXPECT_EQ(joined(s["lesson"]).find("(?)"), std::string::npos) << joined(s["lesson"]);
+    EXPECT_TRUE(s["lesson"]["sass_open"].get<bool>());
+    EXPECT_FALSE(s["lesson"].contains("verdict"));
 }
 
 TEST(GuiLessons, BrokenLessonIsRefusedWithTheCheckersMessage) {

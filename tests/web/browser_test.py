@@ -448,6 +448,8 @@ READ_LESSON = r"""(() => ({
   badgeKind: document.getElementById('badge').getAttribute('data-kind'),
   traceStep: document.getElementById('step-label').getAttribute('data-step'),
   progress: document.getElementById('progress').textContent,
+  revealed: document.body.getAttribute('data-revealed'),
+  showAnswerHidden: document.getElementById('show-answer').hidden,
   problems: document.getElementById('lesson-problems').hidden ? null : document.getElementById('lesson-problems').textContent
 }))()"""
 
@@ -469,7 +471,8 @@ def lesson_checks(context, check, args, site, work):
     check.eq("lesson narration (placeholders computed in the browser)", dom["narration"], expected["narration"])
     check.eq("trace badge kind", dom["badgeKind"], expected["badge_kind"])
     q = expected["question"]
-    check.eq("question shown", [dom["questionHidden"], dom["ask"]], [False, q["ask"]])
+    check.eq("question shown, its answer not yet", [dom["questionHidden"], dom["ask"], dom["revealed"],
+                                                   dom["showAnswerHidden"]], [False, q["ask"], "0", False])
     answer = page.locator("#answer")
     answer.press_sequentially(q["wrong"])  # key by key: the page's keys must leave the field's alone
     answer.press("Enter")
@@ -482,6 +485,8 @@ def lesson_checks(context, check, args, site, work):
     answer.press("Enter")
     dom = page.evaluate(READ_LESSON)
     check.eq("the right answer", [dom["correct"], dom["feedback"]], ["1", q["right_message"]])
+    check.eq("answering reveals the hidden figures", [dom["revealed"], dom["narration"], dom["showAnswerHidden"]],
+             ["1", expected["narration_revealed"], True])
     if args.screenshots:
         page.screenshot(path=os.path.join(args.screenshots, "web_lesson_page.png"))
     blur(page)
@@ -492,6 +497,11 @@ def lesson_checks(context, check, args, site, work):
     page = open_page(context, url)
     dom = page.evaluate(READ_LESSON)
     check.eq("progress survives a reload", [dom["step"], dom["progress"].startswith("1 of ")], ["4", True])
+    # "Show answer" reveals without an answer.
+    page.click("#show-answer")
+    dom = page.evaluate(READ_LESSON)
+    check.eq("show answer reveals", [dom["revealed"], dom["narration"], dom["feedback"].startswith("Answer: " + q["right"])],
+             ["1", expected["narration_revealed"], True])
 
     # A broken lesson of one's own: the checker's line, as `scanviz lesson check` prints it.
     broken = os.path.join(work, "broken.lesson")

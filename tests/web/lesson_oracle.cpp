@@ -1,6 +1,6 @@
 // What a published lesson page must show at one lesson step, computed by the core
 // lesson code the window and `scanviz lesson show` use (show_step, expand, evaluate,
-// judge), not by the page: the browser test (browser_test.py) compares the DOM with it.
+// judge, answer_of), not by the page: the browser test (browser_test.py) compares the DOM with it.
 //   lesson_oracle RECORDING LESSON_FILE STEP SASS_SNAPSHOT_DIR BENCH_FILE
 // STEP counts from 1. Prints one JSON document: the step label, the narration, a right
 // and a wrong answer (a number answer plus one, or another cell set or choice) and the
@@ -42,7 +42,6 @@ int main(int argc, char** argv) {
         const std::filesystem::path assets = std::filesystem::path(argv[5]).parent_path().parent_path();
         load_profile(src, &rec, (assets / "profile" / "h100_profile.json").string());
         load_race(src, &rec, (assets / "race" / "h100_race.json").string());
-        src.arch = lesson.arch;
         if (index < 0 || index >= static_cast<int>(lesson.steps.size()))
             throw std::runtime_error("no such step");
         const LessonStep& s = lesson.steps[static_cast<size_t>(index)];
@@ -52,15 +51,18 @@ int main(int argc, char** argv) {
         nlohmann::json out;
         out["label"] = "Step " + std::to_string(index + 1) + " of " + std::to_string(lesson.steps.size()) +
                        (s.title.empty() ? "" : ": " + s.title);
+        // Before the question is answered ({hidden} figures as "(?)") and after.
         out["narration"] = nlohmann::json::array();
-        for (const auto& p : s.paragraphs) {
-            const auto text = expand(p, shown->data(), src, &error);
-            if (!text) throw std::runtime_error(error);
-            out["narration"].push_back(*text);
-        }
+        out["narration_revealed"] = nlohmann::json::array();
+        for (const auto& p : s.paragraphs)
+            for (const bool revealed : {false, true}) {
+                const auto text = expand(p, shown->data(), src, &error, revealed);
+                if (!text) throw std::runtime_error(error);
+                out[revealed ? "narration_revealed" : "narration"].push_back(*text);
+            }
         out["badge_kind"] = shown->trace.source.kind;
         if (s.question) {
-            const Value v = evaluate(s.question->quantity, shown->data(), src);
+            const Value v = answer_of(*s.question, *shown, src);
             if (!v.ok) throw std::runtime_error(v.why_not);
             std::string wrong;
             if (v.kind == ValueKind::Number)

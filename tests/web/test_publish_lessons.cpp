@@ -78,7 +78,6 @@ TEST(PublishLessons, EveryStepIsInThePageWithTheEvaluatorsAnswers) {
         EXPECT_EQ(page["outcomes"], lesson.outcomes);
         ASSERT_EQ(page["steps"].size(), lesson.steps.size());
         Sources src = sources();
-        src.arch = lesson.arch;
         for (size_t i = 0; i < lesson.steps.size(); ++i) {
             SCOPED_TRACE("step " + std::to_string(i + 1));
             const LessonStep& s = lesson.steps[i];
@@ -99,13 +98,23 @@ TEST(PublishLessons, EveryStepIsInThePageWithTheEvaluatorsAnswers) {
             EXPECT_EQ(kind, recording().find(shown->trace.spec) ? "recording" : "model");
             (kind == "model" ? model_steps : recorded_steps)++;
             // The narration, placeholders filled as `lesson show` fills them.
+            // Before the question is answered its {hidden} figures print "(?)"; after, every figure.
             ASSERT_EQ(js["narration"].size(), s.paragraphs.size());
+            ASSERT_EQ(js["narration_revealed"].size(), s.paragraphs.size());
             for (size_t p = 0; p < s.paragraphs.size(); ++p) {
-                const auto text = expand(s.paragraphs[p], shown->data(), src, &error);
+                const auto text = expand(s.paragraphs[p], shown->data(), src, &error, false);
                 ASSERT_TRUE(text) << error;
                 EXPECT_EQ(js["narration"][p], *text);
                 EXPECT_EQ(text->find('{'), std::string::npos) << *text;
+                const auto open = expand(s.paragraphs[p], shown->data(), src, &error, true);
+                ASSERT_TRUE(open) << error;
+                EXPECT_EQ(js["narration_revealed"][p], *open);
+                EXPECT_EQ(open->find(std::string(kHiddenText)), std::string::npos) << *open;
             }
+            // What stays closed until then, and the step shown after (a prediction's next step).
+            EXPECT_EQ(js["hide"].get<std::vector<std::string>>(),
+                      s.question ? s.question->hide : std::vector<std::string>{});
+            EXPECT_EQ(js["after"].get<int>(), shown->step + (s.question && s.question->reveal_next ? 1 : 0));
             // The question and its answer, as the evaluators compute it.
             if (!s.question) {
                 EXPECT_TRUE(js["question"].is_null());
@@ -113,7 +122,7 @@ TEST(PublishLessons, EveryStepIsInThePageWithTheEvaluatorsAnswers) {
             }
             ++questions;
             const nlohmann::json& q = js["question"];
-            const Value v = evaluate(s.question->quantity, shown->data(), src);
+            const Value v = answer_of(*s.question, *shown, src);
             ASSERT_TRUE(v.ok) << v.why_not;
             EXPECT_EQ(q["ask"], s.question->ask);
             EXPECT_EQ(q["text"], v.text());

@@ -1,5 +1,8 @@
 #include "checker.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/models/variants.hpp"
 
 namespace scanviz::lessons {
@@ -88,6 +91,165 @@ std::optional<ShownStep> show_step(const Lesson& lesson, int index, const Source
     return shown;
 }
 
+std::optional<StepData> answer_data(const Question& q, const ShownStep& shown) {
+    StepData d = shown.data();
+    if (!q.reveal_next) return d;
+    if (d.step + 1 >= static_cast<int>(shown.trace.steps.size())) return std::nullopt;
+    ++d.step;
+    return d;
+}
+
+Value answer_of(const Question& q, const ShownStep& shown, const Sources& sources) {
+    const auto d = answer_data(q, shown);
+    if (!d) {
+        Value v;
+        v.why_not = "reveal = next, but the step shown is the last: there is no next step to predict";
+        return v;
+    }
+    return evaluate(q.quantity, *d, sources);
+}
+
+namespace {
+
+bool among(std::string_view x, std::initializer_list<std::string_view> list) {
+    return std::find(list.begin(), list.end(), x) != list.end();
+}
+
+// The figure a choice compares, per option: fewer_sass A B -> sass A, sass B.
+std::string_view figure_of_choice(std::string_view kind) {
+    if (kind == "fewer_sass") return "sass";
+    if (kind == "fewer_sass_base") return "sass_base";
+    if (kind == "fewer_executed") return "executed";
+    if (kind == "quicker") return "kernel_ns";
+    if (kind == "faster") return "gbps";
+    return {};
+}
+
+}  // namespace
+
+std::vector<std::string> panels_showing(const Quantity& q, const ShownStep& shown, bool for_next) {
+    const std::string_view k = q.kind;
+    // A whole-run figure of another variant is not on this screen's panels.
+    const bool trace_kind = find_kind(k) && find_kind(k)->reads == Reads::Trace;
+    if (trace_kind && !q.args.empty() &&
+        among(k, {"work", "span", "steps", "max_conflict", "shared_accesses", "shared_words", "pad_words"}) &&
+        q.args[0] != shown.trace.spec.variant)
+        return {};
+    if (trace_kind && q.args.size() > 1 &&
+        among(k, {"phase_work", "phase_conflict", "phase_steps", "working_steps"}) &&
+        q.args[1] != shown.trace.spec.variant)
+        return {};
+    std::vector<std::string> now, run;  // panels drawing the step shown; panels drawing every step
+    if (k == "active_lanes") now = {"state", "banks"}, run = {"metrics"};
+    else if (k == "conflict") now = {"banks"}, run = {"metrics"};
+    else if (k == "step_work") now = {"state", "banks"}, run = {"metrics"};
+    else if (k == "value") now = {"state", "banks"}, run = {"diagram"};
+    else if (among(k, {"work", "span", "max_conflict", "sequential_work", "phase_work",
+                       "phase_conflict", "phase_steps", "working_steps"}))
+        run = {"metrics"};
+    else if (k == "steps") run = {"controls", "metrics", "diagram"};
+    else if (among(k, {"cone", "cone_size", "cone_row"})) {
+        if (shown.select_slot >= 0) run = {"diagram"};
+    } else if (among(k, {"sass", "sass_base", "fewer_sass", "fewer_sass_base", "sass_on", "executed",
+                         "fewer_executed", "profiled_n", "kernel_ns", "quicker", "ncu_conflicts",
+                         "ncu_shared", "executed_minus", "sass_arch"}))
+        run = {"sass"};
+    else if (among(k, {"race_wrong", "breaks"}))
+        run = {};  // the race lab is a window of its own, never a lesson panel
+    else if (among(k, {"gbps", "memcpy_fraction", "cub_ratio", "faster"}))
+        run = {"bench"};
+    if (!for_next) run.insert(run.end(), now.begin(), now.end());
+    return run;
+}
+
+std::optional<std::string> revealed_by(const LessonStep& step, const ShownStep& shown, const Sources& sources,
+                                       const Value& answer) {
+    if (!step.question || !answer.ok) return std::nullopt;
+    const Question& q = *step.question;
+    for (const auto& panel : panels_showing(q.quantity, shown, q.reveal_next)) {
+        if (q.hides(panel)) continue;
+        if (panel == "diagram" && q.hides("selection") &&
+            among(q.quantity.kind, {"cone", "cone_size", "cone_row"}))
+            continue;
+        if (panel == "controls" || step.view.shows(panel) || (panel == "state" && step.view.shows("banks")))
+            return "the " + panel + (panel == "controls" ? " (the step counter)" : " panel") + " shows " +
+                   q.quantity.text() + " = " + answer.text() + " before the question is answered (hide = " +
+                   panel + ", or ask something the screen does not show)";
+    }
+    const std::string_view figure = figure_of_choice(q.quantity.kind);
+    std::vector<std::string> options_shown;
+    const StepData data = shown.data();
+    for (const auto& paragraph : step.paragraphs) {
+        std::vector<NarrationPart> parts;
+        try {
+            parts = split_narration(paragraph);
+        } catch (const LessonError&) {
+            continue;  // check_lesson reports it
+        }
+        for (const auto& p : parts) {
+            if (!p.placeholder || p.hidden) continue;
+            const Value v = evaluate(p.quantity, data, sources);
+            if (!v.ok) continue;
+            const bool same = p.quantity.kind == q.quantity.kind && v.kind == answer.kind &&
+                              v.text() == answer.text();
+            if (same)
+                return "the text shows " + p.text + " = " + v.text() + ", the answer to " + q.quantity.text() +
+                       ", before the question is answered (write {hidden " + p.quantity.text() + "})";
+            // The option's own figure: sass VARIANT (not one opcode class of it); gbps VARIANT at the same N.
+            const bool gbps = figure == "gbps";
+            if (!figure.empty() && p.quantity.kind == figure &&
+                p.quantity.args.size() == (gbps ? 2u : 1u) && (!gbps || p.quantity.args[1] == q.quantity.args.back()))
+                options_shown.push_back(p.quantity.args[0]);
+        }
+    }
+    if (!figure.empty() && answer.kind == ValueKind::Choice) {
+        bool all = true;
+        for (const auto& o : answer.options)
+            all = all && std::find(options_shown.begin(), options_shown.end(), o) != options_shown.end();
+        if (all)
+            return "the text shows the " + std::string(figure) + " figure of every option of " + q.quantity.text() +
+                   ", which answers it before it is asked (write them {hidden ...})";
+    }
+    return std::nullopt;
+}
+
+Value route_value(const Question& q, const ShownStep& shown, const Sources& sources) {
+    Value out;
+    const auto d = answer_data(q, shown);
+    if (!d) {
+        out.why_not = "no next step";
+        return out;
+    }
+    // A term ending in @now reads the step shown; the others the step the answer is judged on.
+    auto value_of = [&](const Quantity& term) {
+        Quantity q2 = term;
+        const bool now = !q2.args.empty() && q2.args.back() == "@now";
+        if (now) q2.args.pop_back();
+        return evaluate(q2, now ? shown.data() : *d, sources);
+    };
+    if (q.route.size() == 1 && !q.route[0].quantity.kind.empty() && q.route[0].sign == 1)
+        return value_of(q.route[0].quantity);
+    double sum = 0;
+    for (const auto& t : q.route) {
+        if (t.quantity.kind.empty()) {
+            sum += t.sign * static_cast<double>(t.constant);
+            continue;
+        }
+        const Value v = value_of(t.quantity);
+        if (!v.ok) return v;
+        if (v.kind != ValueKind::Number) {
+            out.why_not = t.quantity.text() + " is not a number and cannot be added";
+            return out;
+        }
+        sum += t.sign * v.number;
+    }
+    out.ok = true;
+    out.kind = ValueKind::Number;
+    out.number = sum;
+    out.decimals = std::fabs(sum - std::round(sum)) < 1e-9 ? 0 : 1;
+    return out;
+}
+
 std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sources, MissingData missing) {
     const bool say = missing == MissingData::Say;
     std::vector<std::string> problems;
@@ -113,10 +275,32 @@ std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sourc
                 problems.push_back(at_line(lesson, q.line, "question: " + *err));
                 continue;
             }
-            const Value v = evaluate(q.quantity, data, sources);
+            const Value v = answer_of(q, *shown, sources);
             if (!v.ok && !(say && v.missing))
                 problems.push_back(
                     at_line(lesson, q.line, "question " + q.quantity.kind + " has no answer: " + v.why_not));
+            if (!v.ok) continue;
+            if (auto shown_by = revealed_by(s, *shown, sources, v))
+                problems.push_back(at_line(lesson, q.line, "question " + q.quantity.text() + ": " + *shown_by));
+            for (auto t : q.route)
+                if (!t.quantity.kind.empty()) {
+                    if (!t.quantity.args.empty() && t.quantity.args.back() == "@now") t.quantity.args.pop_back();
+                    if (auto err = check_shape(t.quantity))
+                        problems.push_back(at_line(lesson, q.route_line, "route: " + *err));
+                }
+            if (!q.route.empty()) {
+                const Value r = route_value(q, *shown, sources);
+                const double tol = v.relative ? v.tolerance * std::fabs(v.number) : v.tolerance;
+                const bool same = r.ok && r.kind == v.kind &&
+                                  (v.kind == ValueKind::Number ? std::fabs(r.number - v.number) <= tol + 1e-9
+                                                               : r.text() == v.text());
+                if (!r.ok && !(say && r.missing))
+                    problems.push_back(at_line(lesson, q.route_line, "route: " + r.why_not));
+                else if (r.ok && !same)
+                    problems.push_back(at_line(lesson, q.hint_line ? q.hint_line : q.route_line,
+                                               "hint: following it (" + q.route_text + ") gives " + r.text() +
+                                                   ", but the answer is " + v.text()));
+            }
         }
     }
     return problems;

@@ -42,7 +42,33 @@ std::optional<ShownStep> show_step(const Lesson& lesson, int index, const Source
 // cannot be answered here.
 enum class MissingData : uint8_t { Refuse, Say };
 
-// Every problem of the lesson, one line each; empty when it is fine.
+// The step a question is judged on: the one shown, or with `reveal = next` the step after it
+// (the learner predicts it before it runs). Nothing when that step does not exist.
+std::optional<StepData> answer_data(const Question& q, const ShownStep& shown);
+// The question's answer (at answer_data's step).
+Value answer_of(const Question& q, const ShownStep& shown, const Sources& sources);
+
+// The panels that show a quantity's figure while `shown` is on screen: "controls" (the step
+// counter, always there) included. `for_next`: the figure is the next step's (reveal = next),
+// which the panels that draw only the step shown do not show.
+std::vector<std::string> panels_showing(const Quantity& q, const ShownStep& shown, bool for_next);
+
+// What shows a step's answer before the learner has answered: one line naming the
+// placeholder or the panel, or nothing. Computed: the step's visible placeholders are
+// evaluated and compared with the answer (the same kind with the same value, or, for a
+// choice, the figures of every option), and each open panel (not in the question's hide)
+// is asked whether it displays the quantity (panels_showing).
+std::optional<std::string> revealed_by(const LessonStep& step, const ShownStep& shown, const Sources& sources,
+                                       const Value& answer);
+
+// The value of a hint's route: the quantities it adds up, at answer_data's step; a term whose
+// last argument is @now at the step shown (for `reveal = next`, what the learner reads before
+// the predicted step runs).
+Value route_value(const Question& q, const ShownStep& shown, const Sources& sources);
+
+// Every problem of the lesson, one line each; empty when it is fine. Besides running every
+// step: a question's answer on screen before it is answered (revealed_by), a hint whose route
+// does not give the answer, a timing compared within its spread (the quantities refuse it).
 std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sources,
                                       MissingData missing = MissingData::Refuse);
 

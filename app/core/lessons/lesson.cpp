@@ -112,17 +112,18 @@ private:
     // Stores one key; returns the string a continuation line extends (or null).
     std::string* assign(int line, const std::string& key, const std::string& value) {
         if (!current_) {
+            if (key == "arch")
+                fail(line, "arch is not a lesson setting: SASS figures come from the architecture the SASS "
+                           "view shows (sass::default_arch until the learner picks another)");
             std::string* target = key == "title"           ? &lesson_.title
                                   : key == "prerequisites" ? &lesson_.prerequisites
                                   : key == "outcomes"      ? &lesson_.outcomes
-                                  : key == "arch"          ? &lesson_.arch
                                                            : nullptr;
             if (!target)
-                fail(line, "unknown key '" + key +
-                               "' before the first [step] (title, prerequisites, outcomes, arch)");
+                fail(line, "unknown key '" + key + "' before the first [step] (title, prerequisites, outcomes)");
             if (value.empty()) fail(line, key + " is empty");
             *target = value;
-            return key == "arch" ? nullptr : target;
+            return target;
         }
         LessonStep& s = *current_;
         ViewSettings& v = s.view;
@@ -150,8 +151,40 @@ private:
             need(s.question.has_value(), "comes after the step's question = line");
             need(!value.empty(), "is empty");
             std::string& target = key == "ask" ? s.question->ask : s.question->hint;
+            if (key == "hint") s.question->hint_line = line;
             target = value;
             return &target;
+        }
+        if (key == "route") {
+            need(s.question.has_value(), "comes after the step's question = line");
+            try {
+                s.question->route = parse_route(value);
+            } catch (const LessonError& e) {
+                fail(line, "route: " + std::string(e.what()));
+            }
+            s.question->route_line = line;
+            s.question->route_text = value;
+            return nullptr;
+        }
+        if (key == "hide") {
+            need(s.question.has_value(), "comes after the step's question = line");
+            const auto w = words_of(value);
+            need(!w.empty(), "names nothing (panels, or selection)");
+            for (const auto& p : w)
+                need(p == "selection" || p == "controls" || std::find_if(std::begin(kPanelNames), std::end(kPanelNames),
+                                                      [&](const char* n) { return p == n; }) !=
+                                             std::end(kPanelNames),
+                     "'" + p + "' is not a panel (state banks diagram metrics source sass bench lookback), controls (the step "
+                     "counter) or selection");
+            s.question->hide = w;
+            s.question->hide_line = line;
+            return nullptr;
+        }
+        if (key == "reveal") {
+            need(s.question.has_value(), "comes after the step's question = line");
+            need(value == "next" || value == "now", "takes next (the answer is the next step's) or now");
+            s.question->reveal_next = value == "next";
+            return nullptr;
         }
         if (key == "variant") {
             need(!value.empty() && value.find(' ') == std::string::npos, "expected one variant id");
@@ -262,7 +295,7 @@ private:
         } else {
             fail(line, "unknown key '" + key +
                            "' in a step (variant n threads items op type exclusive input heads at select "
-                           "panels zoom text question ask hint)");
+                           "panels zoom text question ask hint route hide reveal)");
         }
         return nullptr;
     }
@@ -274,6 +307,9 @@ private:
         if (s.paragraphs.empty()) fail(s.line, "the step says nothing (text = ...)");
         if (s.question && s.question->ask.empty())
             fail(s.question->line, "the question has no wording (ask = ...)");
+        if (s.question && !s.question->hint.empty() && s.question->route.empty())
+            fail(s.question->hint_line,
+                 "a hint needs its route (route = QUANTITY [+ QUANTITY ...]): what following it computes");
         lesson_.steps.push_back(std::move(s));
         current_.reset();
     }
@@ -297,6 +333,40 @@ std::optional<int> StepRef::resolve(int steps) const {
     if (last) return steps - 1;
     if (index > steps) return std::nullopt;
     return index - 1;
+}
+
+bool Question::hides(const std::string& what) const {
+    return std::find(hide.begin(), hide.end(), what) != hide.end();
+}
+
+std::vector<RouteTerm> parse_route(const std::string& text) {
+    std::vector<RouteTerm> terms;
+    RouteTerm cur;
+    bool open = false;  // a term has started
+    for (const auto& w : words_of(text)) {
+        if (w == "+" || w == "-") {
+            if (!open) throw LessonError("'" + w + "' with no quantity before it");
+            terms.push_back(cur);
+            cur = RouteTerm{};
+            cur.sign = w == "-" ? -1 : 1;
+            open = false;
+            continue;
+        }
+        if (!open) {
+            open = true;
+            if (const auto c = parse_count(w)) {
+                cur.constant = *c;
+                continue;
+            }
+            cur.quantity.kind = w;
+            continue;
+        }
+        if (cur.quantity.kind.empty()) throw LessonError("a number takes no arguments ('" + w + "')");
+        cur.quantity.args.push_back(w);
+    }
+    if (!open) throw LessonError(terms.empty() ? "names no quantity" : "ends in an operator");
+    terms.push_back(cur);
+    return terms;
 }
 
 bool ViewSettings::shows(const std::string& panel) const {
@@ -330,11 +400,15 @@ std::vector<NarrationPart> split_narration(const std::string& p) {
         }
         const auto close = p.find('}', i);
         if (close == std::string::npos) throw LessonError("a '{' is not closed (write {{ for a brace)");
-        const auto w = words_of(p.substr(i + 1, close - i - 1));
-        if (w.empty()) throw LessonError("an empty placeholder {}");
-        if (!literal.empty()) parts.push_back({false, literal, {}});
-        literal.clear();
+        auto w = words_of(p.substr(i + 1, close - i - 1));
         NarrationPart part;
+        if (!w.empty() && w[0] == "hidden") {
+            part.hidden = true;
+            w.erase(w.begin());
+        }
+        if (w.empty()) throw LessonError("an empty placeholder {}");
+        if (!literal.empty()) parts.push_back({false, false, literal, {}});
+        literal.clear();
         part.placeholder = true;
         part.text = p.substr(i, close - i + 1);
         part.quantity.kind = w[0];
@@ -342,7 +416,7 @@ std::vector<NarrationPart> split_narration(const std::string& p) {
         parts.push_back(std::move(part));
         i = close;
     }
-    if (!literal.empty()) parts.push_back({false, literal, {}});
+    if (!literal.empty()) parts.push_back({false, false, literal, {}});
     return parts;
 }
 

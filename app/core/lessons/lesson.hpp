@@ -9,14 +9,15 @@
 //   title = Kogge-Stone, one warp
 //   prerequisites = What an inclusive prefix sum is.
 //   outcomes = Say which lanes add at each step, and why a warp needs __syncwarp().
-//   arch = sm_90                        (optional: the architecture of SASS questions)
+//   (No architecture is set here: SASS figures come from the architecture the SASS view
+//   shows, sass::default_arch until the learner picks another; `arch =` is refused.)
 //
 //   [step Lanes that add]               (a step; the title after "step" is optional)
 //   variant = warp_conditional          (view settings carry over to the next step)
 //   input = ramp                        (random [SEED] | ones | ramp | 3,1,4,1,...)
 //   at = 1                              (the trace step shown: 0 or initial, 1..steps, last)
 //   select = last 17                    (a cell: AT SLOT, or none)
-//   panels = state diagram metrics      (state diagram metrics source sass bench lookback)
+//   panels = state diagram metrics      (state banks diagram metrics source sass bench lookback)
 //   text = One paragraph, which goes on
 //     on indented lines. Placeholders such as {active_lanes} or {work block_blelloch}
 //     are computed when the step is shown; {{ and }} are literal braces.
@@ -24,6 +25,20 @@
 //   question = active_lanes             (a quantity, quantity.hpp; its value is the answer)
 //   ask = How many lanes added a value at this step?
 //   hint = Count the green markers.     (optional; the view that shows the answer is always named)
+//   route = active_lanes                (with every hint: the quantities the hint has the learner
+//                                        add up, QUANTITY [+|- QUANTITY|WHOLE NUMBER ...], at the step
+//                                        the answer is judged on (a term ending in @now: at the step
+//                                        shown); the checker refuses one whose value is not the answer)
+//   hide = metrics selection            (what stays hidden until the question is answered or its
+//                                        answer asked for: panels, `selection` (the lit cone) and
+//                                        `controls` (the step counter's total, "k / ?"))
+//   reveal = next                       (predict before the step runs: the answer is the quantity
+//                                        at the next trace step, which the views show once answered)
+//
+// Predict before reveal: a question's answer is never on screen before the learner answers
+// it or presses "show answer". A placeholder written {hidden KIND ARGS} prints "(?)" until
+// then. `scanviz lesson check` refuses a step whose visible placeholders or panels show the
+// answer (checker.hpp: revealed_by).
 //
 // Further view keys: n, threads, items, op (add max min), type (i32 f32),
 // exclusive (on off), heads (0,5,12 | none), zoom (a factor, or fit).
@@ -92,11 +107,26 @@ struct ViewSettings {
     bool shows(const std::string& panel) const;
 };
 
+// A term of a hint's route: a quantity, or a whole number (quantity.kind empty), added or subtracted.
+struct RouteTerm {
+    int sign = 1;
+    Quantity quantity;  // kind empty: the constant
+    long long constant = 0;
+};
+
 struct Question {
     int line = 0;
     Quantity quantity;
     std::string ask;   // the question as the learner reads it
     std::string hint;  // optional extra hint
+    int hint_line = 0;
+    std::vector<RouteTerm> route;  // what the hint has the learner compute (required with a hint)
+    int route_line = 0;
+    std::string route_text;
+    std::vector<std::string> hide;  // panels (and "selection") hidden until answered
+    int hide_line = 0;
+    bool reveal_next = false;       // the answer is the quantity at the next trace step
+    bool hides(const std::string& what) const;
 };
 
 struct LessonStep {
@@ -115,7 +145,6 @@ struct Lesson {
     std::string title;
     std::string prerequisites;
     std::string outcomes;
-    std::string arch;  // SASS questions: this architecture (empty: the newest in the table)
     std::vector<LessonStep> steps;
 };
 
@@ -129,11 +158,15 @@ Lesson load_lesson(const std::string& path);
 // "{work}" -> Quantity{"work"}; "{{" and "}}" are literal braces.
 struct NarrationPart {
     bool placeholder = false;
+    bool hidden = false;  // {hidden KIND ARGS}: "(?)" until the step's question is answered
     std::string text;  // literal text, or the placeholder's source
     Quantity quantity;
 };
 // Throws LessonError (without a location; the caller adds it) on an unclosed brace.
 std::vector<NarrationPart> split_narration(const std::string& paragraph);
+
+// "work + 2 - span" -> terms; throws LessonError (without a location) when it does not parse.
+std::vector<RouteTerm> parse_route(const std::string& text);
 
 // Positions "0,5,12" -> sorted positions. Throws LessonError naming the bad token.
 std::vector<int> parse_positions(const std::string& text);

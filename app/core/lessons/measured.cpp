@@ -1,5 +1,6 @@
 #include "measured.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/models/variants.hpp"
@@ -65,13 +66,24 @@ Value profile_value(ProfileFigure figure, const std::string& variant, const Sour
             break;
         }
         case ProfileFigure::KernelNs:
-            if (r->ncu.duration_ns <= 0) return fail("the profile table has no time for " + variant, true);
-            v = measured_number(r->ncu.duration_ns);
-            v.tolerance = 0.01;
-            v.relative = true;
-            break;
+            // Nsight Compute timed one launch of one block per case: no repeated measurements, so no
+            // spread to set a difference against. A lesson quotes no such time and asks none.
+            return fail("the profile table (" + s.profile_origin + ") times " + variant +
+                        " in one launch of one block, with no repeated measurements and no spread: a time "
+                        "from it is no figure for a lesson (time many launches: the benchmark view)");
         case ProfileFigure::N:
             v = number(r->n);
+            break;
+        case ProfileFigure::LoadConflicts:
+        case ProfileFigure::StoreConflicts:
+            // A count over the launch, not a time: the same on every run of the same input.
+            v = number(static_cast<double>(figure == ProfileFigure::LoadConflicts ? r->ncu.ld_conflicts
+                                                                                  : r->ncu.st_conflicts));
+            break;
+        case ProfileFigure::LoadInstructions:
+        case ProfileFigure::StoreInstructions:
+            v = number(static_cast<double>(figure == ProfileFigure::LoadInstructions ? r->ncu.ld_instructions
+                                                                                     : r->ncu.st_instructions));
             break;
     }
     v.origin = measured_line(*s.profile) + ", one block of n = " + std::to_string(r->n) + ", " +
@@ -137,6 +149,25 @@ Value pick(const std::vector<std::string>& options, const std::function<Value(co
     return v;
 }
 
+std::string sass_arch(const Sources& s) {
+    if (!s.arch.empty()) return s.arch;
+    std::vector<std::string> archs;
+    for (const auto& r : s.sass_rows)
+        if (r.method && std::find(archs.begin(), archs.end(), r.arch) == archs.end()) archs.push_back(r.arch);
+    return sass::default_arch(archs);
+}
+
+Value sass_arch_value(const Sources& s) {
+    if (s.sass_rows.empty())
+        return fail("no SASS here" + (s.sass_missing.empty() ? std::string() : ": " + s.sass_missing), true);
+    Value v;
+    v.ok = true;
+    v.kind = ValueKind::Choice;
+    v.choice = sass_arch(s);
+    v.options = {v.choice};
+    return v;
+}
+
 Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s,
                  const std::string& on_arch) {
     if (s.sass_rows.empty())
@@ -146,10 +177,7 @@ Value sass_count(const std::string& variant, const std::string& op_class, bool m
         cls = class_named(op_class);
         if (!cls) return fail("unknown opcode class '" + op_class + "' (" + class_names() + ")");
     }
-    std::string arch = on_arch.empty() ? s.arch : on_arch;
-    if (arch.empty())
-        for (const auto& r : s.sass_rows)
-            if (r.method && arch_number(r.arch) > arch_number(arch)) arch = r.arch;
+    const std::string arch = on_arch.empty() ? sass_arch(s) : on_arch;
     for (const auto& r : s.sass_rows) {
         if (r.arch != arch || r.variant != variant) continue;
         if (!r.method) return fail("no SASS of " + variant + " for " + arch + ": " + r.message, true);

@@ -31,6 +31,10 @@ Value pick(const std::vector<std::string>& options, const std::function<Value(co
 Value sass_count(const std::string& variant, const std::string& op_class, bool minus_base, const Sources& s,
                  const std::string& on_arch = "");
 
+// The architecture sass_count reads (the SASS view's; sass::default_arch when none is set).
+std::string sass_arch(const Sources& s);
+Value sass_arch_value(const Sources& s);
+
 // Argument checks (KindInfo::check): one line naming the problem, or nothing.
 // Every argument is a variant.
 std::optional<std::string> check_variants(std::string_view kind, const std::vector<std::string>& args);
@@ -44,7 +48,15 @@ std::optional<std::string> check_sass_variants(std::string_view kind, const std:
 std::optional<std::string> check_race(std::string_view kind, const std::vector<std::string>& args);
 
 // A figure of the variant's row in the profile table.
-enum class ProfileFigure : uint8_t { Executed, KernelNs, N };
+enum class ProfileFigure : uint8_t {
+    Executed,
+    KernelNs,
+    N,
+    LoadConflicts,
+    StoreConflicts,
+    LoadInstructions,
+    StoreInstructions
+};
 Value profile_value(ProfileFigure figure, const std::string& variant, const Sources& s);
 
 // Percent of warps (blocks) wrong in the race lab's case VARIANT BARRIER [diverged].

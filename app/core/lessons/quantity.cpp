@@ -9,6 +9,7 @@
 
 #include "core/models/variants.hpp"
 #include "measured.hpp"
+#include "traced.hpp"
 
 namespace scanviz::lessons {
 namespace {
@@ -25,6 +26,12 @@ using detail::profile_value;
 using detail::ProfileFigure;
 using detail::race_value;
 using detail::sass_count;
+using detail::cell_value;
+using detail::cone_cells;
+using detail::cone_row;
+using detail::longest_segment;
+using detail::shared_accesses_per_warp;
+using detail::shared_words;
 
 constexpr std::string_view kWorkView = "the work and span view (its totals line, and one row per step)";
 constexpr std::string_view kBenchView =
@@ -37,6 +44,12 @@ constexpr std::string_view kProfileView =
     "the SASS view (executed per warp and time, 'measured by ncu') and `scanviz profile --from "
     "assets/profile/h100_profile.json`";
 constexpr std::string_view kRaceView = "the race lab (View > Race lab) and `scanviz race`";
+
+std::string format_ms(double ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", ms);
+    return buf;
+}
 
 bool known_bench_variant(const std::string& v) {
     return v == kBenchCub || v == kBenchThrust || v == kBenchMemcpy || find_variant(v) != nullptr;
@@ -141,38 +154,6 @@ Value of_phase(const Quantity& q, const StepData& d, const Sources& s, F f) {
     });
 }
 
-// The input cells the selected cell depends on, numbered as the views number
-// them. They are the cone's leaves: initial values, or values a step loaded
-// without reading another slot (a kernel that loads its input in its first step).
-Value cone_cells(const Quantity& q, const StepData& d) {
-    if (d.select_slot < 0) return fail(q.kind + " needs a selected cell (select = STEP SLOT)");
-    const Trace& t = *d.trace;
-    std::vector<int> inputs;
-    for (int node : d.graph->cone(d.select_step, d.select_slot))
-        if (d.graph->in_edges(node).empty()) inputs.push_back(d.graph->node(node).slot);
-    std::set<int> cells;
-    const Region* region = nullptr;
-    for (int slot : inputs) {
-        if (slot < static_cast<int>(t.layout.padding.size()) && t.layout.padding[static_cast<size_t>(slot)])
-            continue;
-        const Region* r = nullptr;
-        for (const auto& reg : t.layout.regions)
-            if (slot >= reg.first_slot && slot < reg.first_slot + reg.count) r = &reg;
-        if (!r) continue;
-        if (region && region != r)
-            return fail("the selected cell's inputs lie in more than one region (" + region->name + ", " +
-                        r->name + "): the cell numbers would be ambiguous");
-        region = r;
-        cells.insert(slot - r->first_slot);
-    }
-    if (cells.empty()) return fail("the selected cell depends on no input cell");
-    Value v;
-    v.ok = true;
-    v.kind = ValueKind::Cells;
-    v.cells.assign(cells.begin(), cells.end());
-    return v;
-}
-
 const BenchResult* bench_row(const BenchReport& report, const std::string& variant, long long n) {
     for (const auto& r : report.rows)
         if (r.variant == variant && r.n == n && r.type == ValueType::I32 && r.op == Op::Add && !r.exclusive)
@@ -192,6 +173,10 @@ Value bench_value(BenchFigure figure, const std::string& variant, long long n, c
         return fail("the benchmark results (" + s.bench_origin + ") have no " + variant + " at n = " +
                         std::to_string(n) + " (int32, inclusive add)",
                     true);
+    if (r->runs < 2 || r->min_ms <= 0)
+        return fail("the benchmark results (" + s.bench_origin + ") time " + variant + " at n = " +
+                    std::to_string(n) + " in " + std::to_string(r->runs) +
+                    " run(s) with no spread: a time needs repeated measurements");
     Value v;
     if (figure == BenchFigure::Gbps) {
         v = number(r->gbps, 1);
@@ -212,6 +197,8 @@ Value bench_value(BenchFigure figure, const std::string& variant, long long n, c
 }
 
 // Which of the variants (all arguments but the last, N) measured the highest throughput at n = N.
+// A comparison within noise has no answer: the winner's median time must differ from every other
+// row's by more than the spread of either row's runs (median minus fastest run).
 Value fastest(const std::vector<std::string>& args, const Sources& s) {
     const long long n = *parse_count(args.back());
     Value best;
@@ -226,36 +213,20 @@ Value fastest(const std::vector<std::string>& args, const Sources& s) {
             best.origin = g.origin;
         }
     }
+    const BenchResult* w = bench_row(*s.bench, best.choice, n);
+    for (size_t i = 0; i + 1 < args.size(); ++i) {
+        if (args[i] == best.choice) continue;
+        const BenchResult* o = bench_row(*s.bench, args[i], n);
+        const double spread = std::max(w->median_ms - w->min_ms, o->median_ms - o->min_ms);
+        const double diff = std::fabs(o->median_ms - w->median_ms);
+        if (diff <= spread)
+            return fail(best.choice + " and " + args[i] + " at n = " + args.back() + " differ by " +
+                        format_ms(diff) + " ms, within the spread of their runs (" + format_ms(spread) +
+                        " ms, median minus fastest): the comparison is noise");
+    }
     best.kind = ValueKind::Choice;
     best.options.assign(args.begin(), args.end() - 1);
     return best;
-}
-
-// Shared-memory access instructions per warp: the access groups of every step
-// (a warp's k-th shared read, or write, of a step is one instruction).
-Value shared_accesses_per_warp(const Trace& t) {
-    int64_t groups = 0;
-    for (int step = 0; step < static_cast<int>(t.steps.size()); ++step)
-        groups += static_cast<int64_t>(shared_access_groups(t, step).size());
-    const int warps = std::max(1, (t.spec.threads + kWarpThreads - 1) / kWarpThreads);
-    const double per_warp = static_cast<double>(groups) / warps;
-    Value v = number(per_warp, groups % warps == 0 ? 0 : 1);
-    v.tolerance = 0.5;
-    return v;
-}
-
-// Shared-memory words of the layout (pad words included), or only the pad words.
-Value shared_words(bool pads_only, const Trace& t) {
-    int64_t words = 0;
-    for (const auto& r : t.layout.regions) {
-        if (r.space != Space::Shared) continue;
-        for (int i = 0; i < r.count; ++i) {
-            const size_t slot = static_cast<size_t>(r.first_slot + i);
-            const bool pad = slot < t.layout.padding.size() && t.layout.padding[slot];
-            if (!pads_only || pad) words += r.elem_bytes;
-        }
-    }
-    return number(static_cast<double>(words / kBankWordBytes));
 }
 
 // Every kind, once: `scanviz lesson kinds` prints them in this order, and an
@@ -321,6 +292,20 @@ const KindInfo kKinds[] = {
          const Value cells = cone_cells(q, d);
          return cells.ok ? number(static_cast<double>(cells.cells.size())) : cells;
      }},
+    {"cone_row", 1, 1, ValueKind::Number, "cone_row ROW",
+     "the dependency diagram: the selected cell's cone lit in row ROW (0: the initial values, k: after step k)",
+     "how many values of row ROW the selected cell depends on (the inputs' row where a kernel loads them in "
+     "its first step)",
+     Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) { return cone_row(q, d); }},
+    {"value", 1, 1, ValueKind::Number, "value SLOT",
+     "the state view: the cell's value at the step shown", "the value slot SLOT holds after the step shown",
+     Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) { return cell_value(q, d); }},
+    {"longest_segment", 0, 0, ValueKind::Number, "longest_segment",
+     "the state view (the segment heads, marked on the cells)",
+     "the length of the longest segment of a segmented run (lane 0 always starts one)", Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) { return longest_segment(q, d); }},
     {"shared_accesses", 0, 1, ValueKind::Number, "shared_accesses [VARIANT]",
      "the state view (each step's shared reads and writes) and the work and span view",
      "shared-memory access instructions per warp over the run, from the trace (a warp's k-th read or write "
@@ -351,6 +336,35 @@ const KindInfo kKinds[] = {
      [](const Quantity& q, const StepData& d, const Sources& s) {
          return of_phase(q, d, s, [](int64_t work, int) { return number(static_cast<double>(work)); });
      }},
+    {"phase_steps", 1, 2, ValueKind::Number, "phase_steps PHASE [VARIANT]",
+     "the rows of the work and span view (and of the dependency diagram) whose label starts with PHASE",
+     "how many steps of the run are labelled PHASE...", Reads::Trace, check_phase,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 1, d, s, [&](const Trace& t, const Metrics&) -> Value {
+             int count = 0;
+             for (const auto& st : t.steps) count += st.label.rfind(q.args[0], 0) == 0;
+             if (count == 0) return fail(q.kind + ": no step of " + t.spec.variant + " is labelled '" + q.args[0] + "...'");
+             return number(count);
+         });
+     }},
+    {"working_steps", 1, 2, ValueKind::Number, "working_steps PHASE [VARIANT]",
+     "the 'work' column of the work and span view: the rows of that phase with work above 0",
+     "how many steps labelled PHASE... apply the operator at least once (each adds one link to the longest "
+     "chain through them)",
+     Reads::Trace, check_phase,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         return of_run(q, 1, d, s, [&](const Trace& t, const Metrics& m) -> Value {
+             int count = 0, labelled = 0;
+             for (size_t i = 0; i < t.steps.size() && i < m.per_step.size(); ++i) {
+                 if (t.steps[i].label.rfind(q.args[0], 0) != 0) continue;
+                 ++labelled;
+                 count += m.per_step[i].work > 0;
+             }
+             if (labelled == 0)
+                 return fail(q.kind + ": no step of " + t.spec.variant + " is labelled '" + q.args[0] + "...'");
+             return number(count);
+         });
+     }},
     {"phase_conflict", 1, 2, ValueKind::Number, "phase_conflict PHASE [VARIANT]",
      "the 'bank conf.' column of the work and span view, the rows of that phase",
      "worst bank-conflict degree in the steps whose label starts with PHASE", Reads::Trace, check_phase,
@@ -365,9 +379,12 @@ const KindInfo kKinds[] = {
          return sass_count(q.args[0], q.args.size() > 1 ? q.args[1] : "", false, s);
      },
      SassColumns::First},
+    {"sass_arch", 0, 0, ValueKind::Choice, "sass_arch", kSassView,
+     "the architecture the SASS figures come from: the one the SASS view shows", Reads::Tables, nullptr,
+     [](const Quantity&, const StepData&, const Sources& s) { return detail::sass_arch_value(s); }},
     {"sass_on", 2, 3, ValueKind::Number, "sass_on ARCH VARIANT [CLASS]", kSassView,
      "SASS instructions in the variant's scan region on one architecture (sm_75 .. sm_120), whatever the "
-     "lesson's arch: to compare what the compiler did across GPU generations",
+     "SASS view shows: to compare what the compiler did across GPU generations",
      Reads::Tables, check_sass_on,
      [](const Quantity& q, const StepData&, const Sources& s) {
          return sass_count(q.args[1], q.args.size() > 2 ? q.args[2] : "", false, s, q.args[0]);
@@ -403,6 +420,19 @@ const KindInfo kKinds[] = {
          return profile_value(ProfileFigure::Executed, q.args[0], s);
      },
      SassColumns::First},
+    {"executed_minus", 2, 2, ValueKind::Number, "executed_minus A B", kProfileView,
+     "instructions executed per warp by A minus those by B (measured by Nsight Compute; the profile table)",
+     Reads::Tables, check_variants,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         const Value a = profile_value(ProfileFigure::Executed, q.args[0], s);
+         const Value b = profile_value(ProfileFigure::Executed, q.args[1], s);
+         if (!a.ok) return a;
+         if (!b.ok) return b;
+         Value v = number(a.number - b.number, std::max(a.decimals, b.decimals));
+         v.tolerance = 0.5;
+         v.origin = a.origin;
+         return v;
+     }},
     {"kernel_ns", 1, 1, ValueKind::Number, "kernel_ns VARIANT", kProfileView,
      "the kernel's time measured by Nsight Compute (ns, gpu__time_duration; the profile table)",
      Reads::Tables, check_variants,
@@ -414,6 +444,32 @@ const KindInfo kKinds[] = {
      [](const Quantity& q, const StepData&, const Sources& s) {
          return profile_value(ProfileFigure::N, q.args[0], s);
      }},
+    {"ncu_shared", 2, 2, ValueKind::Number, "ncu_shared VARIANT ld|st", kProfileView,
+     "shared-memory load (ld) or store (st) instructions Nsight Compute counted executed over the kernel "
+     "(the profile table; one warp-level instruction each)",
+     Reads::Tables,
+     [](std::string_view kind, const std::vector<std::string>& args) -> std::optional<std::string> {
+         if (args[1] != "ld" && args[1] != "st")
+             return std::string(kind) + ": the second argument is ld or st, not '" + args[1] + "'";
+         return check_variants(kind, {args[0]});
+     },
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return profile_value(q.args[1] == "ld" ? ProfileFigure::LoadInstructions : ProfileFigure::StoreInstructions,
+                              q.args[0], s);
+     }},
+    {"ncu_conflicts", 2, 2, ValueKind::Number, "ncu_conflicts VARIANT ld|st", kProfileView,
+     "shared-memory bank conflicts Nsight Compute counted over the kernel, of its loads (ld) or its stores "
+     "(st): the extra passes beyond one per access (the profile table)",
+     Reads::Tables,
+     [](std::string_view kind, const std::vector<std::string>& args) -> std::optional<std::string> {
+         if (args[1] != "ld" && args[1] != "st")
+             return std::string(kind) + ": the second argument is ld or st, not '" + args[1] + "'";
+         return check_variants(kind, {args[0]});
+     },
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return profile_value(q.args[1] == "ld" ? ProfileFigure::LoadConflicts : ProfileFigure::StoreConflicts,
+                              q.args[0], s);
+     }},
     {"fewer_executed", 2, -1, ValueKind::Choice, "fewer_executed A B [C ...]", kProfileView,
      "which of the variants executed the fewest instructions per warp (measured)", Reads::Tables,
      check_variants,
@@ -424,7 +480,9 @@ const KindInfo kKinds[] = {
      },
      SassColumns::All},
     {"quicker", 2, -1, ValueKind::Choice, "quicker A B [C ...]", kProfileView,
-     "which of the variants' kernels took the least measured time (the profile table)", Reads::Tables,
+     "which of the variants' kernels took the least measured time (the profile table; refused while it "
+     "holds one launch per case, with no spread)",
+     Reads::Tables,
      check_variants,
      [](const Quantity& q, const StepData&, const Sources& s) {
          return pick(
@@ -437,6 +495,20 @@ const KindInfo kKinds[] = {
      "diverged: after a data-dependent branch), from the race lab's table",
      Reads::Tables, check_race,
      [](const Quantity& q, const StepData&, const Sources& s) { return race_value(q.args, s); }},
+    {"breaks", 3, -1, ValueKind::Choice, "breaks VARIANT B1 B2 [...]", kRaceView,
+     "which of the barriers, left out one at a time, made the most warps (blocks) of VARIANT wrong on the GPU "
+     "(the race lab's table, converged runs)",
+     Reads::Tables,
+     [](std::string_view kind, const std::vector<std::string>& args) -> std::optional<std::string> {
+         for (size_t i = 1; i < args.size(); ++i)
+             if (auto err = check_race(kind, {args[0], args[i]})) return err;
+         return std::nullopt;
+     },
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         const std::vector<std::string> barriers(q.args.begin() + 1, q.args.end());
+         return pick(
+             barriers, [&](const std::string& b) { return race_value({q.args[0], b}, s); }, false);
+     }},
     {"gbps", 2, 2, ValueKind::Number, "gbps VARIANT N", kBenchView,
      "measured throughput at n = N (GB/s: bytes read plus written per second)", Reads::Tables, check_bench,
      [](const Quantity& q, const StepData&, const Sources& s) {
@@ -631,7 +703,10 @@ Verdict judge(const Question& q, const Value& answer, const std::string& given_r
             } catch (const std::exception&) {
                 used = 0;
             }
-            if (used == pick.size() && index >= 1 && index <= static_cast<int>(answer.options.size()))
+            // An option typed as itself ("1", a barrier) wins over its number in the list.
+            const bool named =
+                std::find(answer.options.begin(), answer.options.end(), pick) != answer.options.end();
+            if (!named && used == pick.size() && index >= 1 && index <= static_cast<int>(answer.options.size()))
                 pick = answer.options[static_cast<size_t>(index - 1)];
             if (std::find(answer.options.begin(), answer.options.end(), pick) == answer.options.end()) {
                 std::string opts;
@@ -651,7 +726,8 @@ namespace {
 
 // `say_missing`: a placeholder whose data is not here turns the paragraph into one line saying so.
 std::optional<std::string> expand_paragraph(const std::string& paragraph, const StepData& data,
-                                            const Sources& sources, bool say_missing, std::string* error) {
+                                            const Sources& sources, bool say_missing, bool revealed,
+                                            std::string* error) {
     std::vector<NarrationPart> parts;
     try {
         parts = split_narration(paragraph);
@@ -673,7 +749,7 @@ std::optional<std::string> expand_paragraph(const std::string& paragraph, const 
             if (error) *error = p.text + ": " + v.why_not;
             return std::nullopt;
         }
-        out += v.text();
+        out += p.hidden && !revealed ? std::string(kHiddenText) : v.text();
     }
     return out;
 }
@@ -681,13 +757,13 @@ std::optional<std::string> expand_paragraph(const std::string& paragraph, const 
 }  // namespace
 
 std::optional<std::string> expand(const std::string& paragraph, const StepData& data, const Sources& sources,
-                                  std::string* error) {
-    return expand_paragraph(paragraph, data, sources, false, error);
+                                  std::string* error, bool revealed) {
+    return expand_paragraph(paragraph, data, sources, false, revealed, error);
 }
 
 std::optional<std::string> expand_or_say(const std::string& paragraph, const StepData& data,
-                                         const Sources& sources, std::string* error) {
-    return expand_paragraph(paragraph, data, sources, true, error);
+                                         const Sources& sources, std::string* error, bool revealed) {
+    return expand_paragraph(paragraph, data, sources, true, revealed, error);
 }
 
 }  // namespace scanviz::lessons

@@ -42,7 +42,8 @@ struct Sources {
     // The SASS count table (sass::count_table) and, when empty, why.
     std::vector<sass::Row> sass_rows;
     std::string sass_missing;
-    std::string arch;  // the lesson's architecture; empty: the newest in the table
+    // The architecture the SASS view shows (the window passes its choice); empty: sass::default_arch.
+    std::string arch;
     // Measured benchmark results and where they come from; when absent, why.
     std::optional<BenchReport> bench;
     std::string bench_origin;
@@ -133,16 +134,20 @@ std::string cells_text(const std::vector<int>& cells);
 // Parses "0-3, 7", "0..3 7"; nullopt when it does not parse.
 std::optional<std::vector<int>> parse_cells(const std::string& text);
 
+// What a {hidden ...} placeholder prints until the step's question is answered or its answer shown.
+inline constexpr std::string_view kHiddenText = "(?)";
+
 // A paragraph with its placeholders computed. On a placeholder that cannot be
-// computed, returns nothing and sets *error to one line.
+// computed, returns nothing and sets *error to one line. `revealed` false: the
+// {hidden ...} placeholders print kHiddenText (the question is not answered yet).
 std::optional<std::string> expand(const std::string& paragraph, const StepData& data, const Sources& sources,
-                                  std::string* error);
+                                  std::string* error, bool revealed = true);
 
 // The same, for a lesson shown where some measured data is missing: a paragraph
 // whose figures cannot be computed because their data is not here is replaced by
 // one line saying what is missing (never the sentence with a figure left out).
 // Other problems (a fault of the lesson) return nothing and set *error, as expand.
 std::optional<std::string> expand_or_say(const std::string& paragraph, const StepData& data,
-                                         const Sources& sources, std::string* error);
+                                         const Sources& sources, std::string* error, bool revealed = true);
 
 }  // namespace scanviz::lessons

@@ -51,7 +51,6 @@ nlohmann::json question_data(const Question& q, const Value& v) {
 nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in,
                                 const std::function<nlohmann::json(const Trace&)>& page_of) {
     Sources sources = sources_in;
-    sources.arch = lesson.arch;
     if (const auto problems = check_lesson(lesson, sources, MissingData::Say); !problems.empty())
         throw std::runtime_error(problems.front());
 
@@ -85,18 +84,28 @@ nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in,
                              : nlohmann::json(nullptr);
         step["panels"] = s.view.panels;
         step["narration"] = nlohmann::json::array();
+        // The same paragraphs once the question is answered ({hidden ...} placeholders filled in).
+        step["narration_revealed"] = nlohmann::json::array();
         for (size_t p = 0; p < s.paragraphs.size(); ++p) {
-            const auto text = expand_or_say(s.paragraphs[p], shown->data(), sources, &error);
-            if (!text)
-                throw std::runtime_error(lesson.path + ":" + std::to_string(s.paragraph_lines[p]) + ": " +
-                                         error);
-            step["narration"].push_back(*text);
+            for (const bool revealed : {false, true}) {
+                const auto text = expand_or_say(s.paragraphs[p], shown->data(), sources, &error, revealed);
+                if (!text)
+                    throw std::runtime_error(lesson.path + ":" + std::to_string(s.paragraph_lines[p]) + ": " +
+                                             error);
+                step[revealed ? "narration_revealed" : "narration"].push_back(*text);
+            }
         }
         step["question"] = nullptr;
+        // What the page keeps hidden until the question is answered (or its answer asked for), and
+        // the step it then shows (reveal = next: the step the learner predicted).
+        step["hide"] = s.question ? s.question->hide : std::vector<std::string>{};
+        step["after"] = s.question && s.question->reveal_next ? shown->step + 1 : shown->step;
         if (s.question) {
-            const Value v = evaluate(s.question->quantity, shown->data(), sources);
+            const Value v = answer_of(*s.question, *shown, sources);
             if (!v.ok && v.missing) {
                 // The page says the question cannot be answered here, as the window does.
+                step["narration_revealed"].push_back("[The question of this step cannot be answered here: " +
+                                                     v.why_not + ".]");
                 step["narration"].push_back("[The question of this step cannot be answered here: " + v.why_not +
                                             ".]");
             } else if (!v.ok)

@@ -227,4 +227,20 @@ std::vector<Row> parse_json(std::string_view text) {
     return rows;
 }
 
+std::string default_arch(std::span<const std::string> archs) {
+    auto number = [](const std::string& a) {
+        try {
+            return std::stoi(a.substr(a.find('_') + 1));
+        } catch (const std::exception&) {
+            return 0;
+        }
+    };
+    std::string newest;
+    for (const auto& a : archs) {
+        if (a == kDefaultArch) return a;
+        if (newest.empty() || number(a) > number(newest)) newest = a;
+    }
+    return newest;
+}
+
 }  // namespace scanviz::sass

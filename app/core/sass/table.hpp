@@ -32,6 +32,13 @@ struct Row {
 // The variant's own file: `source_file` from the registry where it is a .cuh,
 // else kernels/<level>/<variant>.cuh from the variant's prefix.
 std::string region_file_of(std::string_view variant);
+// The architecture the SASS view opens on, and so the one a lesson's SASS figures come from
+// until the learner picks another in that view (the lessons read the view's choice): sm_90,
+// the H100's, the card whose executed counts and race table the lessons quote beside the
+// listings, when `archs` has it; else the newest of `archs` by number; "" when it is empty.
+inline constexpr std::string_view kDefaultArch = "sm_90";
+std::string default_arch(std::span<const std::string> archs);
+
 // One row per (arch, kernel iso_<variant>[__tag]) found, in arch then listing order.
 // variants: when non-empty, only these (an extra instantiation goes with its variant).
 std::vector<Row> count_table(const Locations& where, std::span<const std::string> archs,
