@@ -1,4 +1,5 @@
-// bench.hpp in a build without CUDA: the variants are known, running them is not possible.
+// bench.hpp in a build without the harness (no CUDA, or SCANVIZ_BENCH off: the default on a
+// machine with no GPU): the variants are known, running them is not possible.
 #include <stdexcept>
 
 #include "bench.hpp"
@@ -14,12 +15,13 @@ std::vector<std::string> default_bench_variants() {
 }
 
 LookbackDeviceFacts current_device_facts() {
-    throw gpu::CudaError("scanviz was built without CUDA: no device to read");
+    throw gpu::CudaError("this scanviz was built without the benchmark harness: no device to read");
 }
 
 BenchReport run_bench(const BenchConfig&, const ProgressFn&) {
     throw gpu::CudaError(
-        "scanviz was built without CUDA: the benchmark needs a GPU build (use --from FILE to read results)");
+        "this scanviz was built without the benchmark harness (it needs CUDA, and -DSCANVIZ_BENCH=ON where "
+        "the build machine has no GPU); use --from FILE to read results");
 }
 
 }  // namespace scanviz::bench

@@ -1,4 +1,5 @@
-// decoupled_lookback.hpp in a build without CUDA: every entry point says so.
+// decoupled_lookback.hpp in a build without the tuned scan (no CUDA, or SCANVIZ_BENCH off): every
+// entry point says so.
 #include <stdexcept>
 
 #include "decoupled_lookback.hpp"
@@ -7,7 +8,9 @@
 namespace scanviz::gpu {
 
 namespace {
-[[noreturn]] void no_cuda() { throw CudaError("scanviz was built without CUDA: no GPU scan"); }
+[[noreturn]] void no_cuda() { throw CudaError(
+        "this scanviz was built without the tuned single-pass scan (it needs CUDA, and -DSCANVIZ_BENCH=ON where "
+        "the build machine has no GPU)"); }
 }  // namespace
 
 std::vector<uint32_t> lookback_scan(const std::vector<uint32_t>&, ValueType, Op, bool, int, LookbackTuningId) {
