@@ -136,15 +136,7 @@ int run_kernel(const KernelArgs& a) {
     if (!run.error.empty())
         throw std::runtime_error(run.error.rfind(a.file, 0) == 0 ? run.error : a.file + ": " + run.error);
 
-    CheckLines checks = check_outputs(engine, request, run.trace);
-    if (std::string d = compare_with_model(run.trace, request.settings); !d.empty())
-        checks.failed.push_back("not like " + request.settings.like + ": " + d);
-    else if (!request.settings.like.empty())
-        checks.passed.push_back("equal to " + request.settings.like + "'s model, step by step");
-    const auto hazards = hazard_lines(run.accesses);
-    for (const std::string& h : hazards) checks.failed.push_back("hazard: " + h);
-    if (hazards.empty())
-        checks.passed.push_back("no hazard: every pair of accesses to a shared slot is ordered by a barrier");
+    const CheckLines checks = check_run(engine, request, run);
 
     if (!a.record.empty()) save_trace_file(a.record, run.trace);
     if (a.format == "json") {

@@ -143,6 +143,7 @@ bool App::apply_form() {
 Trace App::from_recording(const Trace& recorded) const { return as_recorded(*recording, recorded); }
 
 void App::show_trace(Trace t) {
+    learner.shown = learner.on_screen = false;
     trace = std::move(t);
     graph = DependencyGraph(trace);
     metrics = compute_metrics(trace);
@@ -163,6 +164,17 @@ void App::show_trace(Trace t) {
     step = std::clamp(step, -1, steps() - 1);
     if (selection.valid() && (selection.slot >= trace.layout.slots || selection.step >= steps()))
         selection = {};
+}
+
+void App::show_learner_trace(Trace t) {
+    show_trace(std::move(t));
+    learner.shown = learner.on_screen = true;
+    // The run's note names the file ("your kernel: FILE (lockstep)"); the CPU's badge already
+    // says "your kernel".
+    TraceSource b = trace.source;
+    constexpr std::string_view kYours = "your kernel: ";
+    if (b.kind == "cpu" && b.note.rfind(kYours, 0) == 0) b.note.erase(0, kYours.size());
+    badge = b;
 }
 
 bool App::open_recording(const std::string& path) {
@@ -291,6 +303,11 @@ std::string App::source_line() const {
         line = "GPU: " + s.device + (s.sm.empty() ? "" : " (" + s.sm + ")");
     } else if (s.kind == "recording") {
         line = "recorded on " + s.device + (s.date.empty() ? "" : " on " + s.date);
+    } else if (s.kind == "cpu") {
+        TraceSource cpu = s;
+        cpu.note.clear();
+        line = badge_text(cpu) + (badge ? " (" + badge->note + ")" : "");
+        return line;  // the badge's note says which file, without the run's "your kernel: "
     } else {
         line = "reference model";
         if (const std::string why = runner.why_not_gpu(trace.spec.variant); !why.empty())

@@ -65,6 +65,19 @@ struct FieldErrors {
     std::string first() const;
 };
 
+// A learner's own kernel file open in the window (kernel_view.hpp watches and runs it). While
+// `shown`, the window is about it: the source view shows its text (not the built-in twin's) with
+// its step lines, and marks the line its last error names.
+struct LearnerFile {
+    bool shown = false;     // its trace is on screen, or its last run failed and the old picture stays
+    bool on_screen = false;  // the trace on screen is its run's
+    std::string path;    // as the person named it
+    std::string text;    // as last read
+    uint64_t revision = 0;  // bumps when `text` changes (the source view reloads)
+    std::string error;      // the last run's error, one line; "" when it ran
+    int error_line = 0;     // the line of the file `error` names; 0 when none
+};
+
 // The device found at start (none on most laptops and on CI).
 struct DeviceState {
     bool checked = false;
@@ -135,6 +148,8 @@ struct App {
 
     std::string status;  // last action's result (export written, file opened, ...)
 
+    LearnerFile learner;
+
     // Validates the form; on success runs it through `runner` (GPU capture when a device
     // and a kernel exist, else the open recording's trace, else the reference model) and
     // shows the new trace.
@@ -150,6 +165,8 @@ struct App {
     void fill_form(const RunSpec& spec);
     // Shows a trace (from a run or a file).
     void show_trace(Trace t);
+    // Shows the trace of a run of the learner's file (source kind "cpu" or "gpu"), with its badge.
+    void show_learner_trace(Trace t);
 
     int steps() const { return has_trace ? static_cast<int>(trace.steps.size()) : 0; }
     void set_step(int s);

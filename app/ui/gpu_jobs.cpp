@@ -1,11 +1,14 @@
 #include "gpu_jobs.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 #include "kernels/bench/bench.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
+#include "core/learner/engine_cpu.hpp"
 #include "kernels/gpu.hpp"
+#include "kernels/learner/gpu_engine.hpp"
 #include "kernels/race/race.hpp"
 
 namespace scanviz::ui {
@@ -49,6 +52,67 @@ std::function<LookbackTimeline(JobContext&)> lookback_job(int64_t n) {
         if (!problem.empty()) throw std::runtime_error("captured timeline: " + problem);
         ctx.progress(1, "n = " + std::to_string(n));
         return t;
+    };
+}
+
+namespace {
+
+std::shared_ptr<const LearnerEngineChoice> choose_learner_engine() {
+    auto choice = std::make_shared<LearnerEngineChoice>();
+    LearnerGpuEngine gpu = learner::gpu_engine();
+    if (gpu.present()) {
+        choice->run = gpu.run;
+        choice->kind = "gpu";
+        choice->device = gpu.device;
+    } else {
+        choice->run = cpu_engine();
+        choice->kind = "cpu";
+        choice->why_not_gpu = gpu.why_not;
+    }
+    return choice;
+}
+
+}  // namespace
+
+std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, std::string text, double timeout_s,
+                                                             std::shared_ptr<const LearnerEngineChoice> engine) {
+    return [file = std::move(file), text = std::move(text), timeout_s, engine](JobContext& ctx) {
+        const auto start = std::chrono::steady_clock::now();
+        LearnerJobResult out;
+        out.engine = engine;
+        if (!out.engine) {
+            ctx.progress(0.05, "looking for a GPU engine...");
+            out.engine = choose_learner_engine();
+        }
+        LearnerRequest& request = out.request;
+        request.file = file;
+        request.source = text;
+        request.timeout_s = timeout_s;
+        ParsedSettings parsed = parse_settings(text, file);
+        if (parsed.error.empty()) {
+            parsed.settings.spec.variant = parsed.settings.like;
+            parsed.error = check_settings(parsed.settings, file);
+        }
+        if (!parsed.error.empty()) {
+            out.run.error = parsed.error;
+            return out;
+        }
+        request.settings = parsed.settings;
+        request.spec = settings_spec(request.settings);
+        request.schedule_seed = request.spec.seed;
+        ctx.progress(0.2, "compiling and running on the " + std::string(out.engine->kind == "gpu" ? "GPU" : "CPU") +
+                              "...");
+        out.run = run_learner(out.engine->run, request, out.engine->kind);
+        if (!out.run.error.empty() && out.run.error.rfind(file, 0) != 0) out.run.error = file + ": " + out.run.error;
+        out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return out;
+    };
+}
+
+std::function<CheckLines(JobContext&)> learner_checks_job(std::shared_ptr<const LearnerJobResult> done) {
+    return [done](JobContext& ctx) {
+        ctx.progress(0.1, "checking: other inputs, the model, hazards...");
+        return check_run(done->engine->run, done->request, done->run);
     };
 }
 

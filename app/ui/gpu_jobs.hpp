@@ -4,10 +4,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "core/bench/bench.hpp"
 #include "core/bench/lookback_timeline.hpp"
+#include "core/learner/check.hpp"
+#include "core/learner/engine.hpp"
 #include "core/race/table.hpp"
 #include "jobs.hpp"
 
@@ -31,5 +34,34 @@ std::function<LiveRaceRow(JobContext&)> race_job(const RaceCase& c, int launches
 
 // The look-back timeline of one run of n elements on this GPU, checked (check_timeline).
 std::function<LookbackTimeline(JobContext&)> lookback_job(int64_t n);
+
+// Your kernel (kernel_view.hpp): a run of the learner's file, then its checks (two jobs, so the
+// picture comes as soon as the run has its trace).
+inline constexpr const char* kKernelRunJob = "your kernel";
+inline constexpr const char* kKernelChecksJob = "your kernel's checks";
+
+// The engine a learner's kernel runs on: the GPU engine (NVRTC) when a driver and a device are
+// here, else the CPU engine (the host compiler); why_not_gpu says why not the GPU.
+struct LearnerEngineChoice {
+    LearnerEngine run;
+    std::string kind;  // "gpu" | "cpu": the trace's source kind
+    std::string device;
+    std::string why_not_gpu;
+};
+
+struct LearnerJobResult {
+    LearnerRequest request;
+    LearnerRun run;  // run.error: one line naming the file ("FILE:LINE: ...", "FILE: did not finish ...")
+    std::shared_ptr<const LearnerEngineChoice> engine;
+    double seconds = 0;  // the run, compile included
+};
+
+// Reads the settings header of `text` and runs it with `engine` (chosen here, on the first run,
+// when null). A bad header, a compile error, a timeout, a crash: run.error, never a throw.
+std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, std::string text, double timeout_s,
+                                                             std::shared_ptr<const LearnerEngineChoice> engine);
+
+// The checks of a run that gave a trace (core/learner/check.hpp: output, like-model, hazards).
+std::function<CheckLines(JobContext&)> learner_checks_job(std::shared_ptr<const LearnerJobResult> done);
 
 }  // namespace scanviz::ui

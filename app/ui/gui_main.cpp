@@ -105,7 +105,7 @@ int gui_main(const GuiOptions& options) {
         // ImGui settles in a frame or two after an event (hover, popups): those
         // are drawn before the next wait.
         if (!scripted && !session.Busy() && ++settled_frames > kFramesAfterEvent) {
-            window.wait_events(kIdleWaitSeconds);
+            window.wait_events(session.IdleWaitSeconds(kIdleWaitSeconds));
             settled_frames = 0;
         }
         const auto now = std::chrono::steady_clock::now();

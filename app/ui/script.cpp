@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -81,6 +82,13 @@ int ScriptRunner::Run(GuiSession& session) {
             Close(session);
             continue;
         }
+        if (c.name == "wait-kernel") {
+            if (KernelWaits(session, c)) {
+                --next_;  // asked again after the frame
+                return 1;
+            }
+            continue;
+        }
         Execute(session, c);
         if (c.name == "capture") return kCaptureFrames;
         // Scripted input plays out over frames of its own.
@@ -100,6 +108,25 @@ void open_recorded_trace(App& app, int index) {
 }
 
 }  // namespace
+
+bool ScriptRunner::KernelWaits(GuiSession& session, const ScriptCommand& c) {
+    constexpr double kLongestWait = 120;
+    const KernelView& k = session.kernel;
+    if (k.path.empty()) script_fail(script_.path, c.line, "wait-kernel: no kernel is open (kernel FILE.cu first)");
+    const bool waits = c.args.empty() ? k.Busy(session.app) : k.runs < script_int(c, c.args[0], script_.path);
+    const double now =
+        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    if (!waits) {
+        wait_started_ = -1;
+        return false;
+    }
+    if (wait_started_ < 0) wait_started_ = now;
+    if (now - wait_started_ > kLongestWait)
+        script_fail(script_.path, c.line,
+                    "wait-kernel: still waiting after " + std::to_string(static_cast<int>(kLongestWait)) +
+                        " s (runs: " + std::to_string(k.runs) + ")");
+    return true;
+}
 
 void ScriptRunner::Enter(GuiSession& session, const ScriptCommand& c) {
     App& app = session.app;
@@ -290,6 +317,8 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
     } else if (c.name == "expect-error") {
         std::string error = app.errors.first();
         if (error.empty()) error = session.lesson.error;
+        if (error.empty() || (error.find(c.rest) == std::string::npos && !app.learner.error.empty()))
+            error = app.learner.error;
         if (error.empty())
             script_fail(path, c.line, "expected an error containing '" + c.rest + "', the window shows none");
         if (error.find(c.rest) == std::string::npos)
@@ -343,6 +372,10 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         press.key = key;
         release.release_key = key;
         session.scripted_input = {press, release};
+    } else if (c.name == "kernel") {
+        session.kernel.Open(app, a0);  // an unreadable file shows its message (expect-error checks it)
+    } else if (c.name == "kernel-timeout") {
+        session.kernel.timeout_s = script_positive(c, a0, path);
     } else if (c.name == "open") {
         app.open_file(a0);  // a bad file shows its message in the window (expect-error checks it)
     } else {

@@ -37,8 +37,11 @@ private:
     // repeat, each-trace and end: move next_ (a block of no passes skips to after its end).
     void Enter(GuiSession& session, const ScriptCommand& c);
     void Close(GuiSession& session);
+    // wait-kernel: true while it must wait (the runner draws a frame and asks again).
+    bool KernelWaits(GuiSession& session, const ScriptCommand& c);
     Script script_;
     size_t next_ = 0;
+    double wait_started_ = -1;  // wait-kernel: when the wait began (steady clock seconds); -1 = none
     std::vector<Block> blocks_;
 };
 

@@ -56,6 +56,9 @@ const std::map<std::string, CommandShape>& shapes() {
         {"each-trace", {0, 0, "each-trace (then the commands, then end)"}},
         {"end", {0, 0, "end (closes repeat or each-trace)"}},
         {"memory", {1, 1, "memory LABEL"}},
+        {"kernel", {1, 1, "kernel FILE.cu"}},
+        {"kernel-timeout", {1, 1, "kernel-timeout SECONDS"}},
+        {"wait-kernel", {0, 1, "wait-kernel [RUNS]"}},
     };
     return table;
 }
@@ -81,7 +84,9 @@ void check_arguments(const ScriptCommand& c, const std::string& path) {
                             c.args[0] + "'");
         (void)script_on_off(c, c.args[1], path);
     }
-    if (c.name == "speed" || c.name == "zoom") (void)script_positive(c, c.args[0], path);
+    if (c.name == "speed" || c.name == "zoom" || c.name == "kernel-timeout") (void)script_positive(c, c.args[0], path);
+    if (c.name == "wait-kernel" && !c.args.empty() && script_int(c, c.args[0], path) < 1)
+        script_fail(path, line, "wait-kernel RUNS: at least 1, got '" + c.args[0] + "'");
     if ((c.name == "export-png" || c.name == "export-svg") && c.args[0] != "state" && c.args[0] != "diagram")
         script_fail(path, line, c.name + " exports state or diagram, got '" + c.args[0] + "'");
     if (c.name == "export-png") {

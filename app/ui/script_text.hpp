@@ -18,6 +18,10 @@
 //   capture PNG JSON                    (screenshot and state dump of the frame after a few settle frames)
 //   repeat N | repeat steps  ...  end   (the commands between, N times or once per step of the trace)
 //   each-trace  ...  end                (every trace of the open recording, opened in turn)
+//   kernel FILE.cu                      (your kernel: opens and watches it; a save runs it again)
+//   kernel-timeout SECONDS              (one run's time limit, before `kernel`; default 2)
+//   wait-kernel [RUNS]                  (draws frames until the kernel's run and checks are done, or until
+//                                        RUNS runs have finished since it was opened; fails after 120 s)
 //   memory LABEL                        (prints "memory LABEL: rss N KiB, heap N KiB": resident, heap in use,
 //                                        once the work-and-span chart is complete)
 //   # comment

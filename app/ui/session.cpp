@@ -21,6 +21,7 @@ namespace {
 constexpr const char* kSassWindowTitle = "SASS: what the compiler made of each scan";
 constexpr const char* kBenchWindowTitle = "Benchmark: ours, CUB, Thrust and the memcpy roof";
 constexpr const char* kLookbackWindowTitle = "Look-back timeline";
+constexpr const char* kKernelWindowTitle = "Your kernel";
 
 // Share of the upper area's height the state view takes above the diagram.
 constexpr float kStateShare = 0.4f;
@@ -110,7 +111,12 @@ bool GuiSession::Init(std::string* error) {
 
 bool GuiSession::Busy() const {
     const ImGuiIO& io = ImGui::GetIO();
-    return app.playing || !metrics.Done() || app.jobs.busy() || io.WantTextInput || ImGui::IsAnyMouseDown();
+    return app.playing || !metrics.Done() || app.jobs.busy() || kernel.Busy(app) || io.WantTextInput ||
+           ImGui::IsAnyMouseDown();
+}
+
+double GuiSession::IdleWaitSeconds(double longest) const {
+    return kernel.path.empty() ? longest : std::min(longest, KernelView::kPollSeconds);
 }
 
 void GuiSession::DrawMenu(Window& window) {
@@ -118,6 +124,7 @@ void GuiSession::DrawMenu(Window& window) {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("Open trace, recording or lesson...")) show_open_popup = true;
+        if (ImGui::MenuItem("Your kernel (.cu)...")) kernel.entry_open = true;
         if (ImGui::BeginMenu("Recordings")) {
             // One per card: opening one shows its traces, bench, race and profile tables.
             if (!recordings_listed) {
@@ -172,6 +179,7 @@ void GuiSession::DrawMenu(Window& window) {
         if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
+    kernel.DrawEntryPopup(app);
 }
 
 void GuiSession::Frame(Window& window, double seconds) {
@@ -189,6 +197,8 @@ void GuiSession::Frame(Window& window, double seconds) {
     lesson.HandleKeys(app);
     app.tick(seconds);
     app.jobs.poll();  // a finished job's result (or error) goes to the view that asked
+    kernel.Poll(app);  // a saved kernel file runs again
+    ++frames;
     metrics.ComputeSome(4.0);
 
     DrawMenu(window);
@@ -210,7 +220,16 @@ void GuiSession::Frame(Window& window, double seconds) {
     const float main_w = W - sidebar_w, main_h = H - controls_h;
 
     if (sidebar_on) {
-        Place({0, top, sidebar_w, H});
+        // A watched kernel's panel takes the top of the sidebar's column.
+        const float kernel_h = !kernel.path.empty() && !lesson.active() ? std::round(H * 0.36f) : 0.0f;
+        if (kernel_h > 0) {
+            Place({0, top, sidebar_w, kernel_h});
+            ImGui::Begin(kKernelWindowTitle, nullptr,
+                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+            kernel.Draw(app);
+            ImGui::End();
+        }
+        Place({0, top + kernel_h, sidebar_w, H - kernel_h});
         if (lesson.active())
             lesson.Draw(app, fonts);  // the lesson panel takes the sidebar's place
         else
@@ -301,6 +320,17 @@ void GuiSession::Frame(Window& window, double seconds) {
             ImGui::SetWindowSize(title, size, ImGuiCond_Always);
         }
     }
+    if (lecture && !lesson.active() && kernel.HasNews(app)) {
+        // The lecture layout has no sidebar: a run in progress or a failed run shows across the
+        // bottom of the figures.
+        const float h = ImGui::GetFrameHeightWithSpacing() * 3.0f;
+        Place({main_x, top + H - h, main_w, h});
+        ImGui::Begin(kKernelWindowTitle, nullptr,
+                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                         ImGuiWindowFlags_NoTitleBar);
+        kernel.DrawCompact(app);
+        ImGui::End();
+    }
     app.zoom_request = 1.0f;
     app.fit_request = false;
     ImGui::PopFont();
@@ -308,6 +338,7 @@ void GuiSession::Frame(Window& window, double seconds) {
 
 bool GuiSession::OpenPath(const std::string& path) {
     if (std::filesystem::path(path).extension() == lessons::kLessonExtension) return lesson.Open(app, path);
+    if (std::filesystem::path(path).extension() == ".cu") return kernel.Open(app, path);
     return app.open_file(path);
 }
 
@@ -348,6 +379,21 @@ nlohmann::json GuiSession::StateDump() const {
                     {"selected_border", colour_json(style.selected_border)},
                     {"background", colour_json(style.background)}};
     j["written_slots"] = app.written_slots();
+    j["frames"] = frames;
+    j["learner"] = {{"file", kernel.path},
+                    {"shown", app.learner.shown},
+                    {"kind", app.learner.on_screen ? app.trace.source.kind : ""},
+                    {"engine", kernel.EngineKind()},
+                    {"why_not_gpu", kernel.WhyNotGpu()},
+                    {"running", kernel.Running(app)},
+                    {"busy", kernel.Busy(app)},
+                    {"runs", kernel.runs},
+                    {"seconds", kernel.last_run_s},
+                    {"error", app.learner.error},
+                    {"error_line", app.learner.error_line},
+                    {"checks_done", kernel.checks_done},
+                    {"passed", kernel.passed},
+                    {"failed", kernel.failed}};
 
     json sel = {{"step", app.selection.step}, {"slot", app.selection.slot}, {"valid", app.selection.valid()}};
     if (app.selection.valid()) {

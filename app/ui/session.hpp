@@ -11,6 +11,7 @@
 #include "bench_view.hpp"
 #include "controls_view.hpp"
 #include "diagram_view.hpp"
+#include "kernel_view.hpp"
 #include "lesson_view.hpp"
 #include "lookback_view.hpp"
 #include "metrics_view.hpp"
@@ -38,6 +39,8 @@ struct GuiSession {
     SourceView source;
     SassView sass;
     LessonView lesson;
+    KernelView kernel;  // your kernel: the file watched, its panel and its entry
+    uint64_t frames = 0;  // frames drawn (the state dump shows the window kept drawing)
     std::vector<ScriptedInput> scripted_input;  // one per frame, front first (scripts: click, key)
     bool show_open_popup = false;
     // The shipped recordings (assets/recordings), each with its card; read when the menu
@@ -54,9 +57,13 @@ struct GuiSession {
     // True while the window must keep drawing without new input: playing, the
     // chart being computed, a text field or a drag in progress.
     bool Busy() const;
+    // How long the window may wait for an event when nothing moves: shorter while a kernel
+    // file is watched, so that a save is seen within KernelView::kPollSeconds.
+    double IdleWaitSeconds(double longest) const;
     // What the window holds after the last frame.
     nlohmann::json StateDump() const;
-    // Opens a file: a lesson (.lesson) in the lesson view, anything else in the App.
+    // Opens a file: a lesson (.lesson) in the lesson view, a kernel (.cu) in the kernel view,
+    // anything else in the App.
     bool OpenPath(const std::string& path);
     // A capture asked for by a script: written after the frames it waits for.
     std::string capture_png, capture_json;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/learner/source_steps.hpp"
 #include "core/models/variants.hpp"
 #include "embedded_sources.hpp"
 #include "view_common.hpp"
@@ -30,14 +31,25 @@ std::vector<SourceLine> parse_source(const char* text) {
 }
 
 void SourceView::Update(const App& app) {
-    const std::string variant = app.has_trace ? app.trace.spec.variant : app.form.variant;
+    // The learner's own file while the window is about it (its trace's variant is its `like`
+    // twin's), else the variant's file.
+    const bool learner = app.learner.shown;
+    const std::string variant =
+        learner ? "\x02" + app.learner.path + "#" + std::to_string(app.learner.revision)
+                : app.has_trace ? app.trace.spec.variant : app.form.variant;
     if (variant != variant_) {
         variant_ = variant;
         lines.clear();
         missing.clear();
         path.clear();
-        const VariantInfo* info = find_variant(variant);
-        if (!info || info->source_file.empty()) {
+        const VariantInfo* info = learner ? nullptr : find_variant(variant);
+        if (learner) {
+            path = app.learner.path;
+            lines = parse_source(app.learner.text.c_str());
+            const std::vector<std::string> phases = learner_step_phases(app.learner.text);
+            for (size_t i = 0; i < lines.size() && i < phases.size(); ++i)
+                if (!phases[i].empty()) lines[i].tags.push_back(phases[i]);
+        } else if (!info || info->source_file.empty()) {
             missing = "no kernel file is named for " + variant + " yet";
         } else {
             path = std::string(info->source_file);
@@ -48,11 +60,16 @@ void SourceView::Update(const App& app) {
         }
         phase_ = "\x01";
     }
-    const std::string phase = app.current_phase();
+    // The line a learner's error names is marked in place of the step's lines.
+    const int error_line = learner ? app.learner.error_line : 0;
+    const std::string phase =
+        error_line > 0 ? "\x03" + std::to_string(error_line) : app.current_phase();
     if (phase != phase_) {
         phase_ = phase;
         highlighted.clear();
-        for (size_t i = 0; i < lines.size(); ++i)
+        if (error_line > 0 && error_line <= static_cast<int>(lines.size()))
+            highlighted.push_back(error_line - 1);
+        for (size_t i = 0; i < lines.size() && error_line == 0; ++i)
             if (std::any_of(lines[i].tags.begin(), lines[i].tags.end(),
                             [&](const std::string& t) { return sass::tag_names_phase(t, phase); }))
                 highlighted.push_back(static_cast<int>(i));
@@ -72,7 +89,11 @@ void SourceView::Draw(App& app) {
     }
     const std::string phase = app.current_phase();
     ImGui::Text("%s", path.c_str());
-    if (!phase.empty())
+    if (app.learner.shown && app.learner.error_line > 0) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
+        ImGui::TextWrapped("%s", app.learner.error.c_str());
+        ImGui::PopStyleColor();
+    } else if (!phase.empty())
         ImGui::Text("phase \"%s\": %zu line%s", phase.c_str(), highlighted.size(),
                     highlighted.size() == 1 ? "" : "s");
     ImGui::BeginChild("##source_lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);

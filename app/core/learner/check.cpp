@@ -223,4 +223,17 @@ std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
     return out;
 }
 
+CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& run) {
+    CheckLines checks = check_outputs(engine, request, run.trace);
+    if (std::string d = compare_with_model(run.trace, request.settings); !d.empty())
+        checks.failed.push_back("not like " + request.settings.like + ": " + d);
+    else if (!request.settings.like.empty())
+        checks.passed.push_back("equal to " + request.settings.like + "'s model, step by step");
+    const auto hazards = hazard_lines(run.accesses);
+    for (const std::string& h : hazards) checks.failed.push_back("hazard: " + h);
+    if (hazards.empty())
+        checks.passed.push_back("no hazard: every pair of accesses to a shared slot is ordered by a barrier");
+    return checks;
+}
+
 }  // namespace scanviz

@@ -34,4 +34,8 @@ std::string compare_with_model(const Trace& yours, const KernelSettings& setting
 // (c) One line per hazard (at most `max_lines`, then how many more).
 std::vector<std::string> hazard_lines(const Trace& accesses, int max_lines = 6);
 
+// All three on one run, as `scanviz kernel` prints them and the window lists them: (a), then (b)
+// ("not like V: ..." / "equal to V's model, step by step"), then (c) ("hazard: ..." / "no hazard").
+CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& run);
+
 }  // namespace scanviz

@@ -1,0 +1,244 @@
+#include "kernel_view.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "core/common/assets.hpp"
+#include "core/learner/source_steps.hpp"
+#include "theme.hpp"
+
+namespace scanviz::ui {
+namespace {
+
+double now_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+bool read_text(const std::string& file, std::string& text) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream os;
+    os << in.rdbuf();
+    text = os.str();
+    return true;
+}
+
+void ErrorText(const App& app, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+std::string engine_words(const std::string& kind) { return kind == "gpu" ? "the GPU (NVRTC)" : "the CPU"; }
+
+}  // namespace
+
+KernelView::Stamp KernelView::StampOf(const std::string& file) {
+    Stamp s;
+    std::error_code ec;
+    s.mtime = std::filesystem::last_write_time(file, ec);
+    if (ec) return s;
+    s.size = std::filesystem::file_size(file, ec);
+    s.exists = !ec;
+    return s;
+}
+
+bool KernelView::Open(App& app, const std::string& file) {
+    path = file;
+    runs = 0;
+    last_run_s = 0;
+    passed.clear();
+    failed.clear();
+    checks_done = false;
+    stamp_ = {};
+    pending_ = true;
+    next_poll_ = 0;
+    app.learner = {};
+    app.learner.path = file;
+    app.learner.shown = true;  // the source view shows the file from now on, even before its first run
+    app.learner.revision = 1;
+    if (!read_text(file, app.learner.text)) {
+        app.learner.error = file + ": cannot read the file";
+        pending_ = false;
+        stamp_ = StampOf(file);  // a file that appears later is run then
+        return false;
+    }
+    app.status = "watching " + file + ": save it in your editor to run it again";
+    Poll(app);
+    return true;
+}
+
+void KernelView::Poll(App& app) {
+    if (path.empty()) return;
+    const double now = now_seconds();
+    if (now >= next_poll_) {
+        next_poll_ = now + kPollSeconds;
+        if (StampOf(path) != stamp_) pending_ = true;
+    }
+    if (pending_ && !app.jobs.busy()) Start(app);
+}
+
+bool KernelView::Running(const App& app) const { return app.jobs.holds(kKernelRunJob); }
+
+bool KernelView::Busy(const App& app) const {
+    return pending_ || Running(app) || app.jobs.holds(kKernelChecksJob);
+}
+
+void KernelView::Start(App& app) {
+    pending_ = false;
+    stamp_ = StampOf(path);
+    std::string text;
+    if (!stamp_.exists || !read_text(path, text)) {
+        ++runs;
+        app.learner.error = path + ": cannot read the file (moved or deleted?); the picture stays";
+        app.learner.error_line = 0;
+        return;
+    }
+    if (text != app.learner.text) {
+        app.learner.text = std::move(text);
+        ++app.learner.revision;
+    }
+    app.jobs.submit<LearnerJobResult>(
+        kKernelRunJob, learner_run_job(path, app.learner.text, timeout_s, engine_),
+        [this, &app](LearnerJobResult r) { Finished(app, std::make_shared<const LearnerJobResult>(std::move(r))); },
+        [this, &app](const std::string& error) {
+            ++runs;
+            app.learner.error = path + ": " + error;
+            app.learner.error_line = 0;
+        });
+}
+
+void KernelView::Finished(App& app, std::shared_ptr<const LearnerJobResult> r) {
+    ++runs;
+    last_run_s = r->seconds;
+    if (r->engine) engine_ = r->engine;
+    if (r->request.file != path) return;  // another file was opened meanwhile: its own run follows
+    if (!r->run.error.empty()) {
+        app.learner.error = r->run.error;
+        app.learner.error_line = error_line_in(r->run.error, path);
+        app.learner.shown = true;
+        return;
+    }
+    app.learner.error.clear();
+    app.learner.error_line = 0;
+    app.show_learner_trace(r->run.trace);
+    passed.clear();
+    failed.clear();
+    checks_done = false;
+    app.jobs.submit<CheckLines>(
+        kKernelChecksJob, learner_checks_job(r),
+        [this](CheckLines c) {
+            passed = std::move(c.passed);
+            failed = std::move(c.failed);
+            checks_done = true;
+        },
+        [this](const std::string& error) {
+            failed = {"the checks did not run: " + error};
+            checks_done = true;
+        });
+}
+
+bool KernelView::HasNews(const App& app) const {
+    return !path.empty() && (Running(app) || !app.learner.error.empty());
+}
+
+void KernelView::DrawCompact(App& app) {
+    if (Running(app)) {
+        const JobStatus job = app.jobs.status();
+        ImGui::ProgressBar(static_cast<float>(job.fraction), ImVec2(-1, 0), job.text.c_str());
+    }
+    if (!app.learner.error.empty()) ErrorText(app, app.learner.error);
+}
+
+void KernelView::Draw(App& app) {
+    ImGui::TextUnformatted("Your kernel:");
+    ImGui::SameLine();
+    ImGui::TextUnformatted(path.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Close")) {
+        path.clear();
+        app.learner = {};
+        return;
+    }
+    if (engine_) {
+        ImGui::TextDisabled("runs on %s%s", engine_words(engine_->kind).c_str(),
+                            engine_->kind == "gpu" ? (": " + engine_->device).c_str() : "");
+        if (!engine_->why_not_gpu.empty() && ImGui::IsItemHovered())
+            ImGui::SetTooltip("not on the GPU: %s", engine_->why_not_gpu.c_str());
+    }
+    if (Running(app)) {
+        const JobStatus job = app.jobs.status();
+        ImGui::ProgressBar(static_cast<float>(job.fraction), ImVec2(-1, 0), job.text.c_str());
+    } else if (pending_) {
+        ImGui::TextDisabled("waiting to run (another job is running)");
+    } else {
+        ImGui::TextDisabled("watching: save the file to run it again (%d run%s, last %.1f s)", runs,
+                            runs == 1 ? "" : "s", last_run_s);
+    }
+    if (!app.learner.error.empty()) {
+        ErrorText(app, app.learner.error);
+        if (app.has_trace) ImGui::TextDisabled("the picture shows the last run that worked");
+    }
+    if (app.learner.shown && app.learner.error.empty() && app.has_trace) {
+        ImGui::Separator();
+        if (!checks_done) {
+            ImGui::TextDisabled("checking...");
+        } else {
+            for (const std::string& line : failed) ErrorText(app, "FAIL  " + line);
+            ImGui::PushTextWrapPos(0.0f);
+            for (const std::string& line : passed) ImGui::Text("ok    %s", line.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    }
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled(engine_ && engine_->kind == "gpu"
+                            ? "SASS of your kernel: not shown yet; the SASS view shows the built-in variants."
+                            : "SASS of your kernel: needs the GPU engine (NVRTC and a GPU); the SASS view "
+                              "shows the built-in variants.");
+    ImGui::PopTextWrapPos();
+}
+
+void KernelView::DrawEntryPopup(App& app) {
+    if (entry_open) {
+        ImGui::OpenPopup("Your kernel");
+        entry_open = false;
+    }
+    if (!ImGui::BeginPopupModal("Your kernel", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextUnformatted(
+        "A .cu file that starts with its settings, e.g.\n"
+        "  // scanviz: n = 64, block = 32, op = add, inclusive, input = ramp\n"
+        "  // scanviz: like = block_blelloch\n"
+        "The window watches it: save it in your editor and it runs again.");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
+    const bool enter = ImGui::InputText("path", &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::Button("Open") || enter) {
+        Open(app, open_path);
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    // The examples shipped with scanviz.
+    const std::string dir = asset_path("kernels");
+    std::error_code ec;
+    std::vector<std::string> examples;
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+        if (e.path().extension() == ".cu") examples.push_back(e.path().string());
+    std::sort(examples.begin(), examples.end());
+    if (!examples.empty()) ImGui::TextDisabled("or an example:");
+    for (const std::string& e : examples)
+        if (ImGui::Selectable(e.c_str())) {
+            open_path = e;
+            Open(app, e);
+            ImGui::CloseCurrentPopup();
+        }
+    ImGui::EndPopup();
+}
+
+}  // namespace scanviz::ui

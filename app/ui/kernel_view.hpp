@@ -1,0 +1,70 @@
+// Your kernel: a learner's own .cu file, opened in the window and watched. Saving it in the
+// learner's own editor runs it again: its modification time and size are looked at every
+// kPollSeconds, and a change starts a run on the window's job runner (gpu_jobs.hpp:
+// learner_run_job), so the window keeps drawing while it compiles and runs. The GPU engine runs
+// it where there is one, else the CPU engine. A run's trace becomes the window's trace (every
+// view works on it); a failed run leaves the picture as it was and its one line here (a compile
+// error names FILE:LINE, which the source view marks). The checks (output, like-model, hazards)
+// come after the picture, as a second job.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "gpu_jobs.hpp"
+
+namespace scanviz::ui {
+
+struct KernelView {
+    static constexpr double kPollSeconds = 0.2;
+
+    std::string path;        // the file watched; empty when none
+    double timeout_s = 2.0;  // one run's time limit (the child process is stopped past it)
+    int runs = 0;            // runs finished (with a trace or an error) since the file was opened
+    double last_run_s = 0;   // the last run's time, compile included
+    std::vector<std::string> passed, failed;  // the checks of the trace on screen
+    bool checks_done = false;
+    std::string open_path;  // the entry's text field
+    bool entry_open = false;
+
+    // Starts watching `file` and runs it. False (and a message) when it cannot be read.
+    bool Open(App& app, const std::string& file);
+    // Each frame: looks at the file (every kPollSeconds) and starts a run when it changed and the
+    // job runner is free.
+    void Poll(App& app);
+    // A run or its checks is in flight, or a change waits for the job runner.
+    bool Busy(const App& app) const;
+    bool Running(const App& app) const;  // the run itself (compiling/running)
+    // "cpu" or "gpu": the engine the runs use (after the first), with why not the GPU.
+    std::string EngineKind() const { return engine_ ? engine_->kind : ""; }
+    std::string WhyNotGpu() const { return engine_ ? engine_->why_not_gpu : ""; }
+
+    // The panel: the file, the engine, the progress, the error and the checks.
+    void Draw(App& app);
+    // A one-line version for the lecture layout: progress and errors only (nothing when fine).
+    bool HasNews(const App& app) const;
+    void DrawCompact(App& app);
+    // The File menu's entry and its path prompt.
+    void DrawEntryPopup(App& app);
+
+private:
+    struct Stamp {
+        bool exists = false;
+        std::filesystem::file_time_type mtime{};
+        uintmax_t size = 0;
+        bool operator==(const Stamp&) const = default;
+    };
+    static Stamp StampOf(const std::string& file);
+    void Start(App& app);
+    void Finished(App& app, std::shared_ptr<const LearnerJobResult> r);
+
+    std::shared_ptr<const LearnerEngineChoice> engine_;
+    Stamp stamp_;  // of the text the last run read
+    bool pending_ = false;
+    double next_poll_ = 0;
+};
+
+}  // namespace scanviz::ui
