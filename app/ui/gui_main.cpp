@@ -19,6 +19,7 @@ constexpr int kSettleFrames = 3;  // frames drawn after a script ends, before th
 constexpr double kScriptFrameSeconds = 1.0 / 60.0;
 constexpr double kIdleWaitSeconds = 5.0;  // a redraw now and then even without events
 constexpr int kFramesAfterEvent = 2;
+constexpr double kJobFrameSeconds = 1.0 / 30.0;  // frame pace while only a job's progress moves
 
 bool write_screenshot(Window& window, const std::string& path) {
     int w = 0, h = 0;
@@ -107,6 +108,10 @@ int gui_main(const GuiOptions& options) {
         if (!scripted && !session.Busy() && ++settled_frames > kFramesAfterEvent) {
             window.wait_events(session.IdleWaitSeconds(kIdleWaitSeconds));
             settled_frames = 0;
+        } else if (!scripted && session.OnlyAJobMoves()) {
+            // A progress bar needs no more than this; the job (a compiler, on a laptop's
+            // few cores) gets the rest of the machine.
+            window.wait_events(kJobFrameSeconds);
         }
         const auto now = std::chrono::steady_clock::now();
         const double seconds =

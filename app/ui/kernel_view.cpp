@@ -30,12 +30,21 @@ bool read_text(const std::string& file, std::string& text) {
 }
 
 void ErrorText(const App& app, const std::string& text) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
     ImGui::TextWrapped("%s", text.c_str());
     ImGui::PopStyleColor();
 }
 
 std::string engine_words(const std::string& kind) { return kind == "gpu" ? "the GPU (NVRTC)" : "the CPU"; }
+
+// Compilers quote with U+2018 and U+2019, which the window's fonts may lack: plain quotes instead.
+std::string plain_quotes(std::string s) {
+    for (const char* curly : {"\xe2\x80\x98", "\xe2\x80\x99"})
+        for (size_t at = s.find(curly); at != std::string::npos; at = s.find(curly, at))
+            s.replace(at, 3, "'");
+    return s;
+}
 
 }  // namespace
 
@@ -56,7 +65,7 @@ bool KernelView::Open(App& app, const std::string& file) {
     passed.clear();
     failed.clear();
     checks_done = false;
-    stamp_ = {};
+    stamp_ = seen_ = {};
     pending_ = true;
     next_poll_ = 0;
     app.learner = {};
@@ -66,7 +75,7 @@ bool KernelView::Open(App& app, const std::string& file) {
     if (!read_text(file, app.learner.text)) {
         app.learner.error = file + ": cannot read the file";
         pending_ = false;
-        stamp_ = StampOf(file);  // a file that appears later is run then
+        stamp_ = seen_ = StampOf(file);  // a file that appears later is run then
         return false;
     }
     app.status = "watching " + file + ": save it in your editor to run it again";
@@ -79,7 +88,11 @@ void KernelView::Poll(App& app) {
     const double now = now_seconds();
     if (now >= next_poll_) {
         next_poll_ = now + kPollSeconds;
-        if (StampOf(path) != stamp_) pending_ = true;
+        // A change is run once the file has stayed the same between two looks: an editor that
+        // truncates and then writes is not caught half way.
+        const Stamp now_stamp = StampOf(path);
+        if (now_stamp != stamp_ && now_stamp == seen_) pending_ = true;
+        seen_ = now_stamp;
     }
     if (pending_ && !app.jobs.busy()) Start(app);
 }
@@ -92,7 +105,7 @@ bool KernelView::Busy(const App& app) const {
 
 void KernelView::Start(App& app) {
     pending_ = false;
-    stamp_ = StampOf(path);
+    stamp_ = seen_ = StampOf(path);
     std::string text;
     if (!stamp_.exists || !read_text(path, text)) {
         ++runs;
@@ -106,7 +119,9 @@ void KernelView::Start(App& app) {
     }
     app.jobs.submit<LearnerJobResult>(
         kKernelRunJob, learner_run_job(path, app.learner.text, timeout_s, engine_),
-        [this, &app](LearnerJobResult r) { Finished(app, std::make_shared<const LearnerJobResult>(std::move(r))); },
+        [this, &app](LearnerJobResult r) {
+            Finished(app, std::make_shared<const LearnerJobResult>(std::move(r)));
+        },
         [this, &app](const std::string& error) {
             ++runs;
             app.learner.error = path + ": " + error;
@@ -120,7 +135,7 @@ void KernelView::Finished(App& app, std::shared_ptr<const LearnerJobResult> r) {
     if (r->engine) engine_ = r->engine;
     if (r->request.file != path) return;  // another file was opened meanwhile: its own run follows
     if (!r->run.error.empty()) {
-        app.learner.error = r->run.error;
+        app.learner.error = plain_quotes(r->run.error);
         app.learner.error_line = error_line_in(r->run.error, path);
         app.learner.shown = true;
         return;
@@ -178,12 +193,16 @@ void KernelView::Draw(App& app) {
     } else if (pending_) {
         ImGui::TextDisabled("waiting to run (another job is running)");
     } else {
+        ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("watching: save the file to run it again (%d run%s, last %.1f s)", runs,
                             runs == 1 ? "" : "s", last_run_s);
+        ImGui::PopTextWrapPos();
     }
     if (!app.learner.error.empty()) {
         ErrorText(app, app.learner.error);
-        if (app.has_trace) ImGui::TextDisabled("the picture shows the last run that worked");
+        if (app.has_trace)
+            ImGui::TextDisabled(app.learner.on_screen ? "the picture shows its last run that worked"
+                                                      : "the picture stays as it was");
     }
     if (app.learner.shown && app.learner.error.empty() && app.has_trace) {
         ImGui::Separator();

@@ -1,11 +1,11 @@
 // Your kernel: a learner's own .cu file, opened in the window and watched. Saving it in the
 // learner's own editor runs it again: its modification time and size are looked at every
-// kPollSeconds, and a change starts a run on the window's job runner (gpu_jobs.hpp:
-// learner_run_job), so the window keeps drawing while it compiles and runs. The GPU engine runs
-// it where there is one, else the CPU engine. A run's trace becomes the window's trace (every
-// view works on it); a failed run leaves the picture as it was and its one line here (a compile
-// error names FILE:LINE, which the source view marks). The checks (output, like-model, hazards)
-// come after the picture, as a second job.
+// kPollSeconds, and a change (once two looks in a row agree) starts a run on the window's job
+// runner (gpu_jobs.hpp: learner_run_job), so the window keeps drawing while it compiles and
+// runs. The GPU engine runs it where there is one, else the CPU engine. A run's trace becomes the
+// window's trace (every view works on it); a failed run leaves the picture as it was and shows
+// its one line here (a compile error names FILE:LINE, which the source view marks). The checks
+// (output, like-model, hazards) come after the picture, as a second job.
 #pragma once
 
 #include <filesystem>
@@ -19,7 +19,7 @@
 namespace scanviz::ui {
 
 struct KernelView {
-    static constexpr double kPollSeconds = 0.2;
+    static constexpr double kPollSeconds = 0.1;
 
     std::string path;        // the file watched; empty when none
     double timeout_s = 2.0;  // one run's time limit (the child process is stopped past it)
@@ -63,6 +63,7 @@ private:
 
     std::shared_ptr<const LearnerEngineChoice> engine_;
     Stamp stamp_;  // of the text the last run read
+    Stamp seen_;   // at the last look
     bool pending_ = false;
     double next_poll_ = 0;
 };

@@ -115,6 +115,12 @@ bool GuiSession::Busy() const {
            ImGui::IsAnyMouseDown();
 }
 
+bool GuiSession::OnlyAJobMoves() const {
+    const ImGuiIO& io = ImGui::GetIO();
+    return (app.jobs.busy() || kernel.Busy(app)) && !app.playing && metrics.Done() && !io.WantTextInput &&
+           !ImGui::IsAnyMouseDown();
+}
+
 double GuiSession::IdleWaitSeconds(double longest) const {
     return kernel.path.empty() ? longest : std::min(longest, KernelView::kPollSeconds);
 }

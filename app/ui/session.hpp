@@ -60,6 +60,9 @@ struct GuiSession {
     // How long the window may wait for an event when nothing moves: shorter while a kernel
     // file is watched, so that a save is seen within KernelView::kPollSeconds.
     double IdleWaitSeconds(double longest) const;
+    // Busy only because a job (a kernel's run, a benchmark) is in flight: its progress moves,
+    // nothing else does.
+    bool OnlyAJobMoves() const;
     // What the window holds after the last frame.
     nlohmann::json StateDump() const;
     // Opens a file: a lesson (.lesson) in the lesson view, a kernel (.cu) in the kernel view,

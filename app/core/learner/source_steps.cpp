@@ -40,7 +40,8 @@ int error_line_in(std::string_view error, std::string_view file) {
         error[file.size()] != ':')
         return 0;
     int line = 0;
-    for (size_t i = file.size() + 1; i < error.size() && std::isdigit(static_cast<unsigned char>(error[i])); ++i)
+    for (size_t i = file.size() + 1; i < error.size() && std::isdigit(static_cast<unsigned char>(error[i]));
+         ++i)
         line = line * 10 + (error[i] - '0');
     return line;
 }
