@@ -27,7 +27,7 @@ void add_gui_command(CLI::App& app, CommandResult& result, GuiEntry gui) {
     auto size = std::make_shared<std::string>("1600x900");
     CLI::App* cmd =
         app.add_subcommand("gui", "Open the window (what `scanviz` alone does), optionally scripted");
-    cmd->add_option("file", options->open_file, "A trace (.json) or a recording to open");
+    cmd->add_option("file", options->open_file, "A trace (.json), a recording, a lesson or your kernel (.cu, watched: a save runs it again) to open");
     cmd->add_option("--script", options->script,
                     "UI actions to run, one a line (variant, n, step, select, presentation, frames, ...)");
     cmd->add_option("--screenshot", options->screenshot, "Save the frame as PNG after the script, then exit");
