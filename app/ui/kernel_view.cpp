@@ -92,9 +92,14 @@ void KernelView::Poll(App& app) {
         // truncates and then writes is not caught half way.
         const Stamp now_stamp = StampOf(path);
         if (now_stamp != stamp_ && now_stamp == seen_) pending_ = true;
+        if (now_stamp != seen_) next_poll_ = now + kSettleSeconds;  // soon again: is the save complete?
         seen_ = now_stamp;
     }
     if (pending_ && !app.jobs.busy()) Start(app);
+}
+
+double KernelView::SecondsToNextLook() const {
+    return path.empty() ? 1e9 : std::clamp(next_poll_ - now_seconds(), 0.0, kPollSeconds);
 }
 
 bool KernelView::Running(const App& app) const { return app.jobs.holds(kKernelRunJob); }

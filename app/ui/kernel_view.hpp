@@ -20,6 +20,7 @@ namespace scanviz::ui {
 
 struct KernelView {
     static constexpr double kPollSeconds = 0.1;
+    static constexpr double kSettleSeconds = 0.03;  // the second look after a change
 
     std::string path;        // the file watched; empty when none
     double timeout_s = 2.0;  // one run's time limit (the child process is stopped past it)
@@ -35,6 +36,8 @@ struct KernelView {
     // Each frame: looks at the file (every kPollSeconds) and starts a run when it changed and the
     // job runner is free.
     void Poll(App& app);
+    // Seconds until the next look at the file (the window may wait that long for an event).
+    double SecondsToNextLook() const;
     // A run or its checks is in flight, or a change waits for the job runner.
     bool Busy(const App& app) const;
     bool Running(const App& app) const;  // the run itself (compiling/running)

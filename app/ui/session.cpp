@@ -122,7 +122,7 @@ bool GuiSession::OnlyAJobMoves() const {
 }
 
 double GuiSession::IdleWaitSeconds(double longest) const {
-    return kernel.path.empty() ? longest : std::min(longest, KernelView::kPollSeconds);
+    return std::min(longest, kernel.SecondsToNextLook());
 }
 
 void GuiSession::DrawMenu(Window& window) {

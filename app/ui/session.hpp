@@ -58,7 +58,7 @@ struct GuiSession {
     // chart being computed, a text field or a drag in progress.
     bool Busy() const;
     // How long the window may wait for an event when nothing moves: shorter while a kernel
-    // file is watched, so that a save is seen within KernelView::kPollSeconds.
+    // file is watched: until its next look (a save is seen within KernelView::kPollSeconds).
     double IdleWaitSeconds(double longest) const;
     // Busy only because a job (a kernel's run, a benchmark) is in flight: its progress moves,
     // nothing else does.

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "core/common/assets.hpp"
 #include "core/learner/child.hpp"
@@ -44,6 +45,42 @@ struct Compiled {
     std::string error;
 };
 
+// The backend (scanviz_cpu_main.hpp and what it includes), compiled once per compiler, flags
+// and header text into a precompiled header beside the kernels: a kernel's compile then parses
+// only the kernel, which takes about a third off the time from a save to the new picture. The
+// path to pass to -include: "<dir>/backend.hpp" with its backend.hpp.gch; a compiler that cannot
+// use it includes the header as text (the same program, compiled as before). "" when it could
+// not be built: the kernel is compiled without it.
+std::string precompiled_backend(const fs::path& root, uint64_t headers_hash, const std::string& compiler,
+                                const std::string& include_dir, double timeout_s) {
+    const fs::path dir = root / ("backend-" + hex(headers_hash));
+    const fs::path header = dir / "backend.hpp", pch = dir / "backend.hpp.gch";
+    std::error_code ec;
+    if (fs::exists(pch, ec) && fs::exists(header, ec)) return header.string();
+    const std::string build = fresh_dir(dir, "build");
+    if (build.empty()) return "";
+    const std::string text = "#include \"scanviz_cpu_main.hpp\"\n";
+    const fs::path tmp_header = fs::path(build) / "backend.hpp", tmp_pch = fs::path(build) / "backend.hpp.gch";
+    std::string result;
+    if (write_file(tmp_header, text)) {
+        std::vector<std::string> argv{compiler};
+        for (std::string_view f : kCpuEngineFlags) argv.emplace_back(f == "c++" ? "c++-header" : f);
+        argv.push_back("-I" + include_dir);
+        argv.push_back("-o");
+        argv.push_back(tmp_pch.string());
+        argv.push_back(tmp_header.string());
+        const ChildResult cr = run_child(argv, timeout_s);
+        if (cr.started && !cr.timed_out && cr.exit_code == 0 && cr.signal == 0 && fs::exists(tmp_pch, ec)) {
+            // The header first: a compile that finds it without its .gch includes it as text.
+            fs::rename(tmp_header, header, ec);
+            if (!ec) fs::rename(tmp_pch, pch, ec);
+            if (!ec) result = header.string();
+        }
+    }
+    fs::remove_all(build, ec);
+    return result;
+}
+
 Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::string& compiler,
                  const std::string& include_dir) {
     Compiled c;
@@ -55,8 +92,13 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     h = fnv1a(h, base);
     h = fnv1a(h, compiler);
     for (const char* f : kCpuEngineFlags) h = fnv1a(h, f);
-    for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp", "scanviz_cpu_main.hpp"})
-        h = fnv1a(h, read_file(fs::path(include_dir) / f));
+    uint64_t headers = fnv1a(fnv1a(kFnvBasis, compiler), include_dir);
+    for (const char* f : kCpuEngineFlags) headers = fnv1a(headers, f);
+    for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp", "scanviz_cpu_main.hpp"}) {
+        const std::string text = read_file(fs::path(include_dir) / f);
+        h = fnv1a(h, text);
+        headers = fnv1a(headers, text);
+    }
     const fs::path root = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
     if (!own_private_dir(root)) {
         c.error = "the kernel cache " + root.string() + " is not a folder of this user's alone";
@@ -84,9 +126,14 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
         return c;
     }
     const std::string tmp_exe = (fs::path(build) / "kernel").string();
+    const std::string backend = precompiled_backend(root, headers, compiler, include_dir, o.compile_timeout_s);
     std::vector<std::string> argv{compiler};
     for (const char* f : kCpuEngineFlags) argv.push_back(f);
     argv.push_back("-I" + include_dir);
+    if (!backend.empty()) {
+        argv.push_back("-include");
+        argv.push_back(backend);
+    }
     argv.push_back("-o");
     argv.push_back(tmp_exe);
     argv.push_back(main.string());
