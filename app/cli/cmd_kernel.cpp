@@ -42,6 +42,7 @@ struct KernelArgs {
     std::string format = "text";
     std::string record;
     double timeout = 2.0;
+    int launches = 1;
     CLI::Option* n_opt = nullptr;
     CLI::Option* exclusive_opt = nullptr;
 };
@@ -132,7 +133,9 @@ int run_kernel(const KernelArgs& a) {
     } else {
         engine = cpu_engine();
     }
-    LearnerRun run = run_learner(engine, request, kind);
+    LearnerRequest traced = request;  // the GPU launches it a.launches times; the checks' runs once
+    traced.launches = a.engine == "gpu" ? a.launches : 1;
+    LearnerRun run = run_learner(engine, traced, kind);
     if (!run.error.empty())
         throw std::runtime_error(run.error.rfind(a.file, 0) == 0 ? run.error : a.file + ": " + run.error);
 
@@ -141,6 +144,10 @@ int run_kernel(const KernelArgs& a) {
         checks.failed.push_back("not like " + request.settings.like + ": " + d);
     else if (!request.settings.like.empty())
         checks.passed.push_back("equal to " + request.settings.like + "'s model, step by step");
+    if (a.launches > 1) {
+        const RepeatedRuns rr = check_repeated(engine, request, run, a.launches, kind);
+        (rr.wrong ? checks.failed : checks.passed).push_back(rr.line);
+    }
     const auto hazards = hazard_lines(run.accesses);
     for (const std::string& h : hazards) checks.failed.push_back("hazard: " + h);
     if (hazards.empty())
@@ -199,6 +206,10 @@ void add_kernel_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"text", "json", "csv"}));
     cmd->add_option("--record", a->record,
                     "Write the trace as JSON (the window and the published pages open it)");
+    cmd->add_option("--launches", a->launches,
+                    "Run the kernel this many times and count the wrong outputs, as the race lab does "
+                    "(GPU: launches; CPU: runs of the interleaved schedule, one seed each; default 1)")
+        ->check(CLI::Range(1, 10000));
     cmd->add_option("--timeout", a->timeout, "Seconds one run may take (default 2)")
         ->check(CLI::PositiveNumber);
     cmd->callback([&result, a]() { result.exit_code = run_kernel(*a); });

@@ -171,6 +171,11 @@ if has learner; then
     echo "=== rc=$rc" >> "$OUT/learner_gpu.txt"
     say "learner: $name rc=$rc: $(grep -E '^ *(ok|FAIL|failed)' "$OUT/learner_gpu.txt" | tail -n 0)$(tail -n 2 "$OUT/learner_gpu.txt" | head -n 1)"
   done
+  for f in assets/kernels/hillis_steele_one_buffer.cu assets/kernels/blelloch_missing_barrier.cu assets/kernels/scan_warp_lockstep.cu; do
+    echo "=== scanviz kernel $f --engine gpu --launches 200" >> "$OUT/learner_gpu.txt"
+    "$SCANVIZ" kernel "$f" --engine gpu --launches 200 >> "$OUT/learner_gpu.txt" 2>&1
+    say "learner: $(basename "$f") x200 on the GPU: $(grep -E '(every output right|wrong output) in [0-9]+ ' "$OUT/learner_gpu.txt" | tail -n 1 | sed 's/^ *//')"
+  done
   say "learner: every example in $(( $(date +%s) - t0 )) s"
 fi
 

@@ -224,3 +224,37 @@ std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
 }
 
 }  // namespace scanviz
+
+namespace scanviz {
+
+RepeatedRuns check_repeated(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& first,
+                            int runs, std::string_view source_kind) {
+    RepeatedRuns r;
+    const bool gpu = source_kind == "gpu";
+    const std::string what = gpu ? " launches on the GPU" : " runs of the interleaved schedule";
+    if (runs < 2) return r;
+    r.runs = 1;
+    r.wrong = output_difference(first.trace).empty() ? 0 : 1;
+    if (gpu) {
+        for (const auto& out : first.more_outputs) {
+            Trace t = first.trace;
+            t.output = out;
+            ++r.runs;
+            if (!output_difference(t).empty()) ++r.wrong;
+        }
+    } else {
+        LearnerRequest more = request;
+        more.schedule = Schedule::Interleaved;
+        for (int k = 1; k < runs; ++k) {
+            more.schedule_seed = request.schedule_seed + static_cast<uint64_t>(k);
+            const LearnerRun run = run_learner(engine, more, source_kind);
+            ++r.runs;
+            if (!run.error.empty() || !output_difference(run.trace).empty()) ++r.wrong;
+        }
+    }
+    r.line = r.wrong == 0 ? "every output right in " + std::to_string(r.runs) + what
+                          : "wrong output in " + std::to_string(r.wrong) + " of " + std::to_string(r.runs) + what;
+    return r;
+}
+
+}  // namespace scanviz
