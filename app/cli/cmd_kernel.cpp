@@ -11,6 +11,7 @@
 // on stderr and a non-zero exit for a compile error, a timeout, a crash, a wrong output, a
 // difference from the `like` variant's model, a hazard.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -22,9 +23,12 @@
 #include "core/common/output.hpp"
 #include "core/learner/check.hpp"
 #include "core/learner/engine_cpu.hpp"
-#include "kernels/learner/gpu_engine.hpp"
 #include "core/models/variants.hpp"
 #include "core/trace/json.hpp"
+#include "core/learner/engine_files.hpp"
+#include "kernels/learner/gpu_engine.hpp"
+#include "kernels/learner/learner_sass.hpp"
+#include "kernels/sass/sass_paths.hpp"
 
 namespace scanviz::cli {
 namespace {
@@ -42,6 +46,9 @@ struct KernelArgs {
     std::string format = "text";
     std::string record;
     double timeout = 2.0;
+    int launches = 1;
+    bool sass = false;
+    std::string arch;
     CLI::Option* n_opt = nullptr;
     CLI::Option* exclusive_opt = nullptr;
 };
@@ -132,11 +139,35 @@ int run_kernel(const KernelArgs& a) {
     } else {
         engine = cpu_engine();
     }
-    LearnerRun run = run_learner(engine, request, kind);
+    LearnerRequest traced = request;  // the GPU launches it a.launches times; the checks' runs once
+    traced.launches = a.engine == "gpu" ? a.launches : 1;
+    LearnerRun run = run_learner(engine, traced, kind);
     if (!run.error.empty())
         throw std::runtime_error(run.error.rfind(a.file, 0) == 0 ? run.error : a.file + ": " + run.error);
 
-    const CheckLines checks = check_run(engine, request, run);
+    CheckLines checks = check_run(engine, request, run, a.launches, kind);
+
+    // The SASS counts beside the built-in twin's (NVRTC + nvdisasm; no GPU needed).
+    std::string sass_text;
+    if (a.sass) {
+        const auto& p = kern::sass_paths();
+        const std::vector<std::string> archs = kern::available_sass_archs();
+        const std::string arch = a.arch.empty() ? sass::default_arch(archs) : a.arch;
+        const learner::LearnerSass mine =
+            learner::learner_sass(source, std::filesystem::path(a.file).filename().string(), request.settings.kernel,
+                                  learner_files::include_dir(), arch.empty() ? std::string(sass::kDefaultArch) : arch);
+        if (!mine.error.empty()) {
+            checks.failed.push_back("SASS: " + mine.error);
+        } else {
+            std::vector<sass::Row> rows;
+            if (!request.settings.like.empty()) {
+                const std::vector<std::string> one_arch{mine.row.arch}, like{request.settings.like};
+                rows = sass::count_table(sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built}, one_arch, like);
+            }
+            rows.push_back(mine.row);
+            sass_text = sass::format_text(rows);
+        }
+    }
 
     if (!a.record.empty()) save_trace_file(a.record, run.trace);
     if (a.format == "json") {
@@ -151,6 +182,7 @@ int run_kernel(const KernelArgs& a) {
     } else {
         std::printf("%s", trace_to_text(run.trace).c_str());
         if (!run.log.empty()) std::printf("the kernel printed:\n%s", run.log.c_str());
+        if (!sass_text.empty()) std::printf("sass\n%s", sass_text.c_str());
         std::printf("checks\n");
         for (const std::string& p : checks.passed) std::printf("  ok    %s\n", p.c_str());
         for (const std::string& f : checks.failed) std::printf("  FAIL  %s\n", f.c_str());
@@ -191,6 +223,14 @@ void add_kernel_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"text", "json", "csv"}));
     cmd->add_option("--record", a->record,
                     "Write the trace as JSON (the window and the published pages open it)");
+    cmd->add_option("--launches", a->launches,
+                    "Run the kernel this many times and count the wrong outputs, as the race lab does "
+                    "(GPU: launches; CPU: runs of the interleaved schedule, one seed each; default 1)")
+        ->check(CLI::Range(1, 10000));
+    cmd->add_flag("--sass", a->sass,
+                  "Also compile it as plain CUDA with NVRTC and count its SASS instructions by class, beside "
+                  "the --like variant's (needs NVRTC and nvdisasm, not a GPU)");
+    cmd->add_option("--arch", a->arch, "The architecture of --sass (default: the SASS view's, sm_90)");
     cmd->add_option("--timeout", a->timeout, "Seconds one run may take (default 2)")
         ->check(CLI::PositiveNumber);
     cmd->callback([&result, a]() { result.exit_code = run_kernel(*a); });

@@ -329,7 +329,7 @@ void GuiSession::Frame(Window& window, double seconds) {
     if (lecture && !lesson.active() && kernel.HasNews(app)) {
         // The lecture layout has no sidebar: a run in progress or a failed run shows across the
         // bottom of the figures.
-        const float h = ImGui::GetFrameHeightWithSpacing() * 3.0f;
+        const float h = ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetStyle().WindowPadding.y * 2;
         Place({main_x, top + H - h, main_w, h});
         ImGui::Begin(kKernelWindowTitle, nullptr,
                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |

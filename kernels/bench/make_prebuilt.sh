@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=${SCANVIZ_PREBUILT_BUILD:-build-gpu}
-cmake -S . -B "$B" -G Ninja -DSCANVIZ_GUI=OFF -DSCANVIZ_WASM=OFF -DSCANVIZ_BENCH=ON -DCMAKE_BUILD_TYPE=Release \
+cmake -S . -B "$B" -G Ninja -DSCANVIZ_GUI=OFF -DSCANVIZ_WASM=OFF -DSCANVIZ_CUDA=ON -DSCANVIZ_BENCH=ON -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_ARCHITECTURES=90-real -DSCANVIZ_SASS_ARCHS=sm_90 > /dev/null
 cmake --build "$B" --target scanviz test_gpu_lookback test_gpu_lookback_types test_gpu_traces
 mkdir -p build-prebuilt

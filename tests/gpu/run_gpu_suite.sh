@@ -11,6 +11,9 @@
 #             case; the table goes into summary.txt, $LOGS/race.json (in logs.tar.gz) and the recording
 #   profile   scanviz profile: ncu over every warp and block kernel; the table into summary.txt (issue 13)
 #   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
+#   window    the window on this machine, under a carried Xvfb (../shared/window-on-gpu.md), with a
+#             learner's kernel through the GPU engine: $OUT/window_learner_gpu.{png,json}; needs
+#             build-window/ from tests/gpu/window_bundle.sh (xb.tar.xz, then scanviz.xz: two runs)
 #   learner   scanviz kernel --engine gpu on every example of assets/kernels (a learner's kernel
 #             through NVRTC on this GPU): every output into $OUT/learner_gpu.txt, rc lines into summary.txt
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
@@ -22,7 +25,7 @@
 set -u -o pipefail
 OUT=${OUT:-/tmp/scanviz-gpu-out}
 mkdir -p "$OUT"
-STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,race,record,learner}
+STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,race,record,learner,window}
 ARCH=${SCANVIZ_GPU_ARCH:-90-real}
 BUILD=${SCANVIZ_GPU_BUILD:-build-gpu}
 LOGS="$BUILD/suite-logs"   # kept between calls while the machine stays warm
@@ -171,7 +174,40 @@ if has learner; then
     echo "=== rc=$rc" >> "$OUT/learner_gpu.txt"
     say "learner: $name rc=$rc: $(grep -E '^ *(ok|FAIL|failed)' "$OUT/learner_gpu.txt" | tail -n 0)$(tail -n 2 "$OUT/learner_gpu.txt" | head -n 1)"
   done
+  for f in assets/kernels/hillis_steele_one_buffer.cu assets/kernels/blelloch_missing_barrier.cu assets/kernels/scan_warp_lockstep.cu; do
+    echo "=== scanviz kernel $f --engine gpu --launches 200" >> "$OUT/learner_gpu.txt"
+    "$SCANVIZ" kernel "$f" --engine gpu --launches 200 >> "$OUT/learner_gpu.txt" 2>&1
+    say "learner: $(basename "$f") x200 on the GPU: $(grep -E '(every output right|wrong output) in [0-9]+ ' "$OUT/learner_gpu.txt" | tail -n 1 | sed 's/^ *//')"
+  done
   say "learner: every example in $(( $(date +%s) - t0 )) s"
+fi
+
+if has window; then
+  # The bundle stays unpacked in /tmp while the machine is warm: one run carries it, the next
+  # carries the program (together they pass the device tool's 64 MiB).
+  [ -d /tmp/xb ] || { [ -f build-window/xb.tar.xz ] && tar -C /tmp -xJf build-window/xb.tar.xz; }
+  [ -f build-window/scanviz.xz ] && xz -dc build-window/scanviz.xz > /tmp/scanviz-gui && chmod +x /tmp/scanviz-gui
+  if [ -d /tmp/xb ] && [ -x /tmp/scanviz-gui ]; then
+    t0=$(date +%s)
+    [ -x /usr/bin/xkbcomp ] || cp /tmp/xb/bin/xkbcomp /usr/bin/xkbcomp
+    mkdir -p /usr/share/fonts/truetype/dejavu && cp -n /tmp/xb/fonts/*.ttf /usr/share/fonts/truetype/dejavu/
+    (
+      export LD_LIBRARY_PATH=/tmp/xb/lib LIBGL_DRIVERS_PATH=/tmp/xb/dri __GLX_VENDOR_LIBRARY_NAME=mesa
+      /tmp/xb/bin/Xvfb :99 -screen 0 1920x1080x24 -xkbdir /tmp/xb/share/xkb -nolisten tcp > "$LOGS/xvfb.log" 2>&1 &
+      xvfb=$!
+      sleep 3
+      DISPLAY=:99 SCANVIZ_ASSETS_DIR="$PWD/assets" timeout 300 /tmp/scanviz-gui gui --size 1920x1080 \
+        --script tests/gpu/window_learner.script --screenshot "$OUT/window_learner_gpu.png" \
+        --state-dump "$OUT/window_learner_gpu.json" > "$LOGS/window.log" 2>&1
+      echo "rc=$?" >> "$LOGS/window.log"
+      kill $xvfb 2>/dev/null
+    )
+    kind=$(grep -o '"kind": *"[a-z]*"' "$OUT/window_learner_gpu.json" 2>/dev/null | head -n 1)
+    say "window: $(tail -n 1 "$LOGS/window.log") source $kind in $(( $(date +%s) - t0 )) s"
+    case "$kind" in *gpu*) ;; *) status=1; tail -n 5 "$LOGS/window.log" | tee -a "$SUMMARY" ;; esac
+  else
+    say "window: not run (no bundle: bash tests/gpu/window_bundle.sh build-nc/app/scanviz here, and carry build-window)"
+  fi
 fi
 
 tar -czf "$OUT/logs.tar.gz" -C "$LOGS" . 2>/dev/null

@@ -108,3 +108,22 @@ TEST(GpuLearner, EachFailureIsOneLine) {
     EXPECT_TRUE(branch.rfind("barrier inside a branch", 0) == 0 || branch.rfind("did not finish", 0) == 0) << branch;
     for (const std::string& e : {compile, crash, branch}) EXPECT_EQ(e.find('\n'), std::string::npos) << e;
 }
+
+// A racy kernel launched many times: every launch's output comes back and is counted.
+TEST(GpuLearner, RepeatedLaunchesAreCounted) {
+    REQUIRE_GPU_ENGINE();
+    LearnerRequest r = request_of(kExamples + "hillis_steele_one_buffer.cu");
+    r.launches = 200;
+    const LearnerRun run = run_learner(engine().run, r, "gpu");
+    ASSERT_EQ(run.error, "");
+    EXPECT_EQ(run.more_outputs.size(), 199u);
+    const RepeatedRuns rr = check_repeated(engine().run, r, run, 200, "gpu");
+    EXPECT_EQ(rr.runs, 200);
+    EXPECT_NE(rr.line.find("200 launches on the GPU"), std::string::npos) << rr.line;
+    std::printf("hillis_steele_one_buffer.cu on the GPU: %s\n", rr.line.c_str());
+    LearnerRequest good = request_of(kExamples + "hillis_steele_two_buffers.cu");
+    good.launches = 200;
+    const LearnerRun ok = run_learner(engine().run, good, "gpu");
+    ASSERT_EQ(ok.error, "");
+    EXPECT_EQ(check_repeated(engine().run, good, ok, 200, "gpu").wrong, 0);
+}

@@ -223,17 +223,56 @@ std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
     return out;
 }
 
-CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& run) {
+CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& run,
+                     int launches, std::string_view source_kind) {
     CheckLines checks = check_outputs(engine, request, run.trace);
     if (std::string d = compare_with_model(run.trace, request.settings); !d.empty())
         checks.failed.push_back("not like " + request.settings.like + ": " + d);
     else if (!request.settings.like.empty())
         checks.passed.push_back("equal to " + request.settings.like + "'s model, step by step");
+    if (launches > 1) {
+        const RepeatedRuns rr = check_repeated(engine, request, run, launches, source_kind);
+        (rr.wrong ? checks.failed : checks.passed).push_back(rr.line);
+    }
     const auto hazards = hazard_lines(run.accesses);
     for (const std::string& h : hazards) checks.failed.push_back("hazard: " + h);
     if (hazards.empty())
         checks.passed.push_back("no hazard: every pair of accesses to a shared slot is ordered by a barrier");
     return checks;
+}
+
+}  // namespace scanviz
+
+namespace scanviz {
+
+RepeatedRuns check_repeated(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& first,
+                            int runs, std::string_view source_kind) {
+    RepeatedRuns r;
+    const bool gpu = source_kind == "gpu";
+    const std::string what = gpu ? " launches on the GPU" : " runs of the interleaved schedule";
+    if (runs < 2) return r;
+    r.runs = 1;
+    r.wrong = output_difference(first.trace).empty() ? 0 : 1;
+    if (gpu) {
+        for (const auto& out : first.more_outputs) {
+            Trace t = first.trace;
+            t.output = out;
+            ++r.runs;
+            if (!output_difference(t).empty()) ++r.wrong;
+        }
+    } else {
+        LearnerRequest more = request;
+        more.schedule = Schedule::Interleaved;
+        for (int k = 1; k < runs; ++k) {
+            more.schedule_seed = request.schedule_seed + static_cast<uint64_t>(k);
+            const LearnerRun run = run_learner(engine, more, source_kind);
+            ++r.runs;
+            if (!run.error.empty() || !output_difference(run.trace).empty()) ++r.wrong;
+        }
+    }
+    r.line = r.wrong == 0 ? "every output right in " + std::to_string(r.runs) + what
+                          : "wrong output in " + std::to_string(r.wrong) + " of " + std::to_string(r.runs) + what;
+    return r;
 }
 
 }  // namespace scanviz

@@ -31,11 +31,25 @@ std::string output_difference(const Trace& trace);
 // (b) "" when the trace equals the model of settings.like step by step (or there is no like).
 std::string compare_with_model(const Trace& yours, const KernelSettings& settings);
 
+// (d) Repeated runs: how many of `runs` outputs are wrong. The GPU engine's launches 2..N
+// (LearnerRun::more_outputs, beside the first run's trace); the CPU engine's are more runs
+// of the interleaved schedule, one seed each (1..N-1 after the first run's). One line: "every
+// output right in 200 launches on the GPU" or "wrong output in 37 of 200 launches on the GPU".
+struct RepeatedRuns {
+    int runs = 0;
+    int wrong = 0;
+    std::string line;
+};
+RepeatedRuns check_repeated(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& first,
+                            int runs, std::string_view source_kind);
+
 // (c) One line per hazard (at most `max_lines`, then how many more).
 std::vector<std::string> hazard_lines(const Trace& accesses, int max_lines = 6);
 
-// All three on one run, as `scanviz kernel` prints them and the window lists them: (a), then (b)
-// ("not like V: ..." / "equal to V's model, step by step"), then (c) ("hazard: ..." / "no hazard").
-CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& run);
+// The checks of one run, as `scanviz kernel` prints them and the window lists them: (a), then (b)
+// ("not like V: ..." / "equal to V's model, step by step"), then (d) when `launches` > 1, then (c)
+// ("hazard: ..." / "no hazard").
+CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& run,
+                     int launches = 1, std::string_view source_kind = "cpu");
 
 }  // namespace scanviz

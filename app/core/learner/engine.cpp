@@ -17,6 +17,7 @@ LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& reques
     LearnerRun out;
     EngineOutput eo = engine(request);
     out.log = eo.log;
+    out.more_outputs = std::move(eo.more_outputs);
     if (!eo.error.empty()) {
         out.error = eo.error;
         return out;

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/learner/records.hpp"
 #include "core/learner/settings.hpp"
@@ -24,6 +25,9 @@ struct LearnerRequest {
     Schedule schedule = Schedule::Lockstep;
     uint64_t schedule_seed = 1;  // interleaved: the order's seed
     double timeout_s = 2.0;
+    // GPU engine: launches of the kernel; the first is traced, the others only run, and their
+    // outputs come back (a racy kernel's wrong outputs are counted, as the race lab does).
+    int launches = 1;
 };
 
 // What an engine gives back: the records, or one error line ("kernel.cu:12: ...", "did not
@@ -33,6 +37,9 @@ struct EngineOutput {
     std::string error;
     std::string device;  // the GPU's name (GPU engine)
     std::string log;
+    // The outputs of launches 2 .. request.launches (n values each; NaN where the kernel wrote
+    // nothing); empty where the engine launches once.
+    std::vector<std::vector<double>> more_outputs;
 };
 
 using LearnerEngine = std::function<EngineOutput(const LearnerRequest&)>;
@@ -52,6 +59,7 @@ struct LearnerRun {
     Trace accesses;
     std::string error;
     std::string log;
+    std::vector<std::vector<double>> more_outputs;  // EngineOutput::more_outputs
 };
 LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request,
                        std::string_view source_kind);
