@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <stdexcept>
 
 #include "kernels/bench/bench.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 #include "core/learner/engine_cpu.hpp"
+#include "core/learner/engine_files.hpp"
 #include "kernels/gpu.hpp"
 #include "kernels/learner/gpu_engine.hpp"
+#include "kernels/learner/learner_sass.hpp"
 #include "kernels/race/race.hpp"
 
 namespace scanviz::ui {
@@ -109,10 +112,22 @@ std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, s
     };
 }
 
-std::function<CheckLines(JobContext&)> learner_checks_job(std::shared_ptr<const LearnerJobResult> done) {
-    return [done](JobContext& ctx) {
+std::function<LearnerChecks(JobContext&)> learner_checks_job(std::shared_ptr<const LearnerJobResult> done,
+                                                             std::string sass_arch) {
+    return [done, sass_arch](JobContext& ctx) {
+        LearnerChecks out;
         ctx.progress(0.1, "checking: other inputs, the model, hazards...");
-        return check_run(done->engine->run, done->request, done->run);
+        out.lines = check_run(done->engine->run, done->request, done->run, 1, done->engine->kind);
+        ctx.progress(0.7, "the SASS of your kernel...");
+        out.sass_arch = sass_arch;
+        const LearnerRequest& r = done->request;
+        const learner::LearnerSass sass =
+            learner::learner_sass(r.source, std::filesystem::path(r.file).filename().string(), r.settings.kernel,
+                                  learner_files::include_dir(), sass_arch);
+        out.sass_error = sass.error;
+        out.sass_instructions = sass.error.empty() ? sass.row.whole.total() : 0;
+        out.sass_listing = sass.listing;
+        return out;
     };
 }
 

@@ -61,7 +61,17 @@ struct LearnerJobResult {
 std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, std::string text, double timeout_s,
                                                              std::shared_ptr<const LearnerEngineChoice> engine);
 
-// The checks of a run that gave a trace (core/learner/check.hpp: output, like-model, hazards).
-std::function<CheckLines(JobContext&)> learner_checks_job(std::shared_ptr<const LearnerJobResult> done);
+// The checks of a run that gave a trace (core/learner/check.hpp: output, like-model, hazards) and
+// the SASS of the kernel at `sass_arch` (kernels/learner/learner_sass.hpp: NVRTC and nvdisasm, no
+// GPU needed), or why there is none.
+struct LearnerChecks {
+    CheckLines lines;
+    std::string sass_arch;
+    std::string sass_error;  // one line when there is no SASS
+    int sass_instructions = 0;
+    std::string sass_listing;
+};
+std::function<LearnerChecks(JobContext&)> learner_checks_job(std::shared_ptr<const LearnerJobResult> done,
+                                                             std::string sass_arch);
 
 }  // namespace scanviz::ui

@@ -65,6 +65,8 @@ bool KernelView::Open(App& app, const std::string& file) {
     passed.clear();
     failed.clear();
     checks_done = false;
+    sass_line.clear();
+    sass_listing.clear();
     stamp_ = seen_ = {};
     pending_ = true;
     next_poll_ = 0;
@@ -151,12 +153,16 @@ void KernelView::Finished(App& app, std::shared_ptr<const LearnerJobResult> r) {
     passed.clear();
     failed.clear();
     checks_done = false;
-    app.jobs.submit<CheckLines>(
-        kKernelChecksJob, learner_checks_job(r),
-        [this](CheckLines c) {
-            passed = std::move(c.passed);
-            failed = std::move(c.failed);
+    app.jobs.submit<LearnerChecks>(
+        kKernelChecksJob, learner_checks_job(r, sass_arch),
+        [this](LearnerChecks c) {
+            passed = std::move(c.lines.passed);
+            failed = std::move(c.lines.failed);
             checks_done = true;
+            sass_line = "SASS of your kernel (" + c.sass_arch + "): " +
+                        (c.sass_error.empty() ? std::to_string(c.sass_instructions) + " instructions"
+                                              : c.sass_error);
+            sass_listing = std::move(c.sass_listing);
         },
         [this](const std::string& error) {
             failed = {"the checks did not run: " + error};
@@ -222,11 +228,15 @@ void KernelView::Draw(App& app) {
     }
     ImGui::Separator();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled(engine_ && engine_->kind == "gpu"
-                            ? "SASS of your kernel: not shown yet; the SASS view shows the built-in variants."
-                            : "SASS of your kernel: needs the GPU engine (NVRTC and a GPU); the SASS view "
-                              "shows the built-in variants.");
+    ImGui::TextDisabled("%s", sass_line.empty() ? "SASS of your kernel: after the checks" : sass_line.c_str());
     ImGui::PopTextWrapPos();
+    if (!sass_listing.empty() && ImGui::TreeNode("SASS listing")) {
+        ImGui::BeginChild("##your_sass", ImVec2(0, ImGui::GetTextLineHeight() * 16), true,
+                          ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(sass_listing.c_str());
+        ImGui::EndChild();
+        ImGui::TreePop();
+    }
 }
 
 void KernelView::DrawEntryPopup(App& app) {

@@ -28,6 +28,9 @@ struct KernelView {
     double last_run_s = 0;   // the last run's time, compile included
     std::vector<std::string> passed, failed;  // the checks of the trace on screen
     bool checks_done = false;
+    std::string sass_arch = "sm_90";  // the SASS view's architecture (the session keeps it so)
+    std::string sass_line;            // "SASS of your kernel (sm_90): 57 instructions", or why there is none
+    std::string sass_listing;
     std::string open_path;  // the entry's text field
     bool entry_open = false;
 

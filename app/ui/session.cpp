@@ -300,6 +300,7 @@ void GuiSession::Frame(Window& window, double seconds) {
     }
     // The lesson's SASS figures come from the architecture the SASS view shows.
     if (sass.arch.empty()) sass.arch = sass::default_arch(kern::available_sass_archs());
+    if (!sass.arch.empty()) kernel.sass_arch = sass.arch;  // your kernel's SASS at the view's architecture
     lesson.FollowArch(app, sass.arch);
     if (lesson.sass_request) {  // a lesson step opens (or closes) the SASS view with its columns
         lesson.sass_request = false;
@@ -398,6 +399,7 @@ nlohmann::json GuiSession::StateDump() const {
                     {"error", app.learner.error},
                     {"error_line", app.learner.error_line},
                     {"checks_done", kernel.checks_done},
+                    {"sass", kernel.sass_line},
                     {"passed", kernel.passed},
                     {"failed", kernel.failed}};
 

@@ -55,6 +55,8 @@ TEST(GuiKernel, BlellochOnScreenWithItsOwnFile) {
     EXPECT_TRUE(l["checks_done"].get<bool>());
     EXPECT_TRUE(l["failed"].empty()) << l["failed"].dump();
     EXPECT_GE(l["passed"].size(), 3u);
+    // Its SASS (NVRTC and nvdisasm), or the line saying why there is none.
+    EXPECT_EQ(l["sass"].get<std::string>().rfind("SASS of your kernel (", 0), 0u) << l["sass"];
     // The source view shows the learner's file, with the lines of the step on screen.
     const json& src = r.dump["views"]["source"];
     EXPECT_EQ(src["path"], file);
