@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
     print("  of which the run job (compile + run in the child)", edited.job_ms);
     print("save, nothing changed (touch) -> new picture (run + frame)", touched.picture_ms);
     print("  of which the run job (cached kernel, run in the child)", touched.job_ms);
-    print("then the checks (more inputs, like-model, hazards)", edited.checks_ms);
+    print("then the checks (more inputs, like-model, hazards, SASS)", edited.checks_ms);
     double load[3] = {0, 0, 0};
     if (getloadavg(load, 3) > 0)
         std::printf("machine load average while measuring: %.2f (%u hardware threads)\n", load[0],
