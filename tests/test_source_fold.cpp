@@ -190,3 +190,23 @@ TEST(SourceFold, FoldsTheInstrumentationShapes) {
     EXPECT_EQ(u.lines, lines_of(text));
     EXPECT_EQ(u.original.size(), u.lines.size());
 }
+
+// Locals only the probe read go with it; a declaration that also declares a local the
+// kernel reads stays, and a file with no instrumentation is shown as it is written.
+TEST(SourceFold, KeepsWhatTheKernelReads) {
+    const std::string text =
+        "__device__ int f(int* s, Probe& probe) {\n"
+        "    const int slot = 4, v = s[0];\n"
+        "    const int only_probe = slot + 1;\n"
+        "    probe.copy(only_probe, 0);\n"
+        "    const int unused_by_both = 3;\n"
+        "    return v;\n"
+        "}\n";
+    const sass::FoldedSource f = sass::fold_instrumentation(text);
+    EXPECT_EQ(f.lines, (std::vector<std::string>{"__device__ int f(int* s) {",
+                                                 "    const int slot = 4, v = s[0];", "    return v;", "}"}))
+        << joined(f.lines);
+    const std::string plain =
+        "__global__ void k(int* s) {\n    const int unused = 3;\n    if (s) {\n    }\n}\n";
+    EXPECT_EQ(sass::fold_instrumentation(plain).lines, lines_of(plain));
+}

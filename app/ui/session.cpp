@@ -143,6 +143,7 @@ void GuiSession::DrawMenu(Window& window) {
         ImGui::MenuItem("Dependency diagram", nullptr, &s.show_diagram);
         ImGui::MenuItem("Work and span", nullptr, &s.show_metrics);
         ImGui::MenuItem("Source", nullptr, &s.show_source);
+        ImGui::MenuItem("Source: show instrumentation", nullptr, &s.show_instrumentation, s.show_source);
         ImGui::MenuItem("Benchmark (ours, CUB, Thrust, memcpy)", nullptr, &s.show_bench);
         ImGui::MenuItem("Look-back timeline", nullptr, &s.show_lookback);
         ImGui::MenuItem("Race lab (remove a barrier)", nullptr, &s.show_race);

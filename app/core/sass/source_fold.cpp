@@ -322,7 +322,7 @@ private:
                         strip(lines_[n].text).empty())) {
                 lines_[i].kept = false;
                 changed = true;
-            } else if (std::regex_match(c, m, local) && !used_elsewhere(m[3], i)) {
+            } else if (std::regex_match(c, m, local) && unused_declaration(c, m[3], i)) {
                 drop_local(m[3], i);
                 changed = true;
             }
@@ -349,6 +349,24 @@ private:
         const size_t after = next_kept(close);
         if (after < lines_.size() && starts_with(code(lines_[after].text), "else")) return false;
         return close - i > 2;  // something inside was folded away
+    }
+
+    // Whether the declaration on line `at` (`int a = .., b = ..;` declares a and b) declares
+    // only locals nothing else reads.
+    bool unused_declaration(const std::string& c, const std::string& first, size_t at) const {
+        if (used_elsewhere(first, at)) return false;
+        int depth = 0;
+        for (size_t k = 0; k < c.size(); ++k) {
+            depth +=
+                (c[k] == '(' || c[k] == '[' || c[k] == '{') - (c[k] == ')' || c[k] == ']' || c[k] == '}');
+            if (c[k] != ',' || depth != 0) continue;
+            static const std::regex next_name(R"(^\s*(\w+) = )");
+            std::smatch m;
+            const std::string rest = c.substr(k + 1);
+            if (!std::regex_search(rest, m, next_name)) return false;  // not a plain declaration list
+            if (used_elsewhere(m[1], at)) return false;
+        }
+        return true;
     }
 
     // Whether a kept line other than `at` reads the local `name` (a line that only
