@@ -51,8 +51,9 @@ TEST(ScriptText, EveryMistakeIsOneLineNamingFileAndLine) {
     EXPECT_EQ(error_of("repeat 2000000\nend\n"), "script t.script:1: repeat 2000000 is outside 0 .. 1000000");
     EXPECT_EQ(error_of("show sass maybe\n"), "script t.script:1: show takes on or off, got 'maybe'");
     EXPECT_EQ(error_of("show nothing on\n"),
-              "script t.script:1: show takes state, diagram, metrics, source, bench, lookback, race, banks or "
-              "sass, got 'nothing'");
+              "script t.script:1: show takes state, diagram, metrics, source, bench, lookback, race, banks, "
+              "sass or "
+              "instrumentation, got 'nothing'");
     EXPECT_EQ(error_of("memory\n"), "script t.script:1: usage: memory LABEL");
     EXPECT_EQ(error_of("key f13\n"),
               "script t.script:1: unknown key 'f13' (space, left, right, home, end, plus, minus, pagedown, pageup, f5)");

@@ -30,6 +30,7 @@ struct Settings {
     bool show_lookback = false;  // look-back timeline view (floating window)
     bool show_race = false;      // race lab view (floating window)
     bool show_banks = false;     // the state view shows the bank picture of one warp (lesson 4)
+    bool show_instrumentation = false;  // the source view shows the probe calls and race-lab switches
     bool hide_step_count = false;  // the controls say "k / ?" (a lesson question asks for the steps)
     bool presentation = false;   // lecture layout: figures fill the screen, large type, high contrast
     bool fullscreen = false;

@@ -263,14 +263,15 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
     } else if (c.name == "show") {
         const bool on = script_on_off(c, c.args[1], path);
         Settings& s = app.settings;
-        (a0 == "state"      ? s.show_state
-         : a0 == "diagram"  ? s.show_diagram
-         : a0 == "metrics"  ? s.show_metrics
-         : a0 == "bench"    ? s.show_bench
-         : a0 == "lookback" ? s.show_lookback
-         : a0 == "race"     ? s.show_race
-         : a0 == "banks"    ? s.show_banks
-                            : s.show_source) = on;
+        (a0 == "state"             ? s.show_state
+         : a0 == "diagram"         ? s.show_diagram
+         : a0 == "metrics"         ? s.show_metrics
+         : a0 == "bench"           ? s.show_bench
+         : a0 == "lookback"        ? s.show_lookback
+         : a0 == "race"            ? s.show_race
+         : a0 == "banks"           ? s.show_banks
+         : a0 == "instrumentation" ? s.show_instrumentation
+                                   : s.show_source) = on;
     } else if (c.name == "race") {
         const std::string& what = c.args[1];
         const int choice = what == "none"         ? -1

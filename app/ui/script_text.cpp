@@ -31,7 +31,8 @@ const std::map<std::string, CommandShape>& shapes() {
         {"step", {1, 1, "step K | first | last | middle | next | prev"}},
         {"select", {1, 2, "select STEP SLOT | select none"}},
         {"presentation", {1, 1, "presentation on|off"}},
-        {"show", {2, 2, "show state|diagram|metrics|source|bench|lookback|race|banks|sass on|off"}},
+        {"show",
+         {2, 2, "show state|diagram|metrics|source|bench|lookback|race|banks|sass|instrumentation on|off"}},
         {"race", {2, 3, "race VARIANT none|K|one-buffer [diverged]"}},
         {"play", {0, 0, "play"}},
         {"pause", {0, 0, "pause"}},
@@ -78,9 +79,11 @@ void check_arguments(const ScriptCommand& c, const std::string& path) {
         script_fail(path, line, "unknown type '" + c.args[0] + "'");
     if (c.name == "exclusive" || c.name == "presentation") (void)script_on_off(c, c.args[0], path);
     if (c.name == "show") {
-        if (!one_of(c.args[0], {"state", "diagram", "metrics", "source", "bench", "lookback", "race", "banks", "sass"}))
+        if (!one_of(c.args[0], {"state", "diagram", "metrics", "source", "bench", "lookback", "race", "banks",
+                                "sass", "instrumentation"}))
             script_fail(path, line,
-                        "show takes state, diagram, metrics, source, bench, lookback, race, banks or sass, got '" +
+                        "show takes state, diagram, metrics, source, bench, lookback, race, banks, sass or "
+                        "instrumentation, got '" +
                             c.args[0] + "'");
         (void)script_on_off(c, c.args[1], path);
     }

@@ -7,7 +7,7 @@
 //   seed S | heads 0,5,12 | heads none
 //   step K | step first|last|middle|next|prev  (K: the trace's step index, -1 = initial state)
 //   select STEP SLOT | select none      (a cell of the diagram: step -1 = an input)
-//   presentation on|off | show state|diagram|metrics|source|bench|lookback|race|sass on|off
+//   presentation on|off | show state|diagram|metrics|source|bench|lookback|race|sass|instrumentation on|off
 //   play | pause | speed S | zoom FACTOR | fit | frames N
 //   expect-error TEXT                   (fails unless the window shows an error containing TEXT)
 //   expect-ok                           (fails when the window shows an error)

@@ -156,6 +156,7 @@ void GuiSession::DrawMenu(Window& window) {
         ImGui::MenuItem("Dependency diagram", nullptr, &s.show_diagram);
         ImGui::MenuItem("Work and span", nullptr, &s.show_metrics);
         ImGui::MenuItem("Source", nullptr, &s.show_source);
+        ImGui::MenuItem("Source: show instrumentation", nullptr, &s.show_instrumentation, s.show_source);
         ImGui::MenuItem("Benchmark (ours, CUB, Thrust, memcpy)", nullptr, &s.show_bench);
         ImGui::MenuItem("Look-back timeline", nullptr, &s.show_lookback);
         ImGui::MenuItem("Race lab (remove a barrier)", nullptr, &s.show_race);
@@ -494,10 +495,20 @@ nlohmann::json GuiSession::StateDump() const {
     if (drawn_.source) {
         json lines = json::array();
         for (int i : source.highlighted) lines.push_back(i + 1);
+        // What is drawn: the file's line numbers and their text (folded or not).
+        json shown_lines = json::array();
+        std::string shown_text;
+        for (size_t k = 0; k < source.shown.size(); ++k) {
+            shown_lines.push_back(source.shown[k] + 1);
+            shown_text += source.shown_text[k] + "\n";
+        }
         views["source"] = {{"path", source.path},
                            {"missing", source.missing},
                            {"highlighted_lines", lines},
-                           {"line_count", source.lines.size()}};
+                           {"line_count", source.lines.size()},
+                           {"folded", source.folded},
+                           {"shown_lines", shown_lines},
+                           {"shown_text", shown_text}};
     }
     if (app.settings.show_race) {
         std::string source;

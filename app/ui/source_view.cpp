@@ -9,6 +9,7 @@
 #include "embedded_sources.hpp"
 #include "view_common.hpp"
 #include "core/common/strings.hpp"
+#include "core/sass/source_fold.hpp"
 #include "core/sass/source_lines.hpp"
 
 namespace scanviz::ui {
@@ -75,6 +76,18 @@ void SourceView::Update(const App& app) {
                 highlighted.push_back(static_cast<int>(i));
         scroll_pending_ = !highlighted.empty();
     }
+    const bool fold = !app.settings.show_instrumentation;
+    const std::string shown_for = variant_ + (fold ? "#folded" : "#all");
+    if (shown_for != shown_for_) {
+        shown_for_ = shown_for;
+        std::string text;
+        for (const SourceLine& l : lines) text += l.text + "\n";
+        const sass::FoldedSource view = fold ? sass::fold_instrumentation(text) : sass::unfolded(text);
+        shown = view.original;
+        shown_text = view.lines;
+        folded = fold && shown.size() < lines.size();
+        scroll_pending_ = !highlighted.empty();
+    }
 }
 
 void SourceView::Draw(App& app) {
@@ -89,34 +102,45 @@ void SourceView::Draw(App& app) {
     }
     const std::string phase = app.current_phase();
     ImGui::Text("%s", path.c_str());
+    if (ImGui::Checkbox("show instrumentation", &app.settings.show_instrumentation)) Update(app);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "The probe calls that record each step and the race lab's barrier switches.\n"
+            "Off: the kernel as it reads without them (the code the SASS view shows).");
+    if (folded) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%zu lines folded)", lines.size() - shown.size());
+    }
+    const auto lit = [&](int file_line) {
+        return std::binary_search(highlighted.begin(), highlighted.end(), file_line);
+    };
+    const size_t lit_shown = static_cast<size_t>(std::count_if(shown.begin(), shown.end(), lit));
     if (app.learner.shown && app.learner.error_line > 0) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
         ImGui::TextWrapped("%s", app.learner.error.c_str());
         ImGui::PopStyleColor();
     } else if (!phase.empty())
-        ImGui::Text("phase \"%s\": %zu line%s", phase.c_str(), highlighted.size(),
-                    highlighted.size() == 1 ? "" : "s");
+        ImGui::Text("phase \"%s\": %zu line%s", phase.c_str(), lit_shown, lit_shown == 1 ? "" : "s");
     ImGui::BeginChild("##source_lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(fonts_->code(app.settings.presentation));
     const ImU32 mark = highlight_line_colour(app.settings.presentation);
-    size_t next_hl = 0;
-    for (size_t i = 0; i < lines.size(); ++i) {
-        const bool lit = next_hl < highlighted.size() && highlighted[next_hl] == static_cast<int>(i);
-        if (lit) {
-            ++next_hl;
+    for (size_t k = 0; k < shown.size(); ++k) {
+        const int i = shown[k];
+        const std::string& text = shown_text[k];
+        if (lit(i)) {
             const ImVec2 p = ImGui::GetCursorScreenPos();
             const float w =
-                std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(lines[i].text.c_str()).x + 60);
+                std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(text.c_str()).x + 60);
             ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + ImGui::GetTextLineHeight()),
                                                       mark);
-            if (scroll_pending_ && static_cast<int>(i) == highlighted.front()) {
+            if (scroll_pending_) {  // the first lit line shown
                 ImGui::SetScrollHereY(0.3f);
                 scroll_pending_ = false;
             }
         }
-        ImGui::TextDisabled("%4zu", i + 1);
+        ImGui::TextDisabled("%4d", i + 1);  // the file's line number, folded or not
         ImGui::SameLine();
-        ImGui::TextUnformatted(lines[i].text.c_str());
+        ImGui::TextUnformatted(text.c_str());
     }
     ImGui::PopFont();
     ImGui::EndChild();

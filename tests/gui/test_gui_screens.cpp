@@ -241,6 +241,35 @@ TEST(GuiScreens, BlellochBlock) {
     EXPECT_NE(run.dump["label"].get<std::string>().find("up-sweep"), std::string::npos);
 }
 
+// The source view shows the kernel without its instrumentation (the probe calls, the race
+// lab's barrier switches) unless "show instrumentation" is on; the lit lines are the tagged
+// ones either way, and the line numbers are the file's.
+TEST(GuiScreens, SourceViewFoldsTheInstrumentationUnlessAsked) {
+    REQUIRE_DISPLAY();
+    const std::string base = "variant warp_conditional\ninput ramp\nstep middle\nframes 2\nexpect-ok\n";
+    const GuiRun folded = run_gui("source_folded", base);
+    check_screen(folded, "warp_conditional", middle_step("warp_conditional"), -1, -1);
+    const json& f = folded.dump["views"]["source"];
+    ASSERT_TRUE(f.contains("shown_text")) << f;
+    const std::string text = f["shown_text"];
+    EXPECT_TRUE(f["folded"].get<bool>());
+    EXPECT_EQ(text.find("probe."), std::string::npos) << text;
+    EXPECT_EQ(text.find("barrier_kept"), std::string::npos) << text;
+    EXPECT_NE(text.find("        __syncwarp();"), std::string::npos) << text;
+    const auto shown = f["shown_lines"].get<std::vector<int>>();
+    EXPECT_LT(shown.size(), f["line_count"].get<size_t>());
+    for (int line : f["highlighted_lines"].get<std::vector<int>>())
+        EXPECT_TRUE(std::find(shown.begin(), shown.end(), line) != shown.end())
+            << "lit line " << line << " not shown";
+
+    const GuiRun all = run_gui("source_instrumented", "show instrumentation on\n" + base);
+    check_screen(all, "warp_conditional", middle_step("warp_conditional"), -1, -1);
+    const json& a = all.dump["views"]["source"];
+    EXPECT_FALSE(a["folded"].get<bool>());
+    EXPECT_NE(a["shown_text"].get<std::string>().find("probe."), std::string::npos);
+    EXPECT_EQ(a["shown_lines"].size(), a["line_count"].get<size_t>());
+}
+
 TEST(GuiScreens, ZeroPaddedWarp) {
     REQUIRE_DISPLAY();
     const int step = middle_step("warp_zeropad");
