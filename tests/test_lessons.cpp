@@ -630,6 +630,27 @@ std::vector<std::string> check_file(const std::string& name, const Sources& src 
 }
 std::string data_path(const std::string& name) { return (kSource / "tests" / "data" / "lessons" / name).string(); }
 
+// An answer typed out rather than computed: in the step's title, or a conflict degree as "N-way".
+TEST(LessonCheck, RefusesAnAnswerTypedInTheTitleOrAsNWay) {
+    const auto title = check(kHead + "[step Why the span is 5]\nvariant = warp_conditional\nat = last\ntext = x\n"
+                                     "question = span\nhide = metrics\nask = ?\n");
+    ASSERT_EQ(title.size(), 1u);
+    EXPECT_EQ(title[0], "t.lesson:8: question span: the step's title (\"Why the span is 5\") shows 5, the answer to "
+                        "span, before the question is answered (retitle the step)");
+    // 15 or 50 in a title is not 5.
+    EXPECT_TRUE(check(kHead + "[step Steps 15 and 50]\nvariant = warp_conditional\nat = last\ntext = x\n"
+                              "question = span\nhide = metrics\nask = ?\n")
+                    .empty());
+    const auto way = check(kHead + "[step]\nvariant = block_blelloch\nn = 1024\nat = 1\n"
+                                   "text = Words two apart make it 2-way.\nquestion = conflict\nhide = metrics\nask = ?\n");
+    ASSERT_EQ(way.size(), 1u);
+    EXPECT_NE(way[0].find("the text writes \"2-way\", the answer to conflict"), std::string::npos) << way[0];
+    // Another degree, or "32-way" for an answer of 2, passes.
+    EXPECT_TRUE(check(kHead + "[step]\nvariant = block_blelloch\nn = 1024\nat = 1\n"
+                              "text = Not 32-way.\nquestion = conflict\nhide = metrics\nask = ?\n")
+                    .empty());
+}
+
 TEST(LessonCheck, RefusesAnAnswerOnScreenBeforeItIsAnswered) {
     EXPECT_EQ(check_file("revealed.lesson"),
               (std::vector<std::string>{data_path("revealed.lesson") +

@@ -1,6 +1,7 @@
 #include "checker.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "core/models/variants.hpp"
@@ -162,6 +163,55 @@ std::vector<std::string> panels_showing(const Quantity& q, const ShownStep& show
     return run;
 }
 
+namespace {
+
+// The whole numbers written in a piece of text ("Where the 2-way comes from" -> "2").
+std::vector<std::string> whole_numbers(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (const char c : text + " ") {
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            cur += c;
+        } else if (!cur.empty()) {
+            out.push_back(cur);
+            cur.clear();
+        }
+    }
+    return out;
+}
+
+// An answer typed rather than computed: a whole-number answer in the step's title, or a conflict
+// degree written as "N-way" in the step's literal text. Placeholders are judged by revealed_by;
+// this catches the figure a lesson writer typed out.
+std::optional<std::string> typed_answer(const LessonStep& step, const Question& q, const Value& answer) {
+    if (answer.kind != ValueKind::Number || answer.number != std::floor(answer.number) || answer.number < 0)
+        return std::nullopt;
+    const std::string a = std::to_string(static_cast<long long>(answer.number));
+    for (const auto& w : whole_numbers(step.title))
+        if (w == a)
+            return "the step's title (\"" + step.title + "\") shows " + a + ", the answer to " + q.quantity.text() +
+                   ", before the question is answered (retitle the step)";
+    if (!among(q.quantity.kind, {"conflict", "max_conflict", "phase_conflict"})) return std::nullopt;
+    for (const auto& paragraph : step.paragraphs) {
+        std::vector<NarrationPart> parts;
+        try {
+            parts = split_narration(paragraph);
+        } catch (const LessonError&) {
+            continue;  // check_lesson reports it
+        }
+        for (const auto& p : parts) {
+            if (p.placeholder) continue;
+            for (size_t at = p.text.find(a + "-way"); at != std::string::npos; at = p.text.find(a + "-way", at + 1))
+                if (at == 0 || !std::isdigit(static_cast<unsigned char>(p.text[at - 1])))
+                    return "the text writes \"" + a + "-way\", the answer to " + q.quantity.text() +
+                           ", before the question is answered (say it after the question)";
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> revealed_by(const LessonStep& step, const ShownStep& shown, const Sources& sources,
                                        const Value& answer) {
     if (!step.question || !answer.ok) return std::nullopt;
@@ -176,6 +226,7 @@ std::optional<std::string> revealed_by(const LessonStep& step, const ShownStep& 
                    q.quantity.text() + " = " + answer.text() + " before the question is answered (hide = " +
                    panel + ", or ask something the screen does not show)";
     }
+    if (auto typed = typed_answer(step, q, answer)) return typed;
     const std::string_view figure = figure_of_choice(q.quantity.kind);
     std::vector<std::string> options_shown;
     const StepData data = shown.data();

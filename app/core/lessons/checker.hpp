@@ -57,7 +57,8 @@ std::vector<std::string> panels_showing(const Quantity& q, const ShownStep& show
 // placeholder or the panel, or nothing. Computed: the step's visible placeholders are
 // evaluated and compared with the answer (the same kind with the same value, or, for a
 // choice, the figures of every option), and each open panel (not in the question's hide)
-// is asked whether it displays the quantity (panels_showing).
+// is asked whether it displays the quantity (panels_showing). Two typed answers are refused too: a
+// whole-number answer in the step's title, and a conflict degree written "N-way" in the step's text.
 std::optional<std::string> revealed_by(const LessonStep& step, const ShownStep& shown, const Sources& sources,
                                        const Value& answer);
 
