@@ -13,7 +13,8 @@
 #   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
 #   window    the window on this machine, under a carried Xvfb (../shared/window-on-gpu.md), with a
 #             learner's kernel through the GPU engine: $OUT/window_learner_gpu.{png,json}; needs
-#             build-window/ from tests/gpu/window_bundle.sh (xb.tar.xz, then scanviz.xz: two runs)
+#             build-window/ from tests/gpu/window_bundle.sh (xb1.tar.xz, xb2.tar.xz, scanviz.xz:
+#             one carried per run while the machine stays warm)
 #   learner   scanviz kernel --engine gpu on every example of assets/kernels (a learner's kernel
 #             through NVRTC on this GPU): every output into $OUT/learner_gpu.txt, rc lines into summary.txt
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
@@ -185,9 +186,11 @@ fi
 if has window; then
   # The bundle stays unpacked in /tmp while the machine is warm: one run carries it, the next
   # carries the program (together they pass the device tool's 64 MiB).
-  [ -d /tmp/xb ] || { [ -f build-window/xb.tar.xz ] && tar -C /tmp -xJf build-window/xb.tar.xz; }
+  for part in build-window/xb1.tar.xz build-window/xb2.tar.xz; do
+    [ -f "$part" ] && tar -C /tmp -xJf "$part"
+  done
   [ -f build-window/scanviz.xz ] && xz -dc build-window/scanviz.xz > /tmp/scanviz-gui && chmod +x /tmp/scanviz-gui
-  if [ -d /tmp/xb ] && [ -x /tmp/scanviz-gui ]; then
+  if [ -x /tmp/xb/bin/Xvfb ] && ls /tmp/xb/lib/libLLVM* > /dev/null 2>&1 && [ -x /tmp/scanviz-gui ]; then
     t0=$(date +%s)
     [ -x /usr/bin/xkbcomp ] || cp /tmp/xb/bin/xkbcomp /usr/bin/xkbcomp
     mkdir -p /usr/share/fonts/truetype/dejavu && cp -n /tmp/xb/fonts/*.ttf /usr/share/fonts/truetype/dejavu/
@@ -206,7 +209,7 @@ if has window; then
     say "window: $(tail -n 1 "$LOGS/window.log") source $kind in $(( $(date +%s) - t0 )) s"
     case "$kind" in *gpu*) ;; *) status=1; tail -n 5 "$LOGS/window.log" | tee -a "$SUMMARY" ;; esac
   else
-    say "window: not run (no bundle: bash tests/gpu/window_bundle.sh build-nc/app/scanviz here, and carry build-window)"
+    say "window: not run yet: unpacked $(ls /tmp/xb 2>/dev/null | tr '\n' ' ')program $([ -x /tmp/scanviz-gui ] && echo yes || echo no) (tests/gpu/window_bundle.sh makes build-window; carry one part per run)"
   fi
 fi
 

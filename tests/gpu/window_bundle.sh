@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Packs what the window needs on the GPU machine, which has no display, GLFW or Mesa
 # (an Xvfb, Mesa's llvmpipe, GLFW, the fonts and the libraries they load), from this
-# machine's Debian packages, into build-window/xb.tar.xz; and the scanviz given as $1 into
-# build-window/scanviz.xz. The GPU suite's `window` step unpacks them there
-# (tests/gpu/run_gpu_suite.sh). The two go in two runs of the device tool: together they
-# pass its 64 MiB limit.
+# machine's Debian packages, into build-window/xb1.tar.xz (libLLVM) and xb2.tar.xz (the rest);
+# and the scanviz given as $1 into build-window/scanviz.xz. The GPU suite's `window` step
+# unpacks them there (tests/gpu/run_gpu_suite.sh). Each goes in its own run of the device
+# tool (carry one at a time): with the working tree, two of them pass its 64 MiB.
 # Usage: bash tests/gpu/window_bundle.sh build-nc/app/scanviz
 set -euo pipefail
 exe=${1:?usage: window_bundle.sh PATH/TO/scanviz}
@@ -13,15 +13,18 @@ rm -rf "$out/xb" && mkdir -p "$out/xb/bin" "$out/xb/lib" "$out/xb/dri" "$out/xb/
 cp /usr/bin/Xvfb /usr/bin/xkbcomp "$out/xb/bin/"
 cp /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so "$out/xb/dri/"
 cp -r /usr/share/X11/xkb "$out/xb/share/"
-cp /usr/share/fonts/truetype/dejavu/*.ttf "$out/xb/fonts/"
+cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf "$out/xb/fonts/"
 libs() { ldd "$@" 2>/dev/null | awk '/=> \// {print $3}'; }
-skip='/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*)\.so'
+# glibc's own, and the C++ runtime, which the GPU machine's Ubuntu 24.04 has in a newer version.
+skip='/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*|libstdc\+\+|libgcc_s)\.so'
 for f in /usr/bin/Xvfb /usr/bin/xkbcomp /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so \
          /usr/lib/x86_64-linux-gnu/libGLX_mesa.so.0 /usr/lib/x86_64-linux-gnu/libglfw.so.3 \
          /usr/lib/x86_64-linux-gnu/libGL.so.1 /usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0 "$exe"; do
-  case "$f" in /usr/lib/*.so*) cp -L "$f" "$out/xb/lib/" ;; esac
+  case "$f" in /usr/lib/*/dri/*) ;; /usr/lib/*.so*) cp -L "$f" "$out/xb/lib/" ;; esac
   libs "$f"
 done | sort -u | grep -Ev "$skip" | while read -r l; do cp -L "$l" "$out/xb/lib/"; done
-tar -C "$out" -cJf "$out/xb.tar.xz" xb
+rm -f "$out/xb.tar.xz"
+(cd "$out" && tar -cf - xb/lib/libLLVM*) | xz -9 -T2 > "$out/xb1.tar.xz"
+tar -C "$out" --exclude='xb/lib/libLLVM*' -cf - xb | xz -9 -T2 > "$out/xb2.tar.xz"
 xz -T2 -c "$exe" > "$out/scanviz.xz"
-ls -la "$out/xb.tar.xz" "$out/scanviz.xz"
+ls -la "$out/xb1.tar.xz" "$out/xb2.tar.xz" "$out/scanviz.xz"
