@@ -180,6 +180,20 @@ std::vector<std::string> whole_numbers(const std::string& text) {
     return out;
 }
 
+// The narration parts of every paragraph of the step that parses (check_lesson reports one
+// that does not).
+std::vector<NarrationPart> narration_parts(const LessonStep& step) {
+    std::vector<NarrationPart> all;
+    for (const auto& paragraph : step.paragraphs) {
+        try {
+            std::vector<NarrationPart> parts = split_narration(paragraph);
+            all.insert(all.end(), parts.begin(), parts.end());
+        } catch (const LessonError&) {
+        }
+    }
+    return all;
+}
+
 // An answer typed rather than computed: a whole-number answer in the step's title, or a conflict
 // degree written as "N-way" in the step's literal text. Placeholders are judged by revealed_by;
 // this catches the figure a lesson writer typed out.
@@ -192,20 +206,12 @@ std::optional<std::string> typed_answer(const LessonStep& step, const Question& 
             return "the step's title (\"" + step.title + "\") shows " + a + ", the answer to " + q.quantity.text() +
                    ", before the question is answered (retitle the step)";
     if (!among(q.quantity.kind, {"conflict", "max_conflict", "phase_conflict"})) return std::nullopt;
-    for (const auto& paragraph : step.paragraphs) {
-        std::vector<NarrationPart> parts;
-        try {
-            parts = split_narration(paragraph);
-        } catch (const LessonError&) {
-            continue;  // check_lesson reports it
-        }
-        for (const auto& p : parts) {
-            if (p.placeholder) continue;
-            for (size_t at = p.text.find(a + "-way"); at != std::string::npos; at = p.text.find(a + "-way", at + 1))
-                if (at == 0 || !std::isdigit(static_cast<unsigned char>(p.text[at - 1])))
-                    return "the text writes \"" + a + "-way\", the answer to " + q.quantity.text() +
-                           ", before the question is answered (say it after the question)";
-        }
+    for (const auto& p : narration_parts(step)) {
+        if (p.placeholder) continue;
+        for (size_t at = p.text.find(a + "-way"); at != std::string::npos; at = p.text.find(a + "-way", at + 1))
+            if (at == 0 || !std::isdigit(static_cast<unsigned char>(p.text[at - 1])))
+                return "the text writes \"" + a + "-way\", the answer to " + q.quantity.text() +
+                       ", before the question is answered (say it after the question)";
     }
     return std::nullopt;
 }
@@ -230,28 +236,19 @@ std::optional<std::string> revealed_by(const LessonStep& step, const ShownStep& 
     const std::string_view figure = figure_of_choice(q.quantity.kind);
     std::vector<std::string> options_shown;
     const StepData data = shown.data();
-    for (const auto& paragraph : step.paragraphs) {
-        std::vector<NarrationPart> parts;
-        try {
-            parts = split_narration(paragraph);
-        } catch (const LessonError&) {
-            continue;  // check_lesson reports it
-        }
-        for (const auto& p : parts) {
-            if (!p.placeholder || p.hidden) continue;
-            const Value v = evaluate(p.quantity, data, sources);
-            if (!v.ok) continue;
-            const bool same = p.quantity.kind == q.quantity.kind && v.kind == answer.kind &&
-                              v.text() == answer.text();
-            if (same)
-                return "the text shows " + p.text + " = " + v.text() + ", the answer to " + q.quantity.text() +
-                       ", before the question is answered (write {hidden " + p.quantity.text() + "})";
-            // The option's own figure: sass VARIANT (not one opcode class of it); gbps VARIANT at the same N.
-            const bool gbps = figure == "gbps";
-            if (!figure.empty() && p.quantity.kind == figure &&
-                p.quantity.args.size() == (gbps ? 2u : 1u) && (!gbps || p.quantity.args[1] == q.quantity.args.back()))
-                options_shown.push_back(p.quantity.args[0]);
-        }
+    for (const auto& p : narration_parts(step)) {
+        if (!p.placeholder || p.hidden) continue;
+        const Value v = evaluate(p.quantity, data, sources);
+        if (!v.ok) continue;
+        const bool same = p.quantity.kind == q.quantity.kind && v.kind == answer.kind && v.text() == answer.text();
+        if (same)
+            return "the text shows " + p.text + " = " + v.text() + ", the answer to " + q.quantity.text() +
+                   ", before the question is answered (write {hidden " + p.quantity.text() + "})";
+        // The option's own figure: sass VARIANT (not one opcode class of it); gbps VARIANT at the same N.
+        const bool gbps = figure == "gbps";
+        if (!figure.empty() && p.quantity.kind == figure && p.quantity.args.size() == (gbps ? 2u : 1u) &&
+            (!gbps || p.quantity.args[1] == q.quantity.args.back()))
+            options_shown.push_back(p.quantity.args[0]);
     }
     if (!figure.empty() && answer.kind == ValueKind::Choice) {
         bool all = true;
