@@ -11,7 +11,7 @@ that). At n = 2048 the diagram is a window of columns under an overview strip, c
 same way as the cell, a click, a drag and the keys move it. Bad input (a value that does not
 parse, n out of range) gets the CLI's line and no picture. A recorded input linked from the
 index shows the GPU's trace with the device badge; the work-and-span charts draw their curves
-and guides. Then opens a lesson page, PageDown three times, checks the narration, a wrong and
+and guides. Then opens a lesson page, PageDown to a question, checks the narration, a wrong and
 the right answer typed key by key against the core lesson code (lesson_oracle), that progress
 survives a reload, and that a broken .lesson file opened with the file picker gets the
 checker's line as `scanviz lesson check` prints it. Last, the app page on a phone-sized screen
@@ -32,7 +32,8 @@ import subprocess
 import sys
 import threading
 
-LESSON = "04_bank_conflicts"  # its step 4 asks a question
+LESSON = "04_bank_conflicts"
+LESSON_STEP = 3  # a step that asks a question (its first prediction, step 2, judges on the next step)
 SLOT = 37                     # the cell clicked
 N = 128
 VALUES = ",".join(str((i * 37 + 11) % 23 - 5) for i in range(N))  # typed in; negatives too
@@ -455,19 +456,19 @@ READ_LESSON = r"""(() => ({
 
 
 def lesson_checks(context, check, args, site, work):
-    """One lesson page: PageDown three times, a wrong and the right answer, progress, a broken file."""
+    """One lesson page: PageDown to LESSON_STEP, a wrong and the right answer, progress, a broken file."""
     lesson_file = os.path.join(args.source, "assets", "lessons", LESSON + ".lesson")
     expected = json.loads(subprocess.run(
-        [args.lesson_oracle, args.recording, lesson_file, "4", os.path.join(args.source, "assets", "sass"),
+        [args.lesson_oracle, args.recording, lesson_file, str(LESSON_STEP), os.path.join(args.source, "assets", "sass"),
          os.path.join(args.source, "assets", "bench", "h100_bench.csv")],
         check=True, capture_output=True, text=True).stdout)
     url = "file://" + os.path.join(site, "lessons", LESSON + ".html")
     page = open_page(context, url)
     check.eq("lesson starts at step 1", page.evaluate(READ_LESSON)["step"], "1")
-    for _ in range(3):
+    for _ in range(LESSON_STEP - 1):
         page.keyboard.press("PageDown")
     dom = page.evaluate(READ_LESSON)
-    check.eq("lesson step label after three PageDown presses", dom["label"], expected["label"])
+    check.eq("lesson step label after the PageDown presses", dom["label"], expected["label"])
     check.eq("lesson narration (placeholders computed in the browser)", dom["narration"], expected["narration"])
     check.eq("trace badge kind", dom["badgeKind"], expected["badge_kind"])
     q = expected["question"]
@@ -479,7 +480,7 @@ def lesson_checks(context, check, args, site, work):
     dom = page.evaluate(READ_LESSON)
     check.eq("a wrong answer gets the hint naming the view", [dom["correct"], dom["feedback"]],
              ["0", q["wrong_message"]])
-    check.eq("typing an answer does not turn the lesson's page", dom["step"], "4")
+    check.eq("typing an answer does not turn the lesson's page", dom["step"], str(LESSON_STEP))
     answer.fill("")
     answer.press_sequentially(q["right"])
     answer.press("Enter")
@@ -491,12 +492,12 @@ def lesson_checks(context, check, args, site, work):
         page.screenshot(path=os.path.join(args.screenshots, "web_lesson_page.png"))
     blur(page)
     page.keyboard.press("PageUp")
-    check.eq("PageUp goes back", page.evaluate(READ_LESSON)["step"], "3")
+    check.eq("PageUp goes back", page.evaluate(READ_LESSON)["step"], str(LESSON_STEP - 1))
     page.keyboard.press("PageDown")
     # Progress is kept in the browser: the page opens again where the learner was.
     page = open_page(context, url)
     dom = page.evaluate(READ_LESSON)
-    check.eq("progress survives a reload", [dom["step"], dom["progress"].startswith("1 of ")], ["4", True])
+    check.eq("progress survives a reload", [dom["step"], dom["progress"].startswith("1 of ")], [str(LESSON_STEP), True])
     # "Show answer" reveals without an answer.
     page.click("#show-answer")
     dom = page.evaluate(READ_LESSON)
