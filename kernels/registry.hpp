@@ -21,6 +21,16 @@ struct KernelEntry {
     RaceRow (*race)(const RaceCase& c, const gpu::RaceRunConfig& cfg) = nullptr;
     // How many barriers its race kernels count (a case's barrier index is below it).
     int race_barriers = 0;
+    // The throughput benchmark (kernels/bench/): the uninstrumented kernel launched over `tiles`
+    // blocks on a cudaStream_t, block b scanning elements [b n, (b + 1) n) of in into out, n being
+    // the resolved spec's n (the tile). Null for a variant that cannot run so (whole-array scans,
+    // the segmented warp scan's packed input, the legacy form meant for lockstep warps).
+    void (*launch_tiles)(const RunSpec& spec, const void* in, void* out, long long tiles, void* stream) = nullptr;
+    // How many blocks of that launch one SM holds at once (the CUDA occupancy calculator).
+    int (*tile_blocks_per_sm)(const RunSpec& spec) = nullptr;
+    // The benchmark's launch of a whole-array scan that is not ours (the multi-pass scans): n
+    // elements of in into out on a cudaStream_t, the spec giving the operator, type and mode.
+    void (*launch_whole)(const RunSpec& spec, const void* in, void* out, long long n, void* stream) = nullptr;
 };
 
 using RaceFn = RaceRow (*)(const RaceCase& c, const gpu::RaceRunConfig& cfg);

@@ -127,7 +127,7 @@ TEST(BenchFormat, RatioToCopyComesFromTheCopyRowOfTheSameSize) {
 // Files from before issue 24 (15 columns, no ratio_copy) still read.
 TEST(BenchFormat, ReadsTheIssue14Columns) {
     std::string csv = to_csv(sample());
-    const std::string v3 = ",ratio_copy\n";
+    const std::string v3 = ",ratio_copy,max_ms,tile,threads,blocks_per_sm\n";
     const size_t h = csv.find(v3);
     ASSERT_NE(h, std::string::npos);
     csv.replace(h, v3.size(), "\n");
@@ -138,7 +138,8 @@ TEST(BenchFormat, ReadsTheIssue14Columns) {
         size_t nl = csv.find('\n', pos);
         std::string line = csv.substr(pos, nl - pos);
         pos = nl + 1;
-        if (header_seen && !line.empty()) line = line.substr(0, line.rfind(','));  // drop ratio_copy
+        if (header_seen && !line.empty())
+            for (int k = 0; k < 5; ++k) line = line.substr(0, line.rfind(','));  // drop ratio_copy .. blocks_per_sm
         if (line.rfind("variant,", 0) == 0) header_seen = true;
         out += line + "\n";
     }
@@ -180,7 +181,7 @@ TEST(BenchFormat, BadFilesGiveOneClearError) {
     const std::string e1 = load_error("badnum.csv", bad_num);
     EXPECT_NE(e1.find("line 8: column 'runs': 'x5' is not an integer"), std::string::npos) << e1;
     std::string short_row = good.substr(0, first_row) + "cub,1024,i32\n";
-    EXPECT_NE(load_error("short.csv", short_row).find("line 8: expected 16 columns, got 3"),
+    EXPECT_NE(load_error("short.csv", short_row).find("line 8: expected 20 columns, got 3"),
               std::string::npos);
     std::string bad_type = good;
     bad_type.replace(bad_type.find(",i32,", first_row), 5, ",i128,");

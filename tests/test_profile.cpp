@@ -208,7 +208,7 @@ TEST(Profile, CommittedH100Table) {
     std::stringstream ss;
     ss << f.rdbuf();
     const ProfileTable t = parse_profile_json(ss.str());
-    ASSERT_EQ(t.rows.size(), 15u);
+    ASSERT_EQ(t.rows.size(), 17u);
     EXPECT_EQ(t.device, "NVIDIA H100 80GB HBM3");
     int conflicts_agree = 0, all_agree = 0;
     for (const ProfileRow& r : t.rows) {
@@ -217,8 +217,8 @@ TEST(Profile, CommittedH100Table) {
         all_agree += r.traffic_agrees();
         EXPECT_EQ(r.traffic_agrees(), r.explanation.empty()) << r.variant;
     }
-    EXPECT_EQ(conflicts_agree, 14);
-    EXPECT_EQ(all_agree, 10);
+    EXPECT_EQ(conflicts_agree, 16);
+    EXPECT_EQ(all_agree, 12);
     EXPECT_FALSE(find_row(t, "block_raking")->conflicts_agree());
     // The same figures as the models give from the saved raw CSV of the same run.
     const ProfileTable from_csv = table_from(data("../../../assets/profile/h100_ncu_raw.csv"));

@@ -3,7 +3,10 @@
 //   scanviz bench [--sizes 2^10..2^28] [--variants ...] [--types i32,u32,f32,i64,f64|all]
 //                 [--ops add,max,min|all] [--modes inclusive,exclusive] [--exclusive]
 //                 [--runs 25] [--format text|csv|json] [--from FILE] [--timeline FILE]
-//                 [--policy auto|h100|h200]
+//                 [--policy auto|h100|h200] [--tiles 256,1024] [--tile-elements 2^24]
+//
+// The block and warp variants run at full occupancy: --tile-elements elements scanned as
+// independent tiles (one block each) of each --tiles size, in one launch.
 //
 // With --from it re-prints a saved CSV or JSON in another format and needs no GPU.
 #include <unistd.h>
@@ -40,6 +43,8 @@ struct BenchArgs {
     std::string timeline;
     std::string timeline_n = "2^22";
     std::string policy = "auto";
+    std::vector<int> tiles = {256, 1024};
+    std::string tile_elements = "2^24";
     std::string command;
 };
 
@@ -67,6 +72,9 @@ std::string command_line(const BenchArgs& a) {
     c += " --runs " + std::to_string(a.runs) + " --warmup " + std::to_string(a.warmup);
     c += " --seed " + std::to_string(a.seed) + " --format " + a.format;
     if (a.policy != "auto") c += " --policy " + a.policy;
+    c += " --tiles ";
+    for (size_t i = 0; i < a.tiles.size(); ++i) c += (i ? "," : "") + std::to_string(a.tiles[i]);
+    c += " --tile-elements " + a.tile_elements;
     return c;
 }
 
@@ -83,6 +91,12 @@ int run(const BenchArgs& a) {
         throw std::invalid_argument("--policy '" + a.policy + "': expected auto or one of " +
                                     lookback_policy_names());
     cfg.sizes = parse_bench_sizes(a.sizes);
+    cfg.tiles = a.tiles;
+    {
+        const auto t = parse_bench_sizes(a.tile_elements);
+        if (t.size() != 1) throw std::invalid_argument("--tile-elements takes one size, not '" + a.tile_elements + "'");
+        cfg.tile_elements = t[0];
+    }
     cfg.types.clear();
     for (const auto& t : a.types) {
         if (t == "all") {
@@ -189,8 +203,19 @@ void add_bench_command(CLI::App& app, CommandResult& result) {
                                        "every type, operator and mode asked for");
     cmd->add_option("--sizes", args->sizes, "Element counts: 2^a..2^b[:step] (step 2 by default) or a list")
         ->capture_default_str();
+    cmd->add_option("--tiles", args->tiles,
+                    "Tile sizes of the block variants at full occupancy, comma-separated (a warp variant's tile "
+                    "is its 32)")
+        ->delimiter(',')
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1 << 16));
+    cmd->add_option("--tile-elements", args->tile_elements,
+                    "Elements the block and warp variants scan in one launch, as tiles of each --tiles size")
+        ->capture_default_str();
     cmd->add_option("--variants", args->variants,
-                    "Variants, comma-separated: ours (device_decoupled_lookback), cub, thrust, memcpy, "
+                    "Variants, comma-separated: ours (device_decoupled_lookback), cub, thrust, memcpy, copy, the "
+                    "multi-pass scans (device_scan_then_propagate, device_reduce_then_scan), the block and warp "
+                    "variants (at full occupancy, in tiles), "
                     "device_decoupled_lookback@... tuning candidates (all of them: candidates; built by -DSCANVIZ_LAB=ON "
                     "into scanviz_lab), or all")
         ->delimiter(',');

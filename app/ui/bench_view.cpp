@@ -150,7 +150,22 @@ void BenchView::Draw(App& app) {
     if (!report.meta.policy.empty()) ImGui::TextDisabled("look-back policy: %s", report.meta.policy.c_str());
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     DrawChart(app, ImVec2(avail.x, std::max(avail.y * 0.62f, ImGui::GetFontSize() * 10)));
-    DrawTable();
+    const bool tiles = std::any_of(report.rows.begin(), report.rows.end(), is_tile_row);
+    if (!tiles) {
+        DrawTable();
+        return;
+    }
+    if (ImGui::BeginTabBar("bench_tables")) {
+        if (ImGui::BeginTabItem("Whole arrays")) {
+            DrawTable();
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Block scans at full occupancy")) {
+            DrawTileTable();
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
 }
 
 void BenchView::DrawChart(const App& app, ImVec2 size) {
@@ -287,6 +302,7 @@ void BenchView::DrawTable() {
         ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& r : report.rows) {
+        if (is_tile_row(r)) continue;  // DrawTileTable
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.variant.c_str());
@@ -322,6 +338,51 @@ void BenchView::DrawTable() {
             ImGui::TextDisabled("-");
         else
             ImGui::Text("%.2e", r.max_err);
+    }
+    ImGui::EndTable();
+}
+
+void BenchView::DrawTileTable() {
+    ImGui::TextWrapped(
+        "Each block (one warp for the warp scans) scans its own tile, and every tile of the launch runs at "
+        "once, as a block scan does inside a larger scan. The spread is the fastest and slowest of the timed "
+        "runs; a difference within it is noise.");
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("tile_rows", 11, flags, ImGui::GetContentRegionAvail())) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* h : {"variant", "tile", "elements", "type", "op", "mode", "median", "fastest .. slowest",
+                          "GB/s", "x memcpy", "threads, blocks/SM"})
+        ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& r : report.rows) {
+        if (!is_tile_row(r)) continue;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.variant.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", r.tile);
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(r.n));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(std::string(to_string(r.type)).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(std::string(to_string(r.op)).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.exclusive ? "exclusive" : "inclusive");
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f us", r.median_ms * 1e3);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f .. %.1f us", r.min_ms * 1e3, r.max_ms * 1e3);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", r.gbps);
+        ImGui::TableNextColumn();
+        if (r.ratio_memcpy > 0)
+            ImGui::Text("%.3f", r.ratio_memcpy);
+        else
+            ImGui::TextDisabled("-");
+        ImGui::TableNextColumn();
+        ImGui::Text("%d, %d", r.threads, r.blocks_per_sm);
     }
     ImGui::EndTable();
 }

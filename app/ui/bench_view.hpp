@@ -36,6 +36,7 @@ struct BenchView {
 private:
     void DrawChart(const App& app, ImVec2 size);
     void DrawTable();
+    void DrawTileTable();  // the block and warp variants at full occupancy (tile rows)
 
     bool tried_default_ = false;
     // The recording whose results the view shows (an opened recording's bench replaces the

@@ -68,4 +68,12 @@ __device__ inline void step(const char*, int) {}
 #define SCANVIZ_SHARED(T, name, N) __shared__ T name[N]
 #define SCANVIZ_REG(T, name) T name
 
+#if defined(SCANVIZ_MANY_BLOCKS)
+// scanviz's GPU engine counts wrong outputs over many blocks at once, as a scan inside a larger
+// one runs: the kernel becomes a device function, and a kernel that scanviz appends to the file
+// calls it in every block on that block's own copy of the input.
+#undef __global__
+#define __global__ __device__
+#endif
+
 #endif

@@ -14,8 +14,10 @@
 #include "bench.hpp"
 #include "bench_runners.cuh"
 #include "copy.cuh"
+#include "core/models/variants.hpp"
 #include "core/trace/host_scan.hpp"
 #include "kernels/launch.cuh"
+#include "kernels/registry.hpp"
 
 namespace scanviz::bench {
 namespace {
@@ -33,6 +35,15 @@ const Candidate* find_candidate(const std::string& id) {
 
 Runner make_runner(const std::string& id, LookbackTuningId tuning, ValueType type, Op op, bool exclusive,
                    const void* in, void* out, size_t n, kern::LookbackWorkspace& ws) {
+    if (const kern::KernelEntry* k = kern::find_kernel(id); k && k->launch_whole) {  // a multi-pass scan
+        RunSpec spec;
+        spec.variant = id;
+        spec.op = op;
+        spec.type = type == ValueType::F32 ? ElemType::F32 : ElemType::I32;
+        spec.exclusive = exclusive;
+        const auto launch = k->launch_whole;
+        return [=](cudaStream_t s) { launch(spec, in, out, static_cast<long long>(n), s); };
+    }
     if (id == kBenchMemcpy) {
         const size_t bytes = n * static_cast<size_t>(value_type_bytes(type));
         return [=](cudaStream_t s) {
@@ -271,8 +282,25 @@ std::vector<std::string> bench_variants() {
 }
 
 std::vector<std::string> default_bench_variants() {
-    return {std::string(our_scan()), std::string(kBenchCub), std::string(kBenchThrust), std::string(kBenchMemcpy),
-            std::string(kBenchCopy)};
+    std::vector<std::string> v = {std::string(our_scan()), std::string(kBenchCub), std::string(kBenchThrust),
+                                  std::string(kBenchMemcpy), std::string(kBenchCopy)};
+    for (auto& t : multipass_bench_variants()) v.push_back(std::move(t));
+    for (auto& t : tile_bench_variants()) v.push_back(std::move(t));
+    return v;
+}
+
+std::vector<std::string> multipass_bench_variants() {
+    std::vector<std::string> v;
+    for (const auto& k : kern::registered_kernels())
+        if (k.launch_whole) v.emplace_back(k.id);
+    return v;
+}
+
+std::vector<std::string> tile_bench_variants() {
+    std::vector<std::string> v;
+    for (const auto& k : kern::registered_kernels())
+        if (k.launch_tiles) v.emplace_back(k.id);
+    return v;
 }
 
 LookbackDeviceFacts current_device_facts() {
@@ -325,6 +353,13 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
 
     Stream stream;
     const cudaStream_t s = stream.get();
+    {  // The multi-pass scans take their tile sums from the stream-ordered pool: keep what a run frees
+       // for the next, so that no timed run pays for an allocation.
+        cudaMemPool_t pool{};
+        SCANVIZ_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, dev));
+        uint64_t keep = UINT64_MAX;
+        SCANVIZ_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+    }
     // Written before every timed run: twice the L2, so no run finds the last one's data in L2.
     const size_t flush_bytes = 2 * static_cast<size_t>(std::max(prop.l2CacheSize, 1 << 20));
     kern::DeviceArray<unsigned char> flush(flush_bytes);
@@ -334,11 +369,18 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
     // The cases, in order: per size, per type, per op and mode, each variant (memcpy once per
     // size and type).
     struct Case {
-        size_t si;
+        size_t si;  // index in cfg.sizes; cfg.sizes.size() for the tile rows (cfg.tile_elements)
         ValueType type;
         Op op;
         bool exclusive;
         std::string id;
+        int tile = 0;         // a tile row: its tile size (0: a whole-array row)
+        RunSpec tile_spec{};  // a tile row: the variant's resolved run on one tile (n = the tile)
+    };
+    const auto tile_ids = tile_bench_variants();
+    const auto whole_ids = multipass_bench_variants();
+    auto is_tile_variant = [&](const std::string& id) {
+        return std::find(tile_ids.begin(), tile_ids.end(), id) != tile_ids.end();
     };
     std::vector<Case> cases;
     for (size_t si = 0; si < cfg.sizes.size(); ++si)
@@ -347,11 +389,16 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
             for (const Op op : cfg.ops)
                 for (const bool ex : cfg.modes)
                     for (const auto& id : cfg.variants) {
+                        if (is_tile_variant(id)) continue;  // below, at cfg.tile_elements
                         if (is_copy_row(id)) {  // once per size and type
                             bool& done_once = id == kBenchMemcpy ? memcpy_done : copy_done;
                             if (done_once) continue;
                             done_once = true;
                         }
+                        // The multi-pass scans run int32 (add, max, min) and float32 add.
+                        if (std::find(whole_ids.begin(), whole_ids.end(), id) != whole_ids.end() &&
+                            !(type == ValueType::I32 || (type == ValueType::F32 && op == Op::Add)))
+                            continue;
                         // A tuning candidate runs its one type and operator, and is left out of the others.
                         if (const Candidate* cand = find_candidate(id);
                             cand && (cand->type != type || cand->op != op))
@@ -359,6 +406,45 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
                         cases.push_back({si, type, op, ex, id});
                     }
         }
+    // The block and warp variants at full occupancy: int32 (every op) and float32 (add), per tile.
+    const size_t tile_si = cfg.sizes.size();
+    bool any_tile = false;
+    for (const ValueType type : cfg.types) {
+        if (type != ValueType::I32 && type != ValueType::F32) continue;
+        bool memcpy_done = std::find(cfg.sizes.begin(), cfg.sizes.end(), cfg.tile_elements) != cfg.sizes.end();
+        for (const Op op : cfg.ops) {
+            if (type == ValueType::F32 && op != Op::Add) continue;
+            for (const bool ex : cfg.modes)
+                for (const auto& id : cfg.variants) {
+                    if (!is_tile_variant(id)) continue;
+                    const bool warp = find_variant(id)->level == Level::Warp;
+                    for (const int tile : warp ? std::vector<int>{32} : cfg.tiles) {
+                        RunSpec spec;
+                        spec.variant = id;
+                        spec.n = tile;
+                        spec.op = op;
+                        spec.type = type == ValueType::F32 ? ElemType::F32 : ElemType::I32;
+                        spec.exclusive = ex;
+                        if (validate_and_resolve(spec)) continue;  // a tile this variant does not take
+                        if (cfg.tile_elements % tile != 0)
+                            throw std::invalid_argument("bench: " + std::to_string(cfg.tile_elements) +
+                                                        " elements are not a whole number of tiles of " +
+                                                        std::to_string(tile));
+                        if (!memcpy_done &&
+                            std::find(cfg.variants.begin(), cfg.variants.end(), kBenchMemcpy) != cfg.variants.end()) {
+                            cases.push_back({tile_si, type, op, ex, std::string(kBenchMemcpy)});
+                            memcpy_done = true;
+                        }
+                        cases.push_back({tile_si, type, op, ex, id, tile, spec});
+                        any_tile = true;
+                    }
+                }
+        }
+    }
+    for (const auto& id : cfg.variants)
+        if (is_tile_variant(id) && !any_tile)
+            throw std::invalid_argument("bench: " + id +
+                                        " runs int32 or float32 add at full occupancy: add i32 or f32 to --types");
     for (const auto& id : cfg.variants) {
         const Candidate* cand = find_candidate(id);
         if (cand && std::none_of(cases.begin(), cases.end(), [&](const Case& c) { return c.id == id; }))
@@ -376,7 +462,8 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
     std::vector<unsigned char> h_in;
     PinnedBuffer pinned;
     for (const Case& c : cases) {
-        const int64_t n64 = cfg.sizes[c.si];
+        const bool tiled = c.tile > 0;
+        const int64_t n64 = c.si == tile_si ? cfg.tile_elements : cfg.sizes[c.si];
         if (n64 <= 0) throw std::invalid_argument("bench: sizes must be positive");
         const size_t n = static_cast<size_t>(n64);
         const size_t bytes = n * static_cast<size_t>(value_type_bytes(c.type));
@@ -402,12 +489,23 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
             cur_si = c.si;
             cur_type = c.type;
         }
-        const std::string what = case_name(c.id, c.type, c.op, c.exclusive, n);
+        const std::string what = case_name(c.id, c.type, c.op, c.exclusive, n) +
+                                 (tiled ? " in tiles of " + std::to_string(c.tile_spec.n) : "");
         if (progress) progress(done, total, what);
-        const LookbackTuningId tuning =
-            lookback_tuning_for(*choice.policy, n64, value_type_bytes(c.type), facts.l2_bytes,
-                                is_float(c.type) && (c.op == Op::Max || c.op == Op::Min));
-        Runner run = make_runner(c.id, tuning, c.type, c.op, c.exclusive, d_in.get(), d_out.get(), n, ws);
+        Runner run;
+        const kern::KernelEntry* kernel = tiled ? kern::find_kernel(c.id) : nullptr;
+        if (tiled) {
+            const RunSpec spec = c.tile_spec;
+            const long long tiles = static_cast<long long>(n64 / spec.n);
+            const void* in = d_in.get();
+            void* out = d_out.get();
+            run = [=](cudaStream_t st) { kernel->launch_tiles(spec, in, out, tiles, st); };
+        } else {
+            const LookbackTuningId tuning =
+                lookback_tuning_for(*choice.policy, n64, value_type_bytes(c.type), facts.l2_bytes,
+                                    is_float(c.type) && (c.op == Op::Max || c.op == Op::Min));
+            run = make_runner(c.id, tuning, c.type, c.op, c.exclusive, d_in.get(), d_out.get(), n, ws);
+        }
         // Checked run: output poisoned first, so an unwritten element cannot look right.
         SCANVIZ_CUDA_CHECK(cudaMemsetAsync(d_out.get(), kern::kPoisonByte, bytes, s));
         run(s);
@@ -419,6 +517,15 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
             std::string bad;
             if (is_copy_row(c.id)) {
                 bad = std::memcmp(got, h_in.data(), bytes) == 0 ? "" : "the copy differs from the input";
+            } else if (tiled) {  // each tile is a scan of its own
+                const size_t tile = static_cast<size_t>(c.tile_spec.n);
+                const size_t tile_bytes = tile * static_cast<size_t>(value_type_bytes(c.type));
+                for (size_t t = 0; t < n / tile && bad.empty(); ++t) {
+                    const Check k = check_output(c.type, h_in.data() + t * tile_bytes, got + t * tile_bytes, tile,
+                                                 c.op, c.exclusive);
+                    if (!k.problem.empty()) bad = "tile " + std::to_string(t) + ", " + k.problem;
+                    max_err = std::max(max_err, k.max_err);
+                }
             } else {
                 const Check k = check_output(c.type, h_in.data(), got, n, c.op, c.exclusive);
                 bad = k.problem;
@@ -472,6 +579,12 @@ BenchReport run_bench(const BenchConfig& cfg, const ProgressFn& progress) {
         row.runs = cfg.runs;
         row.median_ms = cfg.runs % 2 ? ms[ms.size() / 2] : 0.5 * (ms[ms.size() / 2 - 1] + ms[ms.size() / 2]);
         row.min_ms = ms.front();
+        row.max_ms = ms.back();
+        if (tiled) {
+            row.tile = c.tile_spec.n;
+            row.threads = c.tile_spec.threads;
+            row.blocks_per_sm = kernel->tile_blocks_per_sm(c.tile_spec);
+        }
         row.checked = true;
         row.max_err = max_err;
         row.repeatable = differing == 0 ? 1 : 0;

@@ -29,6 +29,13 @@ struct BenchConfig {
     std::vector<ValueType> types = {ValueType::I32};
     std::vector<Op> ops = {Op::Add};
     std::vector<bool> modes = {false};  // exclusive?
+    // The block and warp variants among `variants` (tile_bench_variants) run at full occupancy: for
+    // each tile size a variant takes (block variants; a warp variant's tile is its warp of 32),
+    // tile_elements elements scanned as independent tiles, one block each, in one launch. They
+    // run int32 (add, max, min) and float32 (add), inclusive or exclusive; the sizes above do not
+    // apply to them.
+    std::vector<int> tiles = {256, 1024};
+    int64_t tile_elements = int64_t{1} << 24;
     int runs = 25;                      // timed runs per (variant, size); the median is over these
     int warmup = 3;
     uint64_t seed = 1;
@@ -41,11 +48,18 @@ struct BenchConfig {
 LookbackDeviceFacts current_device_facts();
 
 // Every id run_bench accepts: "device_decoupled_lookback" (ours, tuned),
-// "cub", "thrust", "memcpy", and the tuning candidates
+// "cub", "thrust", "memcpy", "copy", the multi-pass scans, the block and warp variants
+// (tile_bench_variants), and the tuning candidates
 // "device_decoupled_lookback@..." (int32 add only) that the lab build registers (lab/).
 // memcpy runs once per (size, type): its row matches every op and mode of the type.
 std::vector<std::string> bench_variants();
 std::vector<std::string> default_bench_variants();
+// The multi-pass whole-array scans (their kernel entry's launch_whole: scan-then-propagate,
+// reduce-then-scan), int32 and float32 add; part of bench_variants() and of the default.
+std::vector<std::string> multipass_bench_variants();
+// The block and warp variants that run at full occupancy (their kernel entry's launch_tiles), in
+// the registry's order; part of bench_variants() and of the default.
+std::vector<std::string> tile_bench_variants();
 
 // Called before each (size, variant): done so far, total, and what runs next.
 using ProgressFn = std::function<void(int done, int total, const std::string& what)>;

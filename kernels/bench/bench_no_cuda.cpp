@@ -10,9 +10,15 @@ namespace scanviz::bench {
 std::vector<std::string> bench_variants() { return default_bench_variants(); }
 
 std::vector<std::string> default_bench_variants() {
-    return {std::string(our_scan()), std::string(kBenchCub), std::string(kBenchThrust),
-            std::string(kBenchMemcpy), std::string(kBenchCopy)};
+    std::vector<std::string> v = {std::string(our_scan()), std::string(kBenchCub), std::string(kBenchThrust),
+                                  std::string(kBenchMemcpy), std::string(kBenchCopy)};
+    for (auto& t : tile_bench_variants()) v.push_back(std::move(t));
+    return v;
 }
+
+// Without the harness neither list runs (the no-CUDA build has no kernels to ask).
+std::vector<std::string> tile_bench_variants() { return {}; }
+std::vector<std::string> multipass_bench_variants() { return {}; }
 
 LookbackDeviceFacts current_device_facts() {
     throw gpu::CudaError("this scanviz was built without the benchmark harness: no device to read");

@@ -65,9 +65,43 @@ Trace launch_block(const RunSpec& given, KernelLaunch kernel_launch) {
 //   []<class ScanOp, int ITEMS, class Probe>(ScanOp, ItemsTag<ITEMS>, ProbeTag<Probe>) {
 //       return block_raking_kernel<ScanOp, ITEMS, Probe>; }
 // The items parameter tells the second form apart: it is launched for spec.items_per_thread.
+// Calls f(kernel, op) with the variant's uninstrumented kernel for the spec's operator functor op
+// and items per thread (KernelOf as for block_kernel_entry below).
+template <class KernelOf, class F>
+void with_plain_block_kernel(const RunSpec& s, F&& f) {
+    dispatch_op(s.op, s.type, [&](auto op) {
+        using ScanOp = decltype(op);
+        if constexpr (std::is_invocable_v<KernelOf, ScanOp, ItemsTag<1>, ProbeTag<NoProbe>>) {
+            dispatch_items(s.items_per_thread,
+                           [&](auto items) { f(KernelOf{}(op, items, ProbeTag<NoProbe>{}), op); });
+        } else {
+            f(KernelOf{}(op, ProbeTag<NoProbe>{}), op);
+        }
+    });
+}
+
+// The throughput benchmark's launch of a block variant: `tiles` blocks, each its own tile.
+template <class KernelOf>
+void set_block_tile_launch(KernelEntry& e) {
+    e.launch_tiles = [](const RunSpec& s, const void* in, void* out, long long tiles, void* stream) {
+        with_plain_block_kernel<KernelOf>(s, [&](auto kernel, auto op) {
+            using T = typename decltype(op)::value_type;
+            kernel<<<static_cast<unsigned>(tiles), s.threads, 0, static_cast<cudaStream_t>(stream)>>>(
+                static_cast<const T*>(in), static_cast<T*>(out), s.n, s.exclusive, TraceBuffer{});
+        });
+    };
+    e.tile_blocks_per_sm = [](const RunSpec& s) {
+        int blocks = 0;
+        with_plain_block_kernel<KernelOf>(s, [&](auto kernel, auto) {
+            SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, s.threads, 0));
+        });
+        return blocks;
+    };
+}
+
 template <class KernelOf>
 KernelEntry block_kernel_entry(std::string_view id, KernelOf) {
-    return make_kernel_entry(id, []<class Probe>(const RunSpec& spec, ProbeTag<Probe>) {
+    KernelEntry e = make_kernel_entry(id, []<class Probe>(const RunSpec& spec, ProbeTag<Probe>) {
         return launch_block<Probe>(
             spec, [](auto op, const RunSpec& s, auto in, auto out, const TraceBuffer& buf) {
                 using ScanOp = decltype(op);
@@ -82,6 +116,8 @@ KernelEntry block_kernel_entry(std::string_view id, KernelOf) {
                 }
             });
     });
+    set_block_tile_launch<KernelOf>(e);
+    return e;
 }
 
 }  // namespace scanviz::kern

@@ -4,7 +4,8 @@
 // the tile sums, and the two entry points every KernelEntry needs:
 //
 //   capture_device<Algo>(spec)  instrumented: the tile-level trace (small n);
-//   run_device<Algo>(spec)      uninstrumented: the output, any n the device holds.
+//   run_device<Algo>(spec)      uninstrumented: the output, any n the device holds;
+//   launch_device<Algo>(...)    uninstrumented on the caller's device arrays and stream (the benchmark).
 //
 // Algo is a struct with
 //   template <class ScanOp, int THREADS, int ITEMS, class Hook>
@@ -14,6 +15,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -53,14 +55,35 @@ decltype(auto) dispatch_tile_config(int threads, int items, F&& f) {
 // Which array a pass reads or writes, for the probe's slot numbers.
 enum class TileArray { Data, Aggregate, Prefix };
 
-// Uninstrumented: records nothing, no synchronisation between passes.
+// Scratch arrays of a pass (the tile sums) taken from the device's stream-ordered pool on the
+// hook's stream: in the benchmark's timed runs the pool hands back the last run's memory, so no
+// run pays for a cudaMalloc (the benchmark keeps the pool's freed memory: kernels/bench/bench.cu).
+template <class T>
+class StreamArray {
+public:
+    StreamArray(size_t count, cudaStream_t stream) : stream_(stream) {
+        SCANVIZ_CUDA_CHECK(cudaMallocAsync(reinterpret_cast<void**>(&ptr_), sizeof(T) * (count ? count : 1), stream_));
+    }
+    ~StreamArray() { cudaFreeAsync(ptr_, stream_); }
+    StreamArray(const StreamArray&) = delete;
+    StreamArray& operator=(const StreamArray&) = delete;
+    T* get() const { return ptr_; }
+
+private:
+    T* ptr_ = nullptr;
+    cudaStream_t stream_;
+};
+
+// Uninstrumented: records nothing, no synchronisation between passes; its passes run on `stream`.
 struct NoTileHook {
     static constexpr bool kOn = false;
+    cudaStream_t stream = nullptr;
     template <class T>
     void begin(const T*, T*, T*, T*) {}
     TileNoProbe probe(TileArray, TileArray) { return {}; }
     void end_pass(int, bool) { SCANVIZ_CUDA_CHECK(cudaGetLastError()); }
 };
+inline cudaStream_t stream_of(const NoTileHook& h) { return h.stream; }
 
 // The tile-level capture: after every pass, one Step of the records and the
 // state read back from the device (tile_trace.cuh).
@@ -134,6 +157,9 @@ private:
     bool data_written_ = false;
 };
 
+template <class T>
+cudaStream_t stream_of(const CaptureTileHook<T>&) { return nullptr; }
+
 inline unsigned grid_of(int64_t tiles) {
     if (tiles < 1 || tiles > 0x7fffffff) throw std::invalid_argument("whole-array scan: too many tiles for one grid");
     return static_cast<unsigned>(tiles);
@@ -147,13 +173,13 @@ template <class Algo, class ScanOp, int THREADS, int ITEMS, class Hook>
 void scan_tile_sums(typename ScanOp::value_type* aggregates, typename ScanOp::value_type* prefixes, int64_t tiles,
                     Hook& hook, int phase) {
     if (tiles <= THREADS * ITEMS) {
-        scan_tiles_kernel<ScanOp, THREADS, ITEMS><<<1, THREADS>>>(aggregates, prefixes, tiles, true, nullptr, nullptr,
-                                                                  hook.probe(TileArray::Aggregate, TileArray::Prefix));
+        scan_tiles_kernel<ScanOp, THREADS, ITEMS><<<1, THREADS, 0, stream_of(hook)>>>(
+            aggregates, prefixes, tiles, true, nullptr, nullptr, hook.probe(TileArray::Aggregate, TileArray::Prefix));
         hook.end_pass(phase, false);
         return;
     }
     if constexpr (Hook::kOn) throw std::logic_error("tile capture: more tile sums than one block scans");
-    NoTileHook none;
+    NoTileHook none{stream_of(hook)};
     Algo::template scan<ScanOp, THREADS, ITEMS>(aggregates, prefixes, tiles, true, none);
 }
 
@@ -209,6 +235,23 @@ std::vector<double> run_device(const RunSpec& spec) {
     });
     SCANVIZ_CUDA_CHECK_LAUNCH();
     return from_words(d_out.download(), spec.type);
+}
+
+// The benchmark's launch (KernelEntry::launch_whole): spec's operator, type, mode and tile
+// configuration, n elements of in scanned into out on `stream`.
+template <class Algo>
+void launch_device(const RunSpec& given, const void* in, void* out, long long n, void* stream) {
+    RunSpec spec = given;
+    spec.n = static_cast<int>(std::min<long long>(n, 0x7fffffff));  // the tile configuration follows n
+    const DeviceTileConfig cfg = resolved_device_config(spec);
+    dispatch_tile_config(cfg.threads, cfg.items, [&](auto threads, auto items) {
+        dispatch_op(spec.op, spec.type, [&](auto op) {
+            using T = typename decltype(op)::value_type;
+            NoTileHook none{static_cast<cudaStream_t>(stream)};
+            Algo::template scan<decltype(op), decltype(threads)::value, decltype(items)::value>(
+                static_cast<const T*>(in), static_cast<T*>(out), static_cast<int64_t>(n), spec.exclusive, none);
+        });
+    });
 }
 
 }  // namespace scanviz::kern

@@ -305,30 +305,89 @@ int run(int argc, char** argv) {
     }
     if (!any) g_run.error("the kernel wrote no output");
 
-    // Launches 2..N: the same kernel on the same input, untraced (the buffer takes no record),
-    // each output in a line of <records>.launches, "nan" where the kernel wrote nothing.
+    // Launches 2..N: untraced, and many blocks at once, as a scan inside a larger one runs (one
+    // block alone on the GPU rarely shows a race: nothing competes for its SM). The file is compiled
+    // again in plain CUDA with SCANVIZ_MANY_BLOCKS, which makes the kernel a device function, and a
+    // kernel appended to it calls it in each block on that block's own copy of the input. Each
+    // distinct output goes into a line of <records>.launches: how many blocks gave it, then its n
+    // values ("nan" where the kernel wrote nothing).
     if (launches > 1) {
         FILE* more = std::fopen((records_path + ".launches").c_str(), "w");
         if (!more) g_run.error("cannot write " + records_path + ".launches");
-        CU(cu.memcpy_htod(global("scanviz_capacity"), &zero, sizeof zero));
+        const std::string t = is_float ? "float" : "int";
+        const std::string many_source =
+            source + "\n// appended by scanviz: every block scans its own copy of the input\nextern \"C\" __attribute__((global)) void scanviz_many_blocks(const " +
+            t + "* in, " + (segmented ? "const int* heads, " : "") + t +
+            "* out, int n) {\n    const unsigned long long o = static_cast<unsigned long long>(blockIdx.x) * "
+            "static_cast<unsigned long long>(n);\n    " +
+            kernel + "(in + o, " + (segmented ? "heads + o, " : "") + "out + o, n);\n}\n";
+        const std::string many_path = cache_dir + "/" + lf::hex(lf::fnv1a(h, "many blocks")) + ".cubin";
+        std::string many_cubin = lf::read_file(many_path);
+        if (many_cubin.empty()) {
+            NvrtcInput in;
+            in.source = many_source;
+            in.file_name = shown_name;
+            in.include_dir = include_dir;
+            in.arch = dev.sm;
+            in.kernel = "scanviz_many_blocks";
+            in.defines = {"SCANVIZ_MANY_BLOCKS"};
+            NvrtcOutput o = compile_with_nvrtc(in);
+            if (!o.ok) g_run.error("the many-block build of the kernel failed: " + o.error);
+            many_cubin.assign(o.cubin.begin(), o.cubin.end());
+            lf::write_file(many_path, many_cubin);
+        }
+        CudaDriver::Module many_module = nullptr;
+        CU(cu.module_load_data(&many_module, many_cubin.data()));
+        CudaDriver::Function many_fn = nullptr;
+        CU(cu.module_function(&many_fn, many_module, "scanviz_many_blocks"));
+        constexpr unsigned kBlocks = 1024;
+        const size_t many_bytes = bytes * kBlocks;
+        CudaDriver::DevicePtr m_in = 0, m_out = 0, m_heads = 0;
+        CU(cu.mem_alloc(&m_in, many_bytes));
+        CU(cu.mem_alloc(&m_out, many_bytes));
+        CU(cu.mem_alloc(&m_heads, many_bytes));
+        std::vector<uint32_t> many_words(static_cast<size_t>(n) * kBlocks), many_heads(many_words.size());
+        for (unsigned b = 0; b < kBlocks; ++b)
+            for (int i = 0; i < n; ++i) {
+                many_words[b * static_cast<size_t>(n) + static_cast<size_t>(i)] = in_words[static_cast<size_t>(i)];
+                many_heads[b * static_cast<size_t>(n) + static_cast<size_t>(i)] =
+                    static_cast<uint32_t>(heads[static_cast<size_t>(i)]);
+            }
+        CU(cu.memcpy_htod(m_in, many_words.data(), many_bytes));
+        CU(cu.memcpy_htod(m_heads, many_heads.data(), many_bytes));
+        const std::vector<uint32_t> many_unwritten(many_words.size(), kUnwritten);
+        std::vector<void*> many_params;
+        many_params.push_back(&m_in);
+        if (segmented) many_params.push_back(&m_heads);
+        many_params.push_back(&m_out);
+        many_params.push_back(&n_arg);
+        std::map<std::vector<uint32_t>, long long> outputs;  // distinct outputs, how many blocks gave each
         for (int k = 1; k < launches; ++k) {
-            CU(cu.memcpy_htod(d_out, unwritten.data(), bytes));
-            CU(cu.memcpy_htod(global("scanviz_count"), &zero, sizeof zero));
-            CU(cu.memset_d8(global("scanviz_steps"), 0, 1024 * sizeof(int)));
-            CU(cu.launch(fn, 1, 1, 1, static_cast<unsigned>(threads), 1, 1, 0, nullptr, params.data(), nullptr));
+            CU(cu.memcpy_htod(m_out, many_unwritten.data(), many_bytes));
+            CU(cu.launch(many_fn, kBlocks, 1, 1, static_cast<unsigned>(threads), 1, 1, 0, nullptr, many_params.data(),
+                         nullptr));
             const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
             for (;;) {
                 const int r = cu.stream_query(nullptr);
                 if (r == 0) break;
-                if (r != kNotReady) g_run.error("the kernel failed on the GPU in launch " + std::to_string(k + 1) + ": " + driver_error(cu, r));
+                if (r != kNotReady)
+                    g_run.error("the kernel failed on the GPU in launch " + std::to_string(k + 1) + ": " +
+                                driver_error(cu, r));
                 if (std::chrono::steady_clock::now() > until) g_run.error(lf::timeout_message(timeout_s));
                 std::this_thread::sleep_for(std::chrono::microseconds(50));
             }
-            CU(cu.memcpy_dtoh(out_words.data(), d_out, bytes));
+            CU(cu.memcpy_dtoh(many_words.data(), m_out, many_bytes));
+            for (unsigned b = 0; b < kBlocks; ++b) {
+                const auto first = many_words.begin() + static_cast<std::ptrdiff_t>(b * static_cast<size_t>(n));
+                ++outputs[std::vector<uint32_t>(first, first + n)];
+            }
+        }
+        for (const auto& [words, count] : outputs) {
+            std::fprintf(more, "%lld", count);
             for (int i = 0; i < n; ++i) {
-                const uint32_t w = out_words[static_cast<size_t>(i)];
+                const uint32_t w = words[static_cast<size_t>(i)];
                 if (w == kUnwritten) {
-                    std::fputs(i ? " nan" : "nan", more);
+                    std::fputs(" nan", more);
                     continue;
                 }
                 double v = 0;
@@ -341,7 +400,7 @@ int run(int argc, char** argv) {
                     std::memcpy(&x, &w, 4);
                     v = x;
                 }
-                std::fprintf(more, i ? " %.17g" : "%.17g", v);
+                std::fprintf(more, " %.17g", v);
             }
             std::fputc('\n', more);
         }

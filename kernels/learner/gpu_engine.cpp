@@ -97,11 +97,14 @@ LearnerGpuEngine gpu_engine() {
         out.records = lf::read_file(rec);
         out.log = cr.err;
         std::istringstream more(lf::read_file(rec.string() + ".launches"));
-        for (std::string line; std::getline(more, line);) {
+        for (std::string line; std::getline(more, line);) {  // "COUNT v0 v1 ...": a distinct output
             std::istringstream values(line);
+            long long count = 0;
+            if (!(values >> count) || count < 1) continue;
             std::vector<double> output;
             for (std::string v; values >> v;) output.push_back(v == "nan" ? std::nan("") : std::strtod(v.c_str(), nullptr));
             out.more_outputs.push_back(std::move(output));
+            out.more_counts.push_back(count);
         }
         fs::remove_all(dir, ec);
         const std::string fail = field(cr.out, "fail");

@@ -17,6 +17,7 @@
 
 #include <string_view>
 
+#include "../tile.cuh"
 #include "warp_common.cuh"
 #include "warp_launch.cuh"
 
@@ -33,6 +34,8 @@ __global__ void warp_family_kernel(const typename ScanOp::value_type* in, typena
                                    bool exclusive, TraceBuffer buf) {
     using T = typename ScanOp::value_type;
     using Phases = typename V::Phases;
+    in += tile_offset(32);  // this block's warp of elements (kernels/tile.cuh)
+    out += tile_offset(32);
     if constexpr (V::kStorage == WarpStorage::Shared) {
         __shared__ T s_partials[32];
         const int lane = threadIdx.x & 31;
@@ -78,7 +81,7 @@ __global__ void warp_family_kernel(const typename ScanOp::value_type* in, typena
 // The registry entry of a warp variant described by V (see above).
 template <class V>
 KernelEntry warp_family_entry(std::string_view id) {
-    return warp_kernel_entry(id, []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+    return warp_tiled_kernel_entry(id, []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
         return warp_family_kernel<V, ScanOp, Probe>;
     });
 }

@@ -44,4 +44,29 @@ KernelEntry warp_kernel_entry(std::string_view id, KernelOf) {
     });
 }
 
+// The same, with the throughput benchmark's launch: `tiles` blocks of one warp, block b scanning
+// elements [32 b, 32 b + 32) (the kernel moves its pointers by tile_offset(32), kernels/tile.cuh).
+// A block holds one warp because the kernel's shared array is one warp's.
+template <class KernelOf>
+KernelEntry warp_tiled_kernel_entry(std::string_view id, KernelOf) {
+    KernelEntry e = warp_kernel_entry(id, KernelOf{});
+    e.launch_tiles = [](const RunSpec& s, const void* in, void* out, long long tiles, void* stream) {
+        dispatch_op(s.op, s.type, [&](auto op) {
+            using T = typename decltype(op)::value_type;
+            const auto kernel = KernelOf{}(op, ProbeTag<NoProbe>{});
+            kernel<<<static_cast<unsigned>(tiles), 32, 0, static_cast<cudaStream_t>(stream)>>>(
+                static_cast<const T*>(in), static_cast<T*>(out), s.exclusive, TraceBuffer{});
+        });
+    };
+    e.tile_blocks_per_sm = [](const RunSpec& s) {
+        int blocks = 0;
+        dispatch_op(s.op, s.type, [&](auto op) {
+            SCANVIZ_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &blocks, KernelOf{}(op, ProbeTag<NoProbe>{}), 32, 0));
+        });
+        return blocks;
+    };
+    return e;
+}
+
 }  // namespace scanviz::kern

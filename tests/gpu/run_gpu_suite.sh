@@ -101,7 +101,7 @@ if has bench; then
   "$SCANVIZ" bench --format csv > "$OUT/bench.csv" 2> "$LOGS/bench_progress.log"
   rc=$?; [ $rc -ne 0 ] && status=1
   say "bench: rc=$rc in $(( $(date +%s) - t0 )) s"
-  "$SCANVIZ" bench --from "$OUT/bench.csv" --format text 2>/dev/null | tail -n 30 | tee -a "$SUMMARY"
+  "$SCANVIZ" bench --from "$OUT/bench.csv" --format text 2>/dev/null | tail -n 90 | tee -a "$SUMMARY"
 fi
 
 if has profile; then

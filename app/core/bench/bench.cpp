@@ -68,12 +68,17 @@ const char* const kCsvHeaderV1 =
 const char* const kCsvHeaderV2 =
     "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked,max_err,"
     "repeatable";
-const char* const kCsvHeader =
+const char* const kCsvHeaderV3 =
     "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked,max_err,"
     "repeatable,ratio_copy";
+// The current layout adds the slowest run and the tile rows' shape (block variants at full occupancy).
+const char* const kCsvHeader =
+    "variant,n,type,op,mode,bytes,runs,median_ms,min_ms,gbps,ratio_memcpy,ratio_cub,checked,max_err,"
+    "repeatable,ratio_copy,max_ms,tile,threads,blocks_per_sm";
 constexpr int kCsvColumnsV1 = 13;
 constexpr int kCsvColumnsV2 = 15;
-constexpr int kCsvColumns = 16;
+constexpr int kCsvColumnsV3 = 16;
+constexpr int kCsvColumns = 20;
 
 std::string fmt_double(double v) {
     char buf[64];
@@ -110,8 +115,11 @@ double parse_num(const std::string& s, int line, const char* column) {
 void check_row(const BenchResult& r, int line) {
     if (r.variant.empty()) fail(line, "empty variant");
     if (r.n <= 0) fail(line, "n must be positive");
-    if (r.bytes < 0 || r.runs < 0 || r.median_ms < 0 || r.min_ms < 0)
+    if (r.bytes < 0 || r.runs < 0 || r.median_ms < 0 || r.min_ms < 0 || r.max_ms < 0)
         fail(line, "negative size, runs or time");
+    if (r.tile < 0 || r.threads < 0 || r.blocks_per_sm < 0) fail(line, "negative tile, threads or blocks per SM");
+    if (r.tile > 0 && r.n % r.tile != 0)
+        fail(line, "n = " + std::to_string(r.n) + " is not a whole number of tiles of " + std::to_string(r.tile));
 }
 
 }  // namespace
@@ -137,8 +145,9 @@ void compute_ratios(std::vector<BenchResult>& rows) {
         r.ratio_memcpy = m > 0 ? r.gbps / m : 0;
         const double k = find_roof(copy_gbps, r);
         r.ratio_copy = k > 0 ? r.gbps / k : 0;
+        // A tile row scans independent tiles, not the whole array: CUB's whole scan is no peer of it.
         const auto c = cub_gbps.find(key_of(r));
-        r.ratio_cub = c != cub_gbps.end() && c->second > 0 ? r.gbps / c->second : 0;
+        r.ratio_cub = !is_tile_row(r) && c != cub_gbps.end() && c->second > 0 ? r.gbps / c->second : 0;
     }
 }
 
@@ -159,7 +168,8 @@ std::string to_csv(const BenchReport& report) {
            << (r.exclusive ? "exclusive" : "inclusive") << ',' << r.bytes << ',' << r.runs << ','
            << fmt_double(r.median_ms) << ',' << fmt_double(r.min_ms) << ',' << fmt_double(r.gbps) << ','
            << fmt_double(r.ratio_memcpy) << ',' << fmt_double(r.ratio_cub) << ',' << (r.checked ? 1 : 0)
-           << ',' << fmt_double(r.max_err) << ',' << r.repeatable << ',' << fmt_double(r.ratio_copy) << "\n";
+           << ',' << fmt_double(r.max_err) << ',' << r.repeatable << ',' << fmt_double(r.ratio_copy) << ','
+           << fmt_double(r.max_ms) << ',' << r.tile << ',' << r.threads << ',' << r.blocks_per_sm << "\n";
     }
     return os.str();
 }
@@ -208,7 +218,10 @@ BenchReport parse_bench_csv(std::string_view text) {
             for (size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
             if (line != kCsvHeader && line != kCsvHeaderV2 && line != kCsvHeaderV1)
                 fail(line_no, "expected the header '" + std::string(kCsvHeader) + "', got '" + line + "'");
-            columns = line == kCsvHeader ? kCsvColumns : line == kCsvHeaderV2 ? kCsvColumnsV2 : kCsvColumnsV1;
+            columns = line == kCsvHeader     ? kCsvColumns
+                      : line == kCsvHeaderV3 ? kCsvColumnsV3
+                      : line == kCsvHeaderV2 ? kCsvColumnsV2
+                                             : kCsvColumnsV1;
             header = true;
             continue;
         }
@@ -242,7 +255,13 @@ BenchReport parse_bench_csv(std::string_view text) {
             if (rep < -1 || rep > 1) fail(line_no, "repeatable must be -1, 0 or 1, got '" + f[14] + "'");
             r.repeatable = static_cast<int>(rep);
         }
-        if (columns >= kCsvColumns) r.ratio_copy = parse_num(f[15], line_no, "ratio_copy");
+        if (columns >= kCsvColumnsV3) r.ratio_copy = parse_num(f[15], line_no, "ratio_copy");
+        if (columns >= kCsvColumns) {
+            r.max_ms = parse_num(f[16], line_no, "max_ms");
+            r.tile = static_cast<int>(parse_int(f[17], line_no, "tile"));
+            r.threads = static_cast<int>(parse_int(f[18], line_no, "threads"));
+            r.blocks_per_sm = static_cast<int>(parse_int(f[19], line_no, "blocks_per_sm"));
+        }
         check_row(r, line_no);
         rep.rows.push_back(std::move(r));
     }
@@ -277,7 +296,11 @@ std::string to_json(const BenchReport& report) {
                              {"checked", r.checked},
                              {"max_err", r.max_err},
                              {"repeatable", r.repeatable},
-                             {"ratio_copy", r.ratio_copy}});
+                             {"ratio_copy", r.ratio_copy},
+                             {"max_ms", r.max_ms},
+                             {"tile", r.tile},
+                             {"threads", r.threads},
+                             {"blocks_per_sm", r.blocks_per_sm}});
     }
     return j.dump(2) + "\n";
 }
@@ -327,6 +350,10 @@ BenchReport parse_bench_json(std::string_view text) {
             r.max_err = x.value("max_err", -1.0);
             r.repeatable = x.value("repeatable", -1);
             r.ratio_copy = x.value("ratio_copy", 0.0);
+            r.max_ms = x.value("max_ms", 0.0);
+            r.tile = x.value("tile", 0);
+            r.threads = x.value("threads", 0);
+            r.blocks_per_sm = x.value("blocks_per_sm", 0);
             check_row(r, i);
             rep.rows.push_back(std::move(r));
         }
@@ -386,6 +413,7 @@ std::string format_bench_text(const BenchReport& report) {
     os << line;
     int64_t last_n = -1;
     for (const auto& r : report.rows) {
+        if (is_tile_row(r)) continue;
         if (last_n != -1 && r.n != last_n) os << "\n";
         last_n = r.n;
         const bool small = r.n <= (int64_t{1} << 20);
@@ -404,13 +432,38 @@ std::string format_bench_text(const BenchReport& report) {
                       r.repeatable == 0 ? " *" : "");
         os << line;
     }
+    // The block and warp variants at full occupancy, per tile size.
+    std::vector<int> tiles;
+    for (const auto& r : report.rows)
+        if (is_tile_row(r) && std::find(tiles.begin(), tiles.end(), r.tile) == tiles.end()) tiles.push_back(r.tile);
+    std::sort(tiles.begin(), tiles.end());
+    for (const int tile : tiles) {
+        int64_t total = 0;
+        for (const auto& r : report.rows)
+            if (r.tile == tile) total = r.n;
+        os << "\nblock scans at full occupancy: tiles of " << tile << " elements, one block each, "
+           << size_label(total) << " elements in one launch (spread: fastest and slowest of the runs)\n";
+        std::snprintf(line, sizeof line, "%-28s %-4s %-4s %-4s %11s %21s %8s %9s %7s %9s\n", "variant", "type", "op",
+                      "mode", "median", "fastest..slowest", "GB/s", "x memcpy", "threads", "blocks/SM");
+        os << line;
+        for (const auto& r : report.rows) {
+            if (r.tile != tile) continue;
+            const std::string rm = r.ratio_memcpy > 0 ? fmt("%.3f", r.ratio_memcpy) : "-";
+            const std::string spread = fmt("%.1f..", r.min_ms * 1e3) + fmt("%.1f us", r.max_ms * 1e3);
+            std::snprintf(line, sizeof line, "%-28s %-4s %-4s %-4s %8.1f us %21s %8.1f %9s %7d %9d\n",
+                          r.variant.c_str(), std::string(to_string(r.type)).c_str(),
+                          std::string(to_string(r.op)).c_str(), r.exclusive ? "excl" : "incl", r.median_ms * 1e3,
+                          spread.c_str(), r.gbps, rm.c_str(), r.threads, r.blocks_per_sm);
+            os << line;
+        }
+    }
     return os.str();
 }
 
 std::vector<std::pair<Op, bool>> bench_op_modes(const BenchReport& report) {
     std::vector<std::pair<Op, bool>> out;
     for (const auto& r : report.rows) {
-        if (is_copy_row(r.variant)) continue;
+        if (is_copy_row(r.variant) || is_tile_row(r)) continue;
         const std::pair<Op, bool> k{r.op, r.exclusive};
         if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
     }
@@ -422,6 +475,7 @@ std::vector<BenchSeries> bench_series(const BenchReport& report, BenchMetric met
     for (const auto& r : report.rows) several_types = several_types || r.type != report.rows.front().type;
     std::vector<BenchSeries> out;
     for (const auto& r : report.rows) {
+        if (is_tile_row(r)) continue;
         if (!is_copy_row(r.variant) && (r.op != op || r.exclusive != exclusive)) continue;
         const double v = metric == BenchMetric::Gbps          ? r.gbps
                          : metric == BenchMetric::RatioMemcpy ? r.ratio_memcpy

@@ -65,7 +65,18 @@ struct BenchResult {
     // The output's bits were the same on the run before the timed runs and the run after them:
     // 1 yes, 0 no, -1 not measured (older files).
     int repeatable = -1;
+    double max_ms = 0;  // the slowest timed run (0 in older files)
+    // A block or warp variant timed at full occupancy (is_tile_row): n elements scanned as
+    // independent tiles of `tile` elements, one block each, all launched at once, as a block scan
+    // runs inside a larger scan; `threads` per block, `blocks_per_sm` resident on one SM (the
+    // occupancy calculator). 0 for a whole-array scan and in older files.
+    int tile = 0;
+    int threads = 0;
+    int blocks_per_sm = 0;
 };
+
+// A row that times a block or warp variant over many tiles (BenchResult::tile).
+inline bool is_tile_row(const BenchResult& r) { return r.tile > 0; }
 
 struct BenchMeta {
     std::string device;   // "NVIDIA H100 80GB HBM3"
@@ -106,7 +117,8 @@ BenchReport load_bench_file(const std::string& path);
 
 // The table the CLI prints: per size, each variant's time (microseconds up to
 // 2^20, milliseconds above), GB/s, fraction of memcpy, fraction of the copy kernel and
-// ratio to CUB.
+// ratio to CUB; then the block and warp variants at full occupancy, per tile size: time,
+// fastest and slowest run, GB/s, fraction of memcpy, threads and resident blocks per SM.
 std::string format_bench_text(const BenchReport& report);
 
 // What a chart of a report plots against n: GB/s, or the ratio to memcpy or to CUB.
@@ -124,8 +136,8 @@ struct BenchSeries {
     std::vector<std::pair<int64_t, double>> points;  // (n, metric), n ascending
 };
 
-// The series of the rows of one operator and mode (memcpy rows join every one), one per
-// variant and type, in the order they first appear; points whose metric was not measured
+// The series of the whole-array rows of one operator and mode (memcpy rows join every one;
+// tile rows are a table of their own), one per variant and type, in the order they first appear; points whose metric was not measured
 // (a ratio with no memcpy or CUB row) are left out.
 std::vector<BenchSeries> bench_series(const BenchReport& report, BenchMetric metric, Op op, bool exclusive);
 

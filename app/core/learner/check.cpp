@@ -249,17 +249,24 @@ RepeatedRuns check_repeated(const LearnerEngine& engine, const LearnerRequest& r
                             int runs, std::string_view source_kind) {
     RepeatedRuns r;
     const bool gpu = source_kind == "gpu";
-    const std::string what = gpu ? " launches on the GPU" : " runs of the interleaved schedule";
+    std::string what = gpu ? " launches on the GPU" : " runs of the interleaved schedule";
     if (runs < 2) return r;
     r.runs = 1;
     r.wrong = output_difference(first.trace).empty() ? 0 : 1;
     if (gpu) {
-        for (const auto& out : first.more_outputs) {
+        // The traced launch (one block), then launches 2..N of many blocks each: each distinct
+        // output with how many blocks gave it.
+        long long blocks = 0;
+        for (size_t i = 0; i < first.more_outputs.size(); ++i) {
             Trace t = first.trace;
-            t.output = out;
-            ++r.runs;
-            if (!output_difference(t).empty()) ++r.wrong;
+            t.output = first.more_outputs[i];
+            const long long count = i < first.more_counts.size() ? first.more_counts[i] : 1;
+            blocks += count;
+            r.runs += count;
+            if (!output_difference(t).empty()) r.wrong += count;
         }
+        what = " blocks on the GPU (the traced launch, then " + std::to_string(runs - 1) + " launches of " +
+               std::to_string(runs > 1 ? blocks / (runs - 1) : 0) + " blocks at once)";
     } else {
         LearnerRequest more = request;
         more.schedule = Schedule::Interleaved;

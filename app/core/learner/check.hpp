@@ -31,13 +31,14 @@ std::string output_difference(const Trace& trace);
 // (b) "" when the trace equals the model of settings.like step by step (or there is no like).
 std::string compare_with_model(const Trace& yours, const KernelSettings& settings);
 
-// (d) Repeated runs: how many of `runs` outputs are wrong. The GPU engine's launches 2..N
-// (LearnerRun::more_outputs, beside the first run's trace); the CPU engine's are more runs
-// of the interleaved schedule, one seed each (1..N-1 after the first run's). One line: "every
-// output right in 200 launches on the GPU" or "wrong output in 37 of 200 launches on the GPU".
+// (d) Repeated runs: how many outputs are wrong. On the GPU: the traced launch's block, then
+// launches 2..N of 1024 blocks at once (LearnerRun::more_outputs and more_counts), counted by
+// block: "wrong output in 3712 of 203777 blocks on the GPU (the traced launch, then 199 launches
+// of 1024 blocks at once)". On the CPU: more runs of the interleaved schedule, one seed each
+// (1..N-1 after the first run's): "every output right in 200 runs of the interleaved schedule".
 struct RepeatedRuns {
-    int runs = 0;
-    int wrong = 0;
+    long long runs = 0;
+    long long wrong = 0;
     std::string line;
 };
 RepeatedRuns check_repeated(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& first,

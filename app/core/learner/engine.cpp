@@ -18,6 +18,7 @@ LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& reques
     EngineOutput eo = engine(request);
     out.log = eo.log;
     out.more_outputs = std::move(eo.more_outputs);
+    out.more_counts = std::move(eo.more_counts);
     if (!eo.error.empty()) {
         out.error = eo.error;
         return out;

@@ -38,8 +38,10 @@ struct EngineOutput {
     std::string device;  // the GPU's name (GPU engine)
     std::string log;
     // The outputs of launches 2 .. request.launches (n values each; NaN where the kernel wrote
-    // nothing); empty where the engine launches once.
+    // nothing), each distinct output once, with how many blocks gave it in more_counts (the GPU
+    // engine runs 1024 blocks per launch); empty where the engine launches once.
     std::vector<std::vector<double>> more_outputs;
+    std::vector<long long> more_counts;
 };
 
 using LearnerEngine = std::function<EngineOutput(const LearnerRequest&)>;
@@ -60,6 +62,7 @@ struct LearnerRun {
     std::string error;
     std::string log;
     std::vector<std::vector<double>> more_outputs;  // EngineOutput::more_outputs
+    std::vector<long long> more_counts;             // EngineOutput::more_counts
 };
 LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request,
                        std::string_view source_kind);

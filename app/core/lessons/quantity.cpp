@@ -36,6 +36,8 @@ using detail::shared_words;
 constexpr std::string_view kWorkView = "the work and span view (its totals line, and one row per step)";
 constexpr std::string_view kBenchView =
     "the benchmark view (View > Benchmark): the table under the chart, at that n";
+constexpr std::string_view kTileView =
+    "the benchmark view (View > Benchmark): the table of block scans at full occupancy, at that tile";
 constexpr std::string_view kSassView =
     "the SASS view (View > SASS, F7): the region total in each variant's column";
 constexpr std::string_view kSassBaseView =
@@ -53,6 +55,19 @@ std::string format_ms(double ms) {
 
 bool known_bench_variant(const std::string& v) {
     return v == kBenchCub || v == kBenchThrust || v == kBenchMemcpy || find_variant(v) != nullptr;
+}
+
+// VARIANT ... TILE: a tile size last, block or warp variants before it (timed at full occupancy).
+std::optional<std::string> check_tile(std::string_view kind, const std::vector<std::string>& args) {
+    const std::string k(kind);
+    const std::string& n = args.back();
+    if (!parse_count(n) || *parse_count(n) < 1) return k + ": '" + n + "' is not a tile size (256 or 2^8)";
+    for (size_t i = 0; i + 1 < args.size(); ++i) {
+        const VariantInfo* v = find_variant(args[i]);
+        if (!v || v->level == Level::Device)
+            return k + ": '" + args[i] + "' is not a block or warp variant (scanviz list)";
+    }
+    return std::nullopt;
 }
 
 // VARIANT ... N: a size last, benchmarked variants before it.
@@ -156,9 +171,105 @@ Value of_phase(const Quantity& q, const StepData& d, const Sources& s, F f) {
 
 const BenchResult* bench_row(const BenchReport& report, const std::string& variant, long long n) {
     for (const auto& r : report.rows)
-        if (r.variant == variant && r.n == n && r.type == ValueType::I32 && r.op == Op::Add && !r.exclusive)
+        if (!is_tile_row(r) && r.variant == variant && r.n == n && r.type == ValueType::I32 && r.op == Op::Add &&
+            !r.exclusive)
             return &r;
     return nullptr;
+}
+
+// A block or warp variant at full occupancy, int32 inclusive add, in tiles of `tile` (a warp
+// variant's tile is always its 32).
+const BenchResult* tile_row(const BenchReport& report, const std::string& variant, long long tile) {
+    for (const auto& r : report.rows)
+        if (is_tile_row(r) && r.variant == variant && r.tile == tile && r.type == ValueType::I32 &&
+            r.op == Op::Add && !r.exclusive)
+            return &r;
+    return nullptr;
+}
+
+// The tile row, or why there is none (the results predate the tile rows, or lack this one), or why
+// it cannot answer (no repeated runs).
+const BenchResult* tile_row_or(const std::string& variant, long long tile, const Sources& s, Value& why) {
+    if (!s.bench) {
+        why = fail("no benchmark results here" + (s.bench_missing.empty() ? std::string() : ": " + s.bench_missing),
+                   true);
+        return nullptr;
+    }
+    const BenchResult* r = tile_row(*s.bench, variant, tile);
+    if (!r) {
+        why = fail("the benchmark results (" + s.bench_origin + ") have no " + variant + " at full occupancy in tiles of " +
+                       std::to_string(tile) + " (int32, inclusive add)",
+                   true);
+        return nullptr;
+    }
+    if (r->runs < 2 || r->min_ms <= 0) {
+        why = fail("the benchmark results (" + s.bench_origin + ") time " + variant + " in tiles of " +
+                   std::to_string(tile) + " in " + std::to_string(r->runs) +
+                   " run(s) with no spread: a time needs repeated measurements");
+        return nullptr;
+    }
+    return r;
+}
+
+// Two rows whose medians differ by no more than the spread of either one's runs (median minus
+// fastest run) are not told apart: the comparison is noise. Returns why, or nothing.
+std::optional<std::string> within_noise(const BenchResult& a, const BenchResult& b, const std::string& where) {
+    const double spread = std::max(a.median_ms - a.min_ms, b.median_ms - b.min_ms);
+    const double diff = std::fabs(a.median_ms - b.median_ms);
+    if (diff > spread) return std::nullopt;
+    return a.variant + " and " + b.variant + where + " differ by " + format_ms(diff) +
+           " ms, within the spread of their runs (" + format_ms(spread) +
+           " ms, median minus fastest): the comparison is noise";
+}
+
+enum class TileFigure : uint8_t { Gbps, NsPerTile, Speedup };
+
+// tile_gbps VARIANT TILE, tile_ns VARIANT TILE, tile_speedup A B TILE (A's throughput over B's).
+Value tile_value(TileFigure figure, const std::vector<std::string>& args, const Sources& s) {
+    const long long tile = *parse_count(args.back());
+    Value why;
+    const BenchResult* a = tile_row_or(args[0], tile, s, why);
+    if (!a) return why;
+    Value v;
+    if (figure == TileFigure::Gbps) {
+        v = number(a->gbps, 1);
+    } else if (figure == TileFigure::NsPerTile) {
+        // The launch's median time shared out over its tiles: what one tile costs the GPU when every SM is full.
+        v = number(a->median_ms * 1e6 / static_cast<double>(a->n / a->tile), 2);
+    } else {
+        const BenchResult* b = tile_row_or(args[1], tile, s, why);
+        if (!b) return why;
+        if (auto noise = within_noise(*a, *b, " in tiles of " + args.back())) return fail(*noise);
+        v = number(b->median_ms / a->median_ms, 2);
+    }
+    v.tolerance = 0.03;
+    v.relative = true;
+    v.origin = s.bench_origin;
+    return v;
+}
+
+// tile_faster A B [C ...] TILE: which variant took the least time at full occupancy; refused within noise.
+Value tile_fastest(const std::vector<std::string>& args, const Sources& s) {
+    const long long tile = *parse_count(args.back());
+    const BenchResult* best = nullptr;
+    Value why;
+    std::vector<const BenchResult*> rows;
+    for (size_t i = 0; i + 1 < args.size(); ++i) {
+        const BenchResult* r = tile_row_or(args[i], tile, s, why);
+        if (!r) return why;
+        rows.push_back(r);
+        if (!best || r->median_ms < best->median_ms) best = r;
+    }
+    for (const BenchResult* r : rows)
+        if (r != best)
+            if (auto noise = within_noise(*best, *r, " in tiles of " + args.back())) return fail(*noise);
+    Value v;
+    v.ok = true;
+    v.kind = ValueKind::Choice;
+    v.choice = best->variant;
+    v.options.assign(args.begin(), args.end() - 1);
+    v.origin = s.bench_origin;
+    return v;
 }
 
 enum class BenchFigure : uint8_t { Gbps, MemcpyFraction, CubRatio };
@@ -216,13 +327,8 @@ Value fastest(const std::vector<std::string>& args, const Sources& s) {
     const BenchResult* w = bench_row(*s.bench, best.choice, n);
     for (size_t i = 0; i + 1 < args.size(); ++i) {
         if (args[i] == best.choice) continue;
-        const BenchResult* o = bench_row(*s.bench, args[i], n);
-        const double spread = std::max(w->median_ms - w->min_ms, o->median_ms - o->min_ms);
-        const double diff = std::fabs(o->median_ms - w->median_ms);
-        if (diff <= spread)
-            return fail(best.choice + " and " + args[i] + " at n = " + args.back() + " differ by " +
-                        format_ms(diff) + " ms, within the spread of their runs (" + format_ms(spread) +
-                        " ms, median minus fastest): the comparison is noise");
+        if (auto noise = within_noise(*w, *bench_row(*s.bench, args[i], n), " at n = " + args.back()))
+            return fail(*noise);
     }
     best.kind = ValueKind::Choice;
     best.options.assign(args.begin(), args.end() - 1);
@@ -527,6 +633,30 @@ const KindInfo kKinds[] = {
     {"faster", 3, -1, ValueKind::Choice, "faster A B [C ...] N", kBenchView,
      "which variant measured the highest throughput at n = N", Reads::Tables, check_bench,
      [](const Quantity& q, const StepData&, const Sources& s) { return fastest(q.args, s); }},
+    {"tile_gbps", 2, 2, ValueKind::Number, "tile_gbps VARIANT TILE", kTileView,
+     "measured throughput of a block or warp variant at full occupancy, scanning independent tiles of TILE "
+     "elements, one block each, all launched at once (GB/s: bytes read plus written per second)",
+     Reads::Tables, check_tile,
+     [](const Quantity& q, const StepData&, const Sources& s) { return tile_value(TileFigure::Gbps, q.args, s); }},
+    {"tile_ns", 2, 2, ValueKind::Number, "tile_ns VARIANT TILE", kTileView,
+     "the GPU time one tile of TILE elements costs at full occupancy (the launch's median time over its tiles, "
+     "in ns)",
+     Reads::Tables, check_tile,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return tile_value(TileFigure::NsPerTile, q.args, s);
+     }},
+    {"tile_speedup", 3, 3, ValueKind::Number, "tile_speedup A B TILE", kTileView,
+     "B's median time over A's at full occupancy in tiles of TILE (above 1: A is quicker); refused when the "
+     "two differ by no more than their runs' spread",
+     Reads::Tables, check_tile,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return tile_value(TileFigure::Speedup, q.args, s);
+     }},
+    {"tile_faster", 3, -1, ValueKind::Choice, "tile_faster A B [C ...] TILE", kTileView,
+     "which block or warp variant took the least time at full occupancy in tiles of TILE; refused within "
+     "the runs' spread",
+     Reads::Tables, check_tile,
+     [](const Quantity& q, const StepData&, const Sources& s) { return tile_fastest(q.args, s); }},
 };
 
 std::string format_number(double x, int decimals) {

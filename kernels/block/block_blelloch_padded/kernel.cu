@@ -1,5 +1,6 @@
 // Kernel of the variant block_blelloch_padded (block_blelloch_kernel.cuh with PADDED = true: conflict-free
 // padding).
+#include "../../tile.cuh"
 #include "../../race/race_kernels.hpp"
 #include "../block_blelloch_kernel.cuh"
 
@@ -10,6 +11,8 @@ template <class ScanOp, class Probe>
 __global__ void __launch_bounds__(kMaxBlockThreads)
     block_blelloch_padded_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out,
                                  int n, bool exclusive, TraceBuffer buf) {
+    in += tile_offset(n);  // this block's tile (kernels/tile.cuh)
+    out += tile_offset(n);
     block_blelloch_tile<true, ScanOp, Probe>(in, out, n, exclusive, buf);
 }
 

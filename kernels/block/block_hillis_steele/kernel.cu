@@ -1,4 +1,5 @@
 // Kernel of the variant block_hillis_steele (one block, n threads).
+#include "../../tile.cuh"
 #include "../../race/race_kernels.hpp"
 #include "../block_launch.cuh"
 #include "block_hillis_steele.cuh"
@@ -10,6 +11,8 @@ template <class ScanOp, class Probe>
 __global__ void __launch_bounds__(kMaxBlockThreads)
     block_hillis_steele_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out, int n,
                                bool exclusive, TraceBuffer buf) {
+    in += tile_offset(n);  // this block's tile (kernels/tile.cuh)
+    out += tile_offset(n);
     using T = typename ScanOp::value_type;
     __shared__ BlockHillisSteeleStorage<T> s;
     const int thid = static_cast<int>(threadIdx.x);

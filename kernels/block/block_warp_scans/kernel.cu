@@ -1,4 +1,5 @@
 // Kernel of the variant block_warp_scans (one block, items per thread).
+#include "../../tile.cuh"
 #include "../block_launch.cuh"
 #include "../block_warp_scans.cuh"
 
@@ -9,6 +10,8 @@ template <class ScanOp, int ITEMS, class Probe>
 __global__ void __launch_bounds__(kMaxBlockThreads)
     block_warp_scans_kernel(const typename ScanOp::value_type* in, typename ScanOp::value_type* out, int n,
                             bool exclusive, TraceBuffer buf) {
+    in += tile_offset(n);  // this block's tile (kernels/tile.cuh)
+    out += tile_offset(n);
     using T = typename ScanOp::value_type;
     __shared__ BlockWarpScansStorage<T> temp;
     const int num_threads = static_cast<int>(blockDim.x);

@@ -14,17 +14,18 @@ struct ReduceThenScan {
         using Phases = ReduceThenScanPhases;
         constexpr int kTile = THREADS * ITEMS;
         const int64_t tiles = (n + kTile - 1) / kTile;
-        DeviceArray<T> d_aggregates(static_cast<size_t>(tiles)), d_prefixes(static_cast<size_t>(tiles));
+        StreamArray<T> d_aggregates(static_cast<size_t>(tiles), stream_of(hook)),
+            d_prefixes(static_cast<size_t>(tiles), stream_of(hook));
         hook.begin(d_in, d_out, d_aggregates.get(), d_prefixes.get());
 
-        reduce_tiles_kernel<ScanOp, THREADS, ITEMS><<<grid_of(tiles), THREADS>>>(
+        reduce_tiles_kernel<ScanOp, THREADS, ITEMS><<<grid_of(tiles), THREADS, 0, stream_of(hook)>>>(
             d_in, n, d_aggregates.get(), hook.probe(TileArray::Data, TileArray::Aggregate));
         hook.end_pass(Phases::kReduceTiles, false);
 
         scan_tile_sums<ReduceThenScan, ScanOp, THREADS, ITEMS>(d_aggregates.get(), d_prefixes.get(), tiles, hook,
                                                                Phases::kScanTileSums);
 
-        scan_tiles_kernel<ScanOp, THREADS, ITEMS><<<grid_of(tiles), THREADS>>>(
+        scan_tiles_kernel<ScanOp, THREADS, ITEMS><<<grid_of(tiles), THREADS, 0, stream_of(hook)>>>(
             d_in, d_out, n, exclusive, nullptr, d_prefixes.get(), hook.probe(TileArray::Data, TileArray::Data));
         hook.end_pass(Phases::kScanTiles, true);
     }
@@ -33,7 +34,9 @@ struct ReduceThenScan {
 }  // namespace
 
 KernelEntry kernel_device_reduce_then_scan() {
-    return {"device_reduce_then_scan", capture_device<ReduceThenScan>, run_device<ReduceThenScan>};
+    KernelEntry e{"device_reduce_then_scan", capture_device<ReduceThenScan>, run_device<ReduceThenScan>};
+    e.launch_whole = launch_device<ReduceThenScan>;
+    return e;
 }
 
 }  // namespace scanviz::kern

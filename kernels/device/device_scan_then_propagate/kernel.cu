@@ -14,17 +14,18 @@ struct ScanThenPropagate {
         using Phases = ScanThenPropagatePhases;
         constexpr int kTile = THREADS * ITEMS;
         const int64_t tiles = (n + kTile - 1) / kTile;
-        DeviceArray<T> d_aggregates(static_cast<size_t>(tiles)), d_prefixes(static_cast<size_t>(tiles));
+        StreamArray<T> d_aggregates(static_cast<size_t>(tiles), stream_of(hook)),
+            d_prefixes(static_cast<size_t>(tiles), stream_of(hook));
         hook.begin(d_in, d_out, d_aggregates.get(), d_prefixes.get());
 
-        scan_tiles_kernel<ScanOp, THREADS, ITEMS><<<grid_of(tiles), THREADS>>>(
+        scan_tiles_kernel<ScanOp, THREADS, ITEMS><<<grid_of(tiles), THREADS, 0, stream_of(hook)>>>(
             d_in, d_out, n, exclusive, d_aggregates.get(), nullptr, hook.probe(TileArray::Data, TileArray::Data));
         hook.end_pass(Phases::kScanTiles, true);
 
         scan_tile_sums<ScanThenPropagate, ScanOp, THREADS, ITEMS>(d_aggregates.get(), d_prefixes.get(), tiles, hook,
                                                                   Phases::kScanTileSums);
 
-        add_prefixes_kernel<ScanOp, THREADS, ITEMS><<<grid_of(tiles), THREADS>>>(
+        add_prefixes_kernel<ScanOp, THREADS, ITEMS><<<grid_of(tiles), THREADS, 0, stream_of(hook)>>>(
             d_out, n, d_prefixes.get(), hook.probe(TileArray::Data, TileArray::Data));
         hook.end_pass(Phases::kAddPrefixes, true);
     }
@@ -33,7 +34,9 @@ struct ScanThenPropagate {
 }  // namespace
 
 KernelEntry kernel_device_scan_then_propagate() {
-    return {"device_scan_then_propagate", capture_device<ScanThenPropagate>, run_device<ScanThenPropagate>};
+    KernelEntry e{"device_scan_then_propagate", capture_device<ScanThenPropagate>, run_device<ScanThenPropagate>};
+    e.launch_whole = launch_device<ScanThenPropagate>;
+    return e;
 }
 
 }  // namespace scanviz::kern
