@@ -161,7 +161,48 @@ TEST(RaceHazards, BadWhatIfsAreRefused) {
     EXPECT_THROW(race_barriers("warp_shfl_ptx"), std::invalid_argument);
 }
 
+// CMU's scan_block (15-418 notes) stores each warp's total over element `warp` of the data, with no
+// barrier between the warp scans and that store. Lane 31 of warp w (w = 1..7) writes data[w] while
+// warp 0, ordered with it by nothing but its own __syncwarp()s, still reads and writes data[w] in
+// its scan: every hazard is between warps, and each one's write is a warp total. As written (the
+// totals in their own array) there is none.
+TEST(RaceHazards, CmuTotalsOverTheDataRaceWithWarpZerosScan) {
+    const Trace t = race_trace("block_warp_scans_smem");
+    ASSERT_EQ(t.threads, 256);
+    EXPECT_EQ(race_barriers("block_warp_scans_smem").size(), 18u);
+    EXPECT_EQ(analyze_hazards(t, RaceWhatIf{-1, false}).count(), 0);
+    const HazardReport cmu = analyze_hazards(t, RaceWhatIf{-1, true});
+    EXPECT_EQ(cmu.what, "warp totals written over the data (CMU's scan_block)");
+    ASSERT_GT(cmu.count(), 0);
+    EXPECT_EQ(cmu.between_warps, cmu.count());
+    const int data = 0;  // s_data is the first region: slot t is element t
+    std::vector<bool> word_seen(8, false);
+    for (const Hazard& h : cmu.hazards) {
+        EXPECT_TRUE(h.slot >= data + 1 && h.slot < data + 8) << describe(t, h);
+        const Access& total = h.write.thread % 32 == 31 ? h.write : h.read;
+        EXPECT_EQ(total.thread % 32, 31) << describe(t, h);
+        EXPECT_EQ(total.thread / 32, h.slot) << describe(t, h);  // warp w's total lands on element w
+        word_seen[static_cast<size_t>(h.slot)] = true;
+    }
+    for (int w = 1; w < 8; ++w) EXPECT_TRUE(word_seen[static_cast<size_t>(w)]) << "element " << w;
+}
+
+// A __syncwarp() orders the lanes of one warp, not two warps: the block scan's warp-scan steps end at
+// __syncwarp()s, so leaving out the __syncthreads() after the warp totals leaves warp 0's reads of
+// the totals unordered with the other warps' writes of them.
+TEST(RaceHazards, SyncwarpDoesNotOrderTwoWarps) {
+    const Trace t = race_trace("block_warp_scans_smem");
+    const auto sites = race_barriers("block_warp_scans_smem");
+    ASSERT_EQ(sites[10].name, "warp totals");
+    EXPECT_EQ(sites[10].primitive, "__syncthreads()");
+    EXPECT_EQ(sites[0].primitive, "__syncwarp()");
+    const HazardReport rep = analyze_hazards(t, RaceWhatIf{10, false});
+    EXPECT_GT(rep.between_warps, 0);
+    for (int k = 0; k < 10; ++k) EXPECT_EQ(analyze_hazards(t, RaceWhatIf{k, false}).between_warps, 0) << k;
+}
+
 TEST(RaceCases, EachVariantListsItsCases) {
+    EXPECT_EQ(race_cases("block_warp_scans_smem").size(), 1u + 18u + 1u);
     EXPECT_EQ(race_cases("block_hillis_steele").size(), 1u + 8u + 1u);
     EXPECT_EQ(race_cases("block_blelloch_padded").size(), 1u + 19u);
     EXPECT_EQ(race_cases("warp_zeropad").size(), 2u * (1u + 10u));

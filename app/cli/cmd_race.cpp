@@ -62,7 +62,7 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
             throw std::invalid_argument("--case " + a.case_key + ": only the warp scans run diverged");
         if (c.one_buffer && !race_has_one_buffer(c.variant))
             throw std::invalid_argument("--case " + a.case_key +
-                                        ": only block_hillis_steele has a one-buffer form");
+                                        ": only " + race_one_buffer_variants() + " have a one-buffer form");
         return {c};
     }
     if (a.variant.empty()) {
@@ -86,7 +86,7 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
     if (a.barrier == "one-buffer") {
         if (!race_has_one_buffer(a.variant))
             throw std::invalid_argument(
-                "--barrier one-buffer: only block_hillis_steele has a one-buffer form");
+                "--barrier one-buffer: only " + race_one_buffer_variants() + " have a one-buffer form");
         c.one_buffer = true;
     } else if (a.barrier != "none") {
         size_t used = 0;

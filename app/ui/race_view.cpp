@@ -239,7 +239,7 @@ void RaceView::Draw(App& app) {
     }
     ImGui::SameLine();
     auto choice_label = [&](int ch) -> std::string {
-        if (ch == kOneBuffer) return "one buffer instead of two";
+        if (ch == kOneBuffer) return race_one_buffer_what(variant);
         if (ch < 0) return "as written (no barrier removed)";
         return "remove barrier " + std::to_string(ch) + ": " + barriers[static_cast<size_t>(ch)].name;
     };

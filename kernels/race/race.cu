@@ -146,7 +146,8 @@ RaceRow measure_race(const RaceCase& c, const RaceRunConfig& cfg) {
     if (c.diverged && !race_is_warp(c.variant))
         throw std::invalid_argument("--diverged applies to the warp scans only, not to '" + c.variant + "'");
     if (c.one_buffer && !race_has_one_buffer(c.variant))
-        throw std::invalid_argument("'" + c.variant + "' has no one-buffer form (only block_hillis_steele)");
+        throw std::invalid_argument("'" + c.variant + "' has no one-buffer form (only " + race_one_buffer_variants() +
+                                    ")");
     return race_entry(c.variant).race(c, cfg);
 }
 

@@ -29,6 +29,11 @@ struct RaceFacts {
     // the form that is correct under independent thread scheduling.
     std::vector<std::string_view> split_phases;
     bool one_buffer = false;  // has the "one buffer instead of two" what-if
+    // What that what-if is, in words ("one buffer instead of two" when empty), and which shared
+    // array it folds onto which: word i of region alias_from becomes word i of region alias_onto.
+    // Empty names: each shared region's second half folds onto its first (a double buffer).
+    std::string_view one_buffer_what;
+    std::string_view alias_from, alias_onto;
     bool lab_first = false;   // the race lab opens on it
     bool lockstep = false;    // written for lockstep warps (no barriers): its failures are the lesson
     // After the routine, thread t stores elements t and t + threads from shared

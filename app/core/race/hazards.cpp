@@ -78,6 +78,18 @@ bool race_has_one_buffer(std::string_view variant) {
     return v && v->race.one_buffer;
 }
 
+std::string race_one_buffer_what(std::string_view variant) {
+    const VariantInfo* v = find_variant(variant);
+    return v && !v->race.one_buffer_what.empty() ? std::string(v->race.one_buffer_what) : "one buffer instead of two";
+}
+
+std::string race_one_buffer_variants() {
+    std::string list;
+    for (auto v : race_variants())
+        if (race_has_one_buffer(v)) list += (list.empty() ? "" : ", ") + std::string(v);
+    return list;
+}
+
 bool race_is_lockstep(std::string_view variant) {
     const VariantInfo* v = find_variant(variant);
     return v && v->race.lockstep;
@@ -142,25 +154,35 @@ HazardReport analyze_hazards(const Trace& trace, const RaceWhatIf& what_if) {
                                     std::to_string(sites.size()) + " barriers (0 to " +
                                     std::to_string(int(sites.size()) - 1) + ")");
     if (what_if.one_buffer && !race_has_one_buffer(trace.spec.variant))
-        throw std::invalid_argument("'" + trace.spec.variant +
-                                    "' has no one-buffer form (only block_hillis_steele)");
+        throw std::invalid_argument("'" + trace.spec.variant + "' has no one-buffer form (only " +
+                                    race_one_buffer_variants() + ")");
     if (what_if.one_buffer && what_if.removed_barrier >= 0)
         throw std::invalid_argument("one buffer and a removed barrier are two separate what-ifs: pick one");
     if (what_if.removed_barrier >= 0) {
         const auto& s = sites[static_cast<size_t>(what_if.removed_barrier)];
         rep.what = "barrier " + std::to_string(s.index) + " (" + s.name + ") removed";
     } else {
-        rep.what = what_if.one_buffer ? "one buffer instead of two" : "as written";
+        rep.what = what_if.one_buffer ? race_one_buffer_what(trace.spec.variant) : "as written";
     }
 
     // Which slots are shared memory, and the word each one is once the two buffers are one.
+    const RaceFacts& facts = variant_of(trace).race;
+    const Region* alias_onto = nullptr;
+    for (const Region& r : trace.layout.regions)
+        if (!facts.alias_onto.empty() && r.name == facts.alias_onto) alias_onto = &r;
     const int slots = trace.layout.slots;
     std::vector<int> word(static_cast<size_t>(slots), -1);
     for (const Region& r : trace.layout.regions) {
         if (r.space != Space::Shared) continue;
         for (int i = 0; i < r.count; ++i) {
             int w = r.first_slot + i;
-            if (what_if.one_buffer && i >= r.count / 2) w -= r.count / 2;
+            if (what_if.one_buffer) {
+                if (alias_onto) {  // one array folded onto the start of another
+                    if (r.name == facts.alias_from && i < alias_onto->count) w = alias_onto->first_slot + i;
+                } else if (i >= r.count / 2) {  // a double buffer's halves
+                    w -= r.count / 2;
+                }
+            }
             word[static_cast<size_t>(r.first_slot + i)] = w;
         }
     }
@@ -202,11 +224,20 @@ HazardReport analyze_hazards(const Trace& trace, const RaceWhatIf& what_if) {
     }
 
     const int removed = what_if.removed_barrier;
-    // Ordered when a barrier that is still there lies between the two epochs.
-    auto ordered = [&](int e1, int e2) {
+    // Which barriers order a whole block (__syncthreads()); the others (__syncwarp()) order one warp.
+    std::vector<bool> block_wide(sites.size(), true);
+    for (const BarrierSite& b : sites)
+        block_wide[static_cast<size_t>(b.index)] = b.primitive == barrier_name(BarrierKind::SyncThreads);
+    // Ordered when a barrier that is still there lies between the two epochs and orders both
+    // threads: any barrier within a warp, a __syncthreads() between warps (the epoch after the
+    // last barrier is the kernel's end, whose final stores the last barrier guards).
+    auto ordered = [&](int e1, int e2, int t1, int t2) {
         if (e1 > e2) std::swap(e1, e2);
-        if (e1 == e2) return false;
-        return !(e2 == e1 + 1 && e1 == removed);
+        const bool same_warp = t1 / kWarp == t2 / kWarp;
+        for (int b = e1; b < e2; ++b)
+            if (b != removed && (same_warp || b >= static_cast<int>(block_wide.size()) || block_wide[static_cast<size_t>(b)]))
+                return true;
+        return false;
     };
     auto add_hazard = [&](HazardKind kind, int w, const Touch& first, const Touch& second) {
         Hazard h;
@@ -228,7 +259,8 @@ HazardReport analyze_hazards(const Trace& trace, const RaceWhatIf& what_if) {
                 // WAW: the next write of this word, by another thread, not ordered with this one.
                 for (size_t j = i + 1; j < touches.size(); ++j) {
                     if (!touches[j].a.write) continue;
-                    if (touches[j].a.thread != t.a.thread && !ordered(t.epoch, touches[j].epoch))
+                    if (touches[j].a.thread != t.a.thread &&
+                        !ordered(t.epoch, touches[j].epoch, t.a.thread, touches[j].a.thread))
                         add_hazard(HazardKind::WAW, w, t, touches[j]);
                     break;
                 }
@@ -237,14 +269,16 @@ HazardReport analyze_hazards(const Trace& trace, const RaceWhatIf& what_if) {
             // RAW: the write this read must see (the latest before it).
             for (size_t j = i; j-- > 0;) {
                 if (!touches[j].a.write) continue;
-                if (touches[j].a.thread != t.a.thread && !ordered(touches[j].epoch, t.epoch))
+                if (touches[j].a.thread != t.a.thread &&
+                    !ordered(touches[j].epoch, t.epoch, touches[j].a.thread, t.a.thread))
                     add_hazard(HazardKind::RAW, w, touches[j], t);
                 break;
             }
             // WAR: the first write after it, which it must not see.
             for (size_t j = i + 1; j < touches.size(); ++j) {
                 if (!touches[j].a.write) continue;
-                if (touches[j].a.thread != t.a.thread && !ordered(t.epoch, touches[j].epoch))
+                if (touches[j].a.thread != t.a.thread &&
+                    !ordered(t.epoch, touches[j].epoch, t.a.thread, touches[j].a.thread))
                     add_hazard(HazardKind::WAR, w, t, touches[j]);
                 break;
             }

@@ -11,7 +11,9 @@
 // Each hazard says whether the two threads are in different warps (nothing
 // orders them once the barrier is gone) or lanes of one warp (only the warp
 // executing in lockstep would order them, which Volta and later do not
-// promise; the warp may also have diverged).
+// promise; the warp may also have diverged). A __syncwarp() orders the lanes
+// of its warp only: two threads of different warps are ordered by a
+// __syncthreads() between their accesses, not by a __syncwarp().
 //
 // The barriers of a variant, in program order, come from its trace: every
 // step ends with one (its Step::barrier), and the steps of a "split" phase (a
@@ -41,8 +43,13 @@ bool is_race_variant(std::string_view variant);
 // inclusive, n = kRaceBlockN for the block scans, one warp for the warp scans.
 inline constexpr int kRaceBlockN = 256;
 RunSpec race_spec(std::string_view variant);
-// True for the variant whose "one buffer instead of two" what-if exists.
+// True for a variant whose "one buffer instead of two" what-if exists (block_hillis_steele's double
+// buffer; block_warp_scans_smem's warp totals written over the data, as CMU's scan_block does).
 bool race_has_one_buffer(std::string_view variant);
+// That what-if in words: "one buffer instead of two", or the variant's own (RaceFacts::one_buffer_what).
+std::string race_one_buffer_what(std::string_view variant);
+// The variants that have it, for messages: "block_hillis_steele, block_warp_scans_smem".
+std::string race_one_buffer_variants();
 // True for the form written for lockstep warps (no barriers at all).
 bool race_is_lockstep(std::string_view variant);
 // True for the warp scans (measured converged and after divergence).

@@ -55,7 +55,7 @@ RaceReport build_race_report(const std::vector<RaceCase>& cases, const RaceTable
         row.c = c;
         const auto sites = race_barriers(c.variant);
         if (c.one_buffer)
-            row.what = "one buffer instead of two";
+            row.what = race_one_buffer_what(c.variant);
         else if (c.barrier < 0)
             row.what = "as written";
         else

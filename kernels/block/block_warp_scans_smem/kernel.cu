@@ -1,5 +1,6 @@
 // Kernel of the variant block_warp_scans_smem (one block, whole warps).
 #include "../../tile.cuh"
+#include "../../race/race_kernels.hpp"
 #include "../block_launch.cuh"
 #include "block_warp_scans_smem.cuh"
 
@@ -31,11 +32,15 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
 
 }  // namespace
 
+// Its race kernels (race.cu, beside this file) put it in the race lab.
+RaceRow race_block_warp_scans_smem(const RaceCase& c, const gpu::RaceRunConfig& cfg);
+
 KernelEntry kernel_block_warp_scans_smem() {
-    return block_kernel_entry("block_warp_scans_smem",
-                              []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
-                                  return block_warp_scans_smem_kernel<ScanOp, Probe>;
-                              });
+    return with_race(block_kernel_entry("block_warp_scans_smem",
+                                        []<class ScanOp, class Probe>(ScanOp, ProbeTag<Probe>) {
+                                            return block_warp_scans_smem_kernel<ScanOp, Probe>;
+                                        }),
+                     race_block_warp_scans_smem, kRaceWarpScansSmemBarriers);
 }
 
 }  // namespace scanviz::kern

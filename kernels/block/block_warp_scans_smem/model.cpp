@@ -75,6 +75,14 @@ VariantInfo variant_block_warp_scans_smem() {
         .model = model,
         .check = check_whole_warps,
         .resolve = resolve_whole_warps,
+        // The race lab: each warp-scan step reads, waits at __syncwarp(), writes, waits again; the
+        // one-buffer what-if is CMU's scan_block, which stores the warp totals over the data.
+        .race = {.order = 7,
+                 .split_phases = {BlockWarpScansSmemPhases::kNames[0], BlockWarpScansSmemPhases::kNames[2]},
+                 .one_buffer = true,
+                 .one_buffer_what = "warp totals written over the data (CMU's scan_block)",
+                 .alias_from = "s_warp_sums",
+                 .alias_onto = "s_data"},
     };
 }
 
