@@ -117,6 +117,33 @@ TEST(DiagramScene, OneNodePerValueOneEdgePerOperandAndHitTestMapsBack) {
     EXPECT_EQ(hit_test(s, -5.0f, -5.0f), -1);
 }
 
+// A lesson shows the diagram as far as the run has gone: after step 1 of the warp scan, the initial
+// row and the rows of steps 0 and 1, with their values and the edges into them; nothing of steps 2..4
+// (no cell, no edge, no value, no row name).
+TEST(DiagramScene, KeepsTheRowsUpToTheStepShown) {
+    const Trace t = ramp_model("warp_conditional", 32);
+    const DependencyGraph g(t);
+    const Scene full = build_diagram_scene(t, g, 1, Selection{}, SceneStyle{});
+    Scene s = full;
+    keep_diagram_rows_up_to(s, 1);
+    EXPECT_EQ(cells(s).size(), 3u * 32u);
+    for (const NodeInstance* n : cells(s)) EXPECT_LE(n->step, 1);
+    ASSERT_FALSE(s.edges.empty());
+    for (const EdgeInstance& e : s.edges) EXPECT_LE(e.to_row, 1);
+    EXPECT_LT(s.edges.size(), full.edges.size());
+    for (const TextLabel& l : s.labels) {
+        if (l.node >= 0) {
+            ASSERT_LT(static_cast<size_t>(l.node), s.nodes.size());
+            EXPECT_LE(s.nodes[static_cast<size_t>(l.node)].step, 1) << l.text;
+        }
+        EXPECT_NE(l.text, t.steps[4].label) << "a later step's row name";
+    }
+    Scene initial = full;
+    keep_diagram_rows_up_to(initial, -1);
+    EXPECT_EQ(cells(initial).size(), 32u);
+    EXPECT_TRUE(initial.edges.empty());
+}
+
 TEST(DiagramScene, SelectionLightsTheConeAndTheReach) {
     const Trace t = ramp_model("warp_conditional", 32);
     const DependencyGraph g(t);

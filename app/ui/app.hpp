@@ -32,6 +32,12 @@ struct Settings {
     bool show_banks = false;     // the state view shows the bank picture of one warp (lesson 4)
     bool show_instrumentation = false;  // the source view shows the probe calls and race-lab switches
     bool hide_step_count = false;  // the controls say "k / ?" (a lesson question asks for the steps)
+    // A lesson is open: the dependency diagram, the work-and-span view and the step counter show
+    // the run only as far as the step shown, so no later step answers a question before it is asked.
+    bool lesson_so_far = false;
+    // A lesson is open: the benchmark table lists only these variants' rows (the ones the step's
+    // question names); empty with lesson_so_far set: none.
+    std::vector<std::string> bench_rows;
     bool presentation = false;   // lecture layout: figures fill the screen, large type, high contrast
     bool fullscreen = false;
     float speed = 2.0f;  // steps per second while playing

@@ -148,8 +148,15 @@ void BenchView::Draw(App& app) {
     ImGui::TextDisabled("%s  |  %s, %s, %s  |  %s", source.c_str(), report.meta.device.c_str(),
                         report.meta.driver.c_str(), report.meta.date.c_str(), report.meta.command.c_str());
     if (!report.meta.policy.empty()) ImGui::TextDisabled("look-back policy: %s", report.meta.policy.c_str());
+    // A lesson lists only the rows its question names (none on a step without one), so that no row
+    // answers a later question before it is asked; the chart is left out for the same reason.
+    lesson_rows_ = app.settings.lesson_so_far ? &app.settings.bench_rows : nullptr;
+    if (lesson_rows_)
+        ImGui::TextDisabled("%s", lesson_rows_->empty()
+                                      ? "The lesson shows the rows of the variants its questions name."
+                                      : "The lesson shows the rows of the variants its question names.");
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    DrawChart(app, ImVec2(avail.x, std::max(avail.y * 0.62f, ImGui::GetFontSize() * 10)));
+    if (!lesson_rows_) DrawChart(app, ImVec2(avail.x, std::max(avail.y * 0.62f, ImGui::GetFontSize() * 10)));
     const bool tiles = std::any_of(report.rows.begin(), report.rows.end(), is_tile_row);
     if (!tiles) {
         DrawTable();
@@ -302,7 +309,7 @@ void BenchView::DrawTable() {
         ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& r : report.rows) {
-        if (is_tile_row(r)) continue;  // DrawTileTable
+        if (is_tile_row(r) || !Listed(r)) continue;  // DrawTileTable; a lesson's rows
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.variant.c_str());
@@ -342,6 +349,12 @@ void BenchView::DrawTable() {
     ImGui::EndTable();
 }
 
+bool BenchView::Listed(const BenchResult& r) const {
+    if (!lesson_rows_) return true;
+    return std::find(lesson_rows_->begin(), lesson_rows_->end(), r.variant) != lesson_rows_->end() ||
+           (is_copy_row(r.variant) && !lesson_rows_->empty());
+}
+
 void BenchView::DrawTileTable() {
     ImGui::TextWrapped(
         "Each block (one warp for the warp scans) scans its own tile, and every tile of the launch runs at "
@@ -356,7 +369,7 @@ void BenchView::DrawTileTable() {
         ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& r : report.rows) {
-        if (!is_tile_row(r)) continue;
+        if (!is_tile_row(r) || !Listed(r)) continue;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.variant.c_str());

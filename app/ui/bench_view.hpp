@@ -37,6 +37,8 @@ private:
     void DrawChart(const App& app, ImVec2 size);
     void DrawTable();
     void DrawTileTable();  // the block and warp variants at full occupancy (tile rows)
+    bool Listed(const BenchResult& r) const;  // shown now (a lesson lists only its question's rows)
+    const std::vector<std::string>* lesson_rows_ = nullptr;  // Settings::bench_rows while a lesson is open
 
     bool tried_default_ = false;
     // The recording whose results the view shows (an opened recording's bench replaces the

@@ -76,7 +76,8 @@ void ControlsView::Draw(App& app) {
     }
     ImGui::SetNextItemWidth(-1);
     int shown = app.step + 1;  // 0 = initial state, k = after step k
-    const std::string total = app.settings.hide_step_count ? "?" : std::to_string(app.steps());
+    const std::string total =
+        app.settings.hide_step_count || app.settings.lesson_so_far ? "?" : std::to_string(app.steps());
     const std::string label = "%d / " + total + "  " + app.current_label();
     if (ImGui::SliderInt("##scrubber", &shown, 0, std::max(app.steps(), 0), label.c_str(),
                          ImGuiSliderFlags_AlwaysClamp))

@@ -25,6 +25,7 @@ bool DiagramView::Update(const App& app) {
     try {
         scene = figure::build_diagram_scene(app.trace, app.graph, app.step, app.selection, style, nullptr,
                                             window);
+        if (app.settings.lesson_so_far) figure::keep_diagram_rows_up_to(scene, app.step);
         error.clear();
     } catch (const std::exception& e) {
         scene = figure::Scene{};

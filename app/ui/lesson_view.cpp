@@ -173,6 +173,11 @@ void LessonView::ShowPanels(App& app, bool all) {
     set.show_bench = shows("bench");
     set.show_lookback = shows("lookback");
     set.hide_step_count = hidden("controls");
+    set.lesson_so_far = true;
+    // The benchmark rows the step's question names (its variants; the size or tile comes last).
+    set.bench_rows.clear();
+    if (s.question && lessons::reads_bench(s.question->quantity.kind))
+        set.bench_rows.assign(s.question->quantity.args.begin(), s.question->quantity.args.end() - 1);
     want_sass = shows("sass");
     // The variants a SASS or profile question names go into the SASS view's columns.
     sass_variants = s.question ? lessons::sass_columns(s.question->quantity) : std::vector<std::string>{};
@@ -370,6 +375,8 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
     ImGui::SameLine();
     if (ImGui::Button("Close")) {
         app.settings.hide_step_count = false;
+        app.settings.lesson_so_far = false;
+        app.settings.bench_rows.clear();
         Close();
     }
     if (!progress_error.empty()) ImGui::TextDisabled("progress not saved: %s", progress_error.c_str());

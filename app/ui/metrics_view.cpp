@@ -79,7 +79,9 @@ void MetricsView::DrawTable(App& app, float height) {
     ImGui::TableSetupColumn("span so far");
     ImGui::TableHeadersRow();
     const ImU32 current = highlight_line_colour(app.settings.presentation);
-    for (size_t i = 0; i < m.per_step.size() && i < app.trace.steps.size(); ++i) {
+    // In a lesson, only the steps run so far (Settings::lesson_so_far).
+    const size_t rows = app.settings.lesson_so_far ? static_cast<size_t>(std::max(app.step + 1, 0)) : m.per_step.size();
+    for (size_t i = 0; i < rows && i < m.per_step.size() && i < app.trace.steps.size(); ++i) {
         const StepMetrics& s = m.per_step[i];
         ImGui::TableNextRow();
         if (static_cast<int>(i) == app.step) {
@@ -226,9 +228,24 @@ void MetricsView::Draw(App& app) {
         return;
     }
     const Metrics& m = app.metrics;
-    ImGui::Text("work %lld  (sequential n - 1 = %lld)   span %d   steps %d   worst bank conflict %dx",
-                static_cast<long long>(m.work), static_cast<long long>(m.sequential_work), m.span, m.steps,
-                m.max_conflict_degree);
+    const bool so_far = app.settings.lesson_so_far;
+    if (so_far) {
+        // A lesson shows the run as far as it has gone: the totals of the steps run so far.
+        long long work = 0;
+        int span = 0, worst = 0;
+        for (int i = 0; i <= app.step && i < static_cast<int>(m.per_step.size()); ++i) {
+            const StepMetrics& st = m.per_step[static_cast<size_t>(i)];
+            work += st.work;
+            span = st.span_so_far;
+            worst = std::max(worst, st.max_conflict_degree);
+        }
+        ImGui::Text("so far (%d steps run): work %lld  (sequential n - 1 = %lld)   span %d   worst bank conflict %dx",
+                    app.step + 1, work, static_cast<long long>(m.sequential_work), span, worst);
+    } else {
+        ImGui::Text("work %lld  (sequential n - 1 = %lld)   span %d   steps %d   worst bank conflict %dx",
+                    static_cast<long long>(m.work), static_cast<long long>(m.sequential_work), m.span, m.steps,
+                    m.max_conflict_degree);
+    }
     // The hardware's own count beside ours, and where it comes from.
     ImGui::TextDisabled("%s", app.profile_status().c_str());
     if (app.profile) ImGui::TextDisabled("%s", conflicts_line(*app.profile, app.trace.spec.variant).c_str());
@@ -277,7 +294,8 @@ void MetricsView::Draw(App& app) {
     const float font = ImGui::GetFontSize();
     float table_w = std::min(std::max(avail.x * 0.36f, font * 22.0f), avail.x * 0.45f);
     const float chart_w = (avail.x - table_w) * 0.5f - ImGui::GetStyle().ItemSpacing.x;
-    const bool charts = chart_w >= font * 15.0f && avail.y >= font * 8.0f;
+    // The charts draw the whole run's work and span at this n: a lesson leaves them out.
+    const bool charts = !so_far && chart_w >= font * 15.0f && avail.y >= font * 8.0f;
     if (!charts) table_w = avail.x;
     ImGui::BeginChild("##table", ImVec2(table_w, avail.y), false);
     DrawTable(app, avail.y);

@@ -309,7 +309,7 @@ void SassView::DrawTable(const App& app) {
         }
     }
     for (const auto& r : rows) {
-        if (r.arch != arch) continue;
+        if (r.arch != arch || !Listed(r.variant)) continue;
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::TextUnformatted(r.variant.c_str());
@@ -351,6 +351,14 @@ void SassView::DrawTable(const App& app) {
     ImGui::EndTable();
 }
 
+bool SassView::Listed(const std::string& row_variant) const {
+    if (!lesson_only) return true;
+    const std::string base = row_variant.substr(0, row_variant.find("__"));
+    for (const auto& v : variants)
+        if (v == row_variant || v == base) return true;
+    return false;
+}
+
 void SassView::DrawChart(const App&) {
     ImGui::TextWrapped(
         "Scan region per variant, one block per architecture; each bar is split by opcode class "
@@ -371,7 +379,7 @@ void SassView::DrawChart(const App&) {
         ImGui::Separator();
         ImGui::TextUnformatted(a.c_str());
         for (const auto& r : rows) {
-            if (r.arch != a) continue;
+            if (r.arch != a || !Listed(r.variant)) continue;
             ImGui::TextUnformatted(r.variant.c_str());
             ImGui::SameLine(label_w);
             if (!r.method) {

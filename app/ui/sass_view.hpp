@@ -37,6 +37,10 @@ struct SassView {
     bool open = false;  // shown as a floating window (View menu, or F7)
     std::string arch;   // the architecture shown side by side and in the table
     std::vector<std::string> variants = sass_view_first();  // VariantInfo::sass_view_first
+    // While a lesson is open the count table and the chart list only the variants of the columns
+    // (the ones its question names), so that no row answers a later question before it is asked.
+    bool lesson_only = false;
+    bool Listed(const std::string& row_variant) const;
     std::vector<SassColumn> columns;
     std::vector<sass::Row> rows;  // every architecture, every variant with a kernel
     std::string error;            // a listing that could not be read

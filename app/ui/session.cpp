@@ -303,6 +303,7 @@ void GuiSession::Frame(Window& window, double seconds) {
     if (sass.arch.empty()) sass.arch = sass::default_arch(kern::available_sass_archs());
     if (!sass.arch.empty()) kernel.sass_arch = sass.arch;  // your kernel's SASS at the view's architecture
     lesson.FollowArch(app, sass.arch);
+    sass.lesson_only = lesson.active();
     if (lesson.sass_request) {  // a lesson step opens (or closes) the SASS view with its columns
         lesson.sass_request = false;
         if (lesson.want_sass && !lesson.sass_variants.empty() && sass.variants != lesson.sass_variants) {
@@ -487,7 +488,11 @@ nlohmann::json GuiSession::StateDump() const {
                             {"steps", m.steps},
                             {"sequential_work", m.sequential_work},
                             {"current_step", step_json},
-                            {"curves", curves}};
+                            {"curves", curves},
+                            // A lesson shows the run only as far as the step shown (Settings::lesson_so_far).
+                            {"so_far", app.settings.lesson_so_far},
+                            {"rows_shown", app.settings.lesson_so_far ? std::max(app.step + 1, 0)
+                                                                      : static_cast<int>(m.per_step.size())}};
         // ncu beside our figures: where they come from, and this variant's line.
         const std::string conflicts = app.profile ? conflicts_line(*app.profile, app.trace.spec.variant) : "";
         views["metrics"]["profile"] = {{"status", app.profile_status()}, {"conflicts", conflicts}};

@@ -23,8 +23,10 @@ ChartFrame BeginChart(const App& app, ImVec2 size) {
 
 bool SceneKey::update(const App& app) {
     if (generation == app.trace_generation && step == app.step && selection.step == app.selection.step &&
-        selection.slot == app.selection.slot && presentation == app.settings.presentation)
+        selection.slot == app.selection.slot && presentation == app.settings.presentation &&
+        so_far == app.settings.lesson_so_far)
         return false;
+    so_far = app.settings.lesson_so_far;
     generation = app.trace_generation;
     step = app.step;
     selection = app.selection;

@@ -66,6 +66,7 @@ struct SceneKey {
     int step = -2;
     figure::Selection selection{-2, -2};
     bool presentation = false;
+    bool so_far = false;  // Settings::lesson_so_far
     // True, with the key brought up to date, when the app shows something else.
     bool update(const App& app);
 };

@@ -180,6 +180,15 @@ TEST(GuiLessons, EveryStepOfEveryLessonRenders) {
             EXPECT_EQ(d["variant"], lesson.steps[k].view.variant) << what;
             EXPECT_EQ(d["step"], shown->step) << what;
             EXPECT_EQ(d["steps"], static_cast<int>(shown->trace.steps.size())) << what;
+            // Nothing of a later step is on screen before it runs: the diagram's rows and the work
+            // and span table stop at the step shown.
+            if (d["views"].contains("diagram"))
+                for (const auto& n : d["views"]["diagram"]["nodes"])
+                    EXPECT_LE(n["step"].get<int>(), d["step"].get<int>()) << what << ": a later row is drawn";
+            if (d["views"].contains("metrics")) {
+                EXPECT_TRUE(d["views"]["metrics"]["so_far"].get<bool>()) << what;
+                EXPECT_EQ(d["views"]["metrics"]["rows_shown"], std::max(d["step"].get<int>() + 1, 0)) << what;
+            }
             // A question may keep the selection (its lit cone) for after the answer.
             const auto& q = lesson.steps[k].question;
             EXPECT_EQ(d["selection"]["slot"], q && q->hides("selection") ? -1 : shown->select_slot) << what;

@@ -373,4 +373,32 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     return scene;
 }
 
+void keep_diagram_rows_up_to(Scene& scene, int step) {
+    // The bottom of the last row kept: labels below it (values and row names of later rows) go too.
+    float bottom = 0;
+    for (const NodeInstance& n : scene.nodes)
+        if (n.slot >= 0 && n.step <= step) bottom = std::max(bottom, n.y + n.h);
+    std::vector<int> new_index(scene.nodes.size(), -1);
+    std::vector<NodeInstance> nodes;
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        const NodeInstance& n = scene.nodes[i];
+        if (n.step > step) continue;
+        new_index[i] = static_cast<int>(nodes.size());
+        nodes.push_back(n);
+    }
+    scene.nodes = std::move(nodes);
+    std::erase_if(scene.edges, [&](const EdgeInstance& e) { return e.to_row > step; });
+    std::vector<TextLabel> labels;
+    for (TextLabel& l : scene.labels) {
+        if (l.node >= 0) {
+            if (static_cast<size_t>(l.node) >= new_index.size() || new_index[static_cast<size_t>(l.node)] < 0) continue;
+            l.node = new_index[static_cast<size_t>(l.node)];
+        } else if (l.y >= bottom) {
+            continue;
+        }
+        labels.push_back(std::move(l));
+    }
+    scene.labels = std::move(labels);
+}
+
 }  // namespace scanviz::figure

@@ -104,6 +104,11 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
                           const Selection& selection, const SceneStyle& style,
                           const std::vector<int>* hazard_edges, const FigureWindow& window);
 
+// The diagram as far as the run has gone (a lesson shows no step before it runs): the rows of
+// steps after `step` left out, with their cells, the edges into them, their values and their row
+// names. `step` -1 keeps the initial row only.
+void keep_diagram_rows_up_to(Scene& scene, int step);
+
 // Index in build_diagram_scene's nodes (no band, every column) of the cell at
 // (step, slot), for every cell: [(step + 1) * slots + slot]. The graph's nodes keep
 // their ids; pass-throughs follow. What the web page draws its links between.

@@ -112,6 +112,9 @@ const KindInfo* find_kind(std::string_view name);
 
 // The variants a question puts in the SASS view's columns (its kind's sass_columns).
 std::vector<std::string> sass_columns(const Quantity& q);
+// True for a kind answered from the benchmark's table (gbps, faster, tile_*, ...): its arguments
+// are variants, then a size or a tile.
+bool reads_bench(std::string_view kind);
 
 // The quantity's kind is known, its argument count fits, the variants it names
 // exist, its sizes parse. Returns one line naming the problem, or nothing.
