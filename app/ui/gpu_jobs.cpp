@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "kernels/sass/sass_paths.hpp"
 #include "kernels/bench/bench.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 #include "core/learner/engine_cpu.hpp"
@@ -127,6 +128,19 @@ std::function<LearnerChecks(JobContext&)> learner_checks_job(std::shared_ptr<con
         out.sass_error = sass.error;
         out.sass_instructions = sass.error.empty() ? sass.row.whole.total() : 0;
         out.sass_listing = sass.listing;
+        if (sass.error.empty()) {
+            if (!r.settings.like.empty()) {
+                const auto& p = kern::sass_paths();
+                const std::vector<std::string> one_arch{sass.row.arch}, like{r.settings.like};
+                try {
+                    out.sass_rows = sass::count_table(sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
+                                                      one_arch, like);
+                } catch (const std::exception&) {
+                    out.sass_rows.clear();  // no listing of the twin here: yours alone
+                }
+            }
+            out.sass_rows.push_back(sass.row);
+        }
         return out;
     };
 }

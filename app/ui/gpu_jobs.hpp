@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "core/sass/table.hpp"
 #include "core/bench/bench.hpp"
 #include "core/bench/lookback_timeline.hpp"
 #include "core/learner/check.hpp"
@@ -70,6 +71,9 @@ struct LearnerChecks {
     std::string sass_error;  // one line when there is no SASS
     int sass_instructions = 0;
     std::string sass_listing;
+    // The built-in twin's counts (settings `like`) at the same architecture, then yours: the rows
+    // the panel sets side by side (the twin's whole isolation kernel, yours the whole kernel).
+    std::vector<sass::Row> sass_rows;
 };
 std::function<LearnerChecks(JobContext&)> learner_checks_job(std::shared_ptr<const LearnerJobResult> done,
                                                              std::string sass_arch);

@@ -1,5 +1,8 @@
 #include "kernel_view.hpp"
 
+#include "core/sass/classify.hpp"
+#include "core/sass/load.hpp"
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -67,6 +70,7 @@ bool KernelView::Open(App& app, const std::string& file) {
     checks_done = false;
     sass_line.clear();
     sass_listing.clear();
+    sass_rows.clear();
     stamp_ = seen_ = {};
     pending_ = true;
     next_poll_ = 0;
@@ -163,6 +167,7 @@ void KernelView::Finished(App& app, std::shared_ptr<const LearnerJobResult> r) {
                         (c.sass_error.empty() ? std::to_string(c.sass_instructions) + " instructions"
                                               : c.sass_error);
             sass_listing = std::move(c.sass_listing);
+            sass_rows = std::move(c.sass_rows);
         },
         [this](const std::string& error) {
             failed = {"the checks did not run: " + error};
@@ -230,6 +235,7 @@ void KernelView::Draw(App& app) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", sass_line.empty() ? "SASS of your kernel: after the checks" : sass_line.c_str());
     ImGui::PopTextWrapPos();
+    if (sass_rows.size() > 1) DrawSassRows();
     if (!sass_listing.empty() && ImGui::TreeNode("SASS listing")) {
         ImGui::BeginChild("##your_sass", ImVec2(0, ImGui::GetTextLineHeight() * 16), true,
                           ImGuiWindowFlags_HorizontalScrollbar);
@@ -237,6 +243,39 @@ void KernelView::Draw(App& app) {
         ImGui::EndChild();
         ImGui::TreePop();
     }
+}
+
+// Your kernel's instructions by class beside its built-in twin's (whole kernels: the twin's isolation
+// kernel, a load, the routine and a store, as yours), at the SASS view's architecture: one column per
+// kernel and one row per class that either uses, so that it reads in the panel's narrow width.
+void KernelView::DrawSassRows() {
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("##your_sass_counts", 1 + static_cast<int>(sass_rows.size()), flags)) return;
+    ImGui::TableSetupColumn("instructions");
+    for (const sass::Row& r : sass_rows) ImGui::TableSetupColumn(r.variant.c_str());
+    ImGui::TableHeadersRow();
+    auto row = [&](const char* name, auto value) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(name);
+        for (const sass::Row& r : sass_rows) {
+            ImGui::TableNextColumn();
+            if (!r.method && r.variant != "yours")
+                ImGui::TextDisabled("%s", std::string(sass::provenance_name(r.provenance)).c_str());
+            else
+                ImGui::Text("%d", value(r));
+        }
+    };
+    row("total", [](const sass::Row& r) { return r.whole.total(); });
+    for (size_t k = 0; k < sass::kClassCount; ++k) {
+        if (sass::kAllClasses[k] == sass::OpClass::Nop) continue;
+        const bool used = std::any_of(sass_rows.begin(), sass_rows.end(),
+                                      [&](const sass::Row& r) { return r.whole.by_class[k] > 0; });
+        if (!used) continue;
+        const std::string name(sass::class_name(sass::kAllClasses[k]));
+        row(name.c_str(), [k](const sass::Row& r) { return r.whole.by_class[k]; });
+    }
+    ImGui::EndTable();
 }
 
 void KernelView::DrawEntryPopup(App& app) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sass/table.hpp"
 #include "app.hpp"
 #include "gpu_jobs.hpp"
 
@@ -31,6 +32,7 @@ struct KernelView {
     std::string sass_arch = "sm_90";  // the SASS view's architecture (the session keeps it so)
     std::string sass_line;            // "SASS of your kernel (sm_90): 57 instructions", or why there is none
     std::string sass_listing;
+    std::vector<sass::Row> sass_rows;  // the twin's counts beside yours (LearnerChecks::sass_rows)
     std::string open_path;  // the entry's text field
     bool entry_open = false;
 
@@ -54,6 +56,7 @@ struct KernelView {
     bool HasNews(const App& app) const;
     void DrawCompact(App& app);
     // The File menu's entry and its path prompt.
+    void DrawSassRows();  // yours beside the twin, by opcode class
     void DrawEntryPopup(App& app);
 
 private:

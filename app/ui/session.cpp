@@ -402,6 +402,13 @@ nlohmann::json GuiSession::StateDump() const {
                     {"error_line", app.learner.error_line},
                     {"checks_done", kernel.checks_done},
                     {"sass", kernel.sass_line},
+                    {"sass_rows",
+                     [&] {
+                         json rows = json::array();
+                         for (const auto& r : kernel.sass_rows)
+                             rows.push_back({{"variant", r.variant}, {"arch", r.arch}, {"whole", r.whole.total()}});
+                         return rows;
+                     }()},
                     {"passed", kernel.passed},
                     {"failed", kernel.failed}};
 

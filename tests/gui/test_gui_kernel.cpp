@@ -3,6 +3,7 @@
 // an endless loop stopped at the time limit while the window keeps drawing; a compile error named
 // FILE:LINE and marked in the source view; a save that runs the file again.
 // These need a display: `xvfb-run -a ctest -L gui`.
+#include <cstdio>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -57,6 +58,19 @@ TEST(GuiKernel, BlellochOnScreenWithItsOwnFile) {
     EXPECT_GE(l["passed"].size(), 3u);
     // Its SASS (NVRTC and nvdisasm), or the line saying why there is none.
     EXPECT_EQ(l["sass"].get<std::string>().rfind("SASS of your kernel (", 0), 0u) << l["sass"];
+    // Where there is SASS, its counts stand beside the built-in twin's (like = block_blelloch).
+    if (l["sass"].get<std::string>().find(" instructions") != std::string::npos) {
+        const json& rows = l["sass_rows"];
+        ASSERT_EQ(rows.size(), 2u) << rows.dump();
+        EXPECT_EQ(rows[0]["variant"], "block_blelloch");
+        EXPECT_EQ(rows[1]["variant"], "yours");
+        EXPECT_EQ(rows[0]["arch"], rows[1]["arch"]);
+        EXPECT_GT(rows[0]["whole"].get<int>(), 0);
+        EXPECT_GT(rows[1]["whole"].get<int>(), 0);
+    } else {
+        std::printf("no SASS of the learner's kernel here (%s): the twin's row is not checked\n",
+                    l["sass"].get<std::string>().c_str());
+    }
     // The source view shows the learner's file, with the lines of the step on screen.
     const json& src = r.dump["views"]["source"];
     EXPECT_EQ(src["path"], file);
