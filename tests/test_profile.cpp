@@ -217,9 +217,12 @@ TEST(Profile, CommittedH100Table) {
         all_agree += r.traffic_agrees();
         EXPECT_EQ(r.traffic_agrees(), r.explanation.empty()) << r.variant;
     }
-    EXPECT_EQ(conflicts_agree, 16);
+    EXPECT_EQ(conflicts_agree, 15);
     EXPECT_EQ(all_agree, 12);
     EXPECT_FALSE(find_row(t, "block_raking")->conflicts_agree());
+    // This run's ncu counted one store conflict for block_warp_scans, where the trace has none (the
+    // run before counted none): noted in assets/profile/README.md.
+    EXPECT_FALSE(find_row(t, "block_warp_scans")->conflicts_agree());
     // The same figures as the models give from the saved raw CSV of the same run.
     const ProfileTable from_csv = table_from(data("../../../assets/profile/h100_ncu_raw.csv"));
     for (const ProfileRow& r : from_csv.rows) {

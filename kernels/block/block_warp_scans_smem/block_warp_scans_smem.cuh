@@ -31,25 +31,23 @@ struct BlockWarpScansSmemStorage {
 
 // Kogge-Stone over s[i - lane .. i - lane + width) by the lanes where `active`
 // (CMU scan_warp). Every lane of every warp calls it (the __syncwarp()s and
-// the probe's snapshot meet there); snap(d, kept) closes the step of distance d,
-// kept saying whether its barrier after the writes stands. The race lab counts
-// the barriers in `barrier` (kernels/barriers.cuh).
-template <uint32_t kKeep, class T, class ScanOp, class Probe, class Snap>
+// the probe's snapshot meet there); sync_reads() is the barrier between a step's
+// reads and its writes, snap(d) closes the step of distance d.
+template <class T, class ScanOp, class Probe, class Sync, class Snap>
 __device__ __forceinline__ void scan_warp_shared(T* s, int i, int lane, int width, bool active, int slot0,
-                                                 ScanOp op, Probe& probe, int& barrier, Snap snap) {
+                                                 ScanOp op, Probe& probe, Sync sync_reads, Snap snap) {
     for (int d = 1; d < width; d *= 2) {
         T partner;
         if (active && lane >= d) partner = s[i - d];  // step: warp scan, scan warp totals
-        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
+        sync_reads();
         if (active && lane >= d) {
             s[i] = op(partner, s[i]);  // step: warp scan, scan warp totals
             probe.combine(slot0 + i, slot0 + i - d, slot0 + i);
         }
-        snap(d, barrier_kept<kKeep>(barrier++));
+        snap(d);
     }
 }
 
-// kKeep: the race lab's barrier mask (kernels/barriers.cuh); the default keeps every barrier.
 template <class T, class ScanOp, class Probe, uint32_t kKeep = kAllBarriers>
 __device__ __forceinline__ void block_scan_warp_scans_smem(BlockWarpScansSmemStorage<T>& s, int num_threads,
                                                            bool exclusive, ScanOp op, Probe& probe) {
@@ -66,9 +64,12 @@ __device__ __forceinline__ void block_scan_warp_scans_smem(BlockWarpScansSmemSto
         }
     };
 
+    auto sync_reads = [&] {
+        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
+    };
     // Step 1. per-warp partial scan
-    scan_warp_shared<kKeep>(s.data, tid, lane, kWarpThreads, true, 0, op, probe, barrier, [&](int d, bool kept) {
-        if (kept) __syncwarp();
+    scan_warp_shared(s.data, tid, lane, kWarpThreads, true, 0, op, probe, sync_reads, [&](int d) {
+        if (barrier_kept<kKeep>(barrier++)) __syncwarp();
         snapshot(BlockWarpScansSmemPhases::kWarpScan, d, kSyncWarp);
     });
     // Step 2. copy the warps' totals
@@ -78,19 +79,19 @@ __device__ __forceinline__ void block_scan_warp_scans_smem(BlockWarpScansSmemSto
     }
     if (barrier_kept<kKeep>(barrier++)) __syncthreads();
     snapshot(BlockWarpScansSmemPhases::kWarpTotals, -1, kSyncThreads);
-    // Step 3. warp 0 scans the totals; the last step ends at a __syncthreads() (after the
+    // Step 3. warp 0 scans the totals; its last step ends at a __syncthreads() (after the
     // __syncwarp() of warp 0), so that every warp sees the scanned totals
-    scan_warp_shared<kKeep>(s.warp_sums, lane, lane, num_warps, warp == 0 && lane < num_warps, sums, op, probe,
-                            barrier, [&](int d, bool kept) {
-                                const bool last = 2 * d >= num_warps;
-                                if (last) {
-                                    __syncwarp();
-                                    if (kept) __syncthreads();
-                                } else if (kept) {
-                                    __syncwarp();
-                                }
-                                snapshot(BlockWarpScansSmemPhases::kScanTotals, d, last ? kSyncThreads : kSyncWarp);
-                            });
+    scan_warp_shared(s.warp_sums, lane, lane, num_warps, warp == 0 && lane < num_warps, sums, op, probe, sync_reads,
+                     [&](int d) {
+                         if (2 * d >= num_warps) {
+                             __syncwarp();
+                             if (barrier_kept<kKeep>(barrier++)) __syncthreads();
+                         } else {
+                             if (barrier_kept<kKeep>(barrier++)) __syncwarp();
+                         }
+                         snapshot(BlockWarpScansSmemPhases::kScanTotals, d,
+                                  2 * d >= num_warps ? kSyncThreads : kSyncWarp);
+                     });
     // Step 4. add the total of the warps before
     if (num_warps > 1) {
         if (warp > 0) {

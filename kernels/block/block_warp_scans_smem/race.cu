@@ -29,20 +29,19 @@ __global__ void __launch_bounds__(kRaceBlockN) race_cmu_scan_block_kernel(const 
     const int lane = tid % kWarpThreads, warp = tid / kWarpThreads;
     const long long base = static_cast<long long>(blockIdx.x) * kRaceBlockN;
     NoProbe probe;
-    int barrier = 0;
-    auto end_step = [](int, bool) { __syncwarp(); };  // the warp scan's barrier after the writes
+    auto sync = [] { __syncwarp(); };             // a warp-scan step: reads, __syncwarp(), writes,
+    auto end_step = [](int) { __syncwarp(); };    // __syncwarp(), as the variant does
     s.data[tid] = in[base + tid];
     __syncthreads();
-    // Step 1: each warp scans its 32 elements (read, __syncwarp(), write, as the variant does).
-    scan_warp_shared<kAllBarriers>(s.data, tid, lane, kWarpThreads, true, 0, OpAdd<int>{}, probe, barrier, end_step);
+    // Step 1: each warp scans its 32 elements.
+    scan_warp_shared(s.data, tid, lane, kWarpThreads, true, 0, OpAdd<int>{}, probe, sync, end_step);
     int val = s.data[tid];
     // Step 2: lane 31 copies its warp's total over element `warp` of the data, with no barrier
     // before it: warp 0 may not have finished reading and writing that element.
     if (lane == kWarpThreads - 1) s.data[warp] = val;
     __syncthreads();
     // Step 3: warp 0 scans the totals in place.
-    scan_warp_shared<kAllBarriers>(s.data, lane, lane, kWarps, warp == 0 && lane < kWarps, 0, OpAdd<int>{}, probe,
-                                   barrier, end_step);
+    scan_warp_shared(s.data, lane, lane, kWarps, warp == 0 && lane < kWarps, 0, OpAdd<int>{}, probe, sync, end_step);
     __syncthreads();
     // Step 4: every warp but the first adds the total of the warps before it.
     if (warp > 0) val = s.data[warp - 1] + val;
