@@ -38,6 +38,11 @@ struct Settings {
     // A lesson is open: the benchmark table lists only these variants' rows (the ones the step's
     // question names); empty with lesson_so_far set: none.
     std::vector<std::string> bench_rows;
+    long long bench_size = 0;  // ... at this size (a tile row: this tile); 0: any
+    bool bench_cub = false;    // ... with the "x CUB" column (the question compares with CUB)
+    // A lesson is open and its step's question reads Nsight Compute's table: the measured figures
+    // (executed per warp, the ncu conflict line) are shown; otherwise a lesson keeps them back.
+    bool show_measured = false;
     bool presentation = false;   // lecture layout: figures fill the screen, large type, high contrast
     bool fullscreen = false;
     float speed = 2.0f;  // steps per second while playing

@@ -151,6 +151,8 @@ void BenchView::Draw(App& app) {
     // A lesson lists only the rows its question names (none on a step without one), so that no row
     // answers a later question before it is asked; the chart is left out for the same reason.
     lesson_rows_ = app.settings.lesson_so_far ? &app.settings.bench_rows : nullptr;
+    lesson_size_ = app.settings.lesson_so_far ? app.settings.bench_size : 0;
+    show_cub_ = !app.settings.lesson_so_far || app.settings.bench_cub;
     if (lesson_rows_)
         ImGui::TextDisabled("%s", lesson_rows_->empty()
                                       ? "The lesson shows the rows of the variants its questions name."
@@ -336,7 +338,10 @@ void BenchView::DrawTable() {
         else
             ImGui::TextDisabled("-");
         ImGui::TableNextColumn();
-        ImGui::Text("%.3f", r.ratio_cub);
+        if (show_cub_)
+            ImGui::Text("%.3f", r.ratio_cub);
+        else
+            ImGui::TextDisabled("-");  // a lesson's question that does not compare with CUB
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.checked ? (r.repeatable == 0 ? "yes (bits differ run to run)" : "yes")
                                          : "no");
@@ -351,6 +356,8 @@ void BenchView::DrawTable() {
 
 bool BenchView::Listed(const BenchResult& r) const {
     if (!lesson_rows_) return true;
+    // The size the question names (a tile row: its tile), when it names one.
+    if (lesson_size_ > 0 && (is_tile_row(r) ? r.tile != lesson_size_ : r.n != lesson_size_)) return false;
     return std::find(lesson_rows_->begin(), lesson_rows_->end(), r.variant) != lesson_rows_->end() ||
            (is_copy_row(r.variant) && !lesson_rows_->empty());
 }

@@ -39,6 +39,8 @@ private:
     void DrawTileTable();  // the block and warp variants at full occupancy (tile rows)
     bool Listed(const BenchResult& r) const;  // shown now (a lesson lists only its question's rows)
     const std::vector<std::string>* lesson_rows_ = nullptr;  // Settings::bench_rows while a lesson is open
+    long long lesson_size_ = 0;  // Settings::bench_size while a lesson is open
+    bool show_cub_ = true;       // the "x CUB" column (a lesson shows it for a question about CUB)
 
     bool tried_default_ = false;
     // The recording whose results the view shows (an opened recording's bench replaces the

@@ -79,9 +79,13 @@ void ControlsView::Draw(App& app) {
     const std::string total =
         app.settings.hide_step_count || app.settings.lesson_so_far ? "?" : std::to_string(app.steps());
     const std::string label = "%d / " + total + "  " + app.current_label();
-    if (ImGui::SliderInt("##scrubber", &shown, 0, std::max(app.steps(), 0), label.c_str(),
-                         ImGuiSliderFlags_AlwaysClamp))
+    if (app.settings.lesson_so_far) {
+        // A lesson: no scrubber, whose knob would show how far the run goes; the step and its label.
+        ImGui::Text("step %d  %s", shown, app.current_label().c_str());
+    } else if (ImGui::SliderInt("##scrubber", &shown, 0, std::max(app.steps(), 0), label.c_str(),
+                                ImGuiSliderFlags_AlwaysClamp)) {
         app.set_step(shown - 1);
+    }
     if (!have) ImGui::EndDisabled();
     ImGui::End();
 }

@@ -176,8 +176,16 @@ void LessonView::ShowPanels(App& app, bool all) {
     set.lesson_so_far = true;
     // The benchmark rows the step's question names (its variants; the size or tile comes last).
     set.bench_rows.clear();
-    if (s.question && lessons::reads_bench(s.question->quantity.kind))
-        set.bench_rows.assign(s.question->quantity.args.begin(), s.question->quantity.args.end() - 1);
+    set.bench_size = 0;
+    set.bench_cub = false;
+    set.show_measured = s.question && lessons::reads_profile(s.question->quantity.kind);
+    if (s.question && lessons::reads_bench(s.question->quantity.kind)) {
+        const auto& args = s.question->quantity.args;
+        set.bench_rows.assign(args.begin(), args.end() - 1);
+        set.bench_size = lessons::parse_count(args.back()).value_or(0);
+        set.bench_cub = s.question->quantity.kind == "cub_ratio" ||
+                        std::find(args.begin(), args.end(), "cub") != args.end();
+    }
     want_sass = shows("sass");
     // The variants a SASS or profile question names go into the SASS view's columns.
     sass_variants = s.question ? lessons::sass_columns(s.question->quantity) : std::vector<std::string>{};
@@ -251,10 +259,13 @@ void LessonView::HandleKeys(App& app) {
     // (keys, scrubber, play) do not move past the step the lesson shows.
     if (lesson && !revealed && index < static_cast<int>(lesson->steps.size())) {
         const auto& q = lesson->steps[static_cast<size_t>(index)].question;
-        if (q && q->reveal_next && app.step > shown_step_) {
+        // Any open question holds the run at the step shown: running further would show its answer.
+        if (q && app.step > shown_step_) {
             app.playing = false;
             app.set_step(shown_step_);
-            app.status = "answer the question first, or press Show answer: it asks about the next step";
+            app.status = q->reveal_next
+                             ? "answer the question first, or press Show answer: it asks about the next step"
+                             : "answer the question first, or press Show answer: the steps after this one show it";
         }
     }
     if (!lesson || ImGui::GetIO().WantTextInput) return;
@@ -377,6 +388,9 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
         app.settings.hide_step_count = false;
         app.settings.lesson_so_far = false;
         app.settings.bench_rows.clear();
+        app.settings.bench_size = 0;
+        app.settings.bench_cub = false;
+        app.settings.show_measured = false;
         Close();
     }
     if (!progress_error.empty()) ImGui::TextDisabled("progress not saved: %s", progress_error.c_str());

@@ -247,8 +247,11 @@ void MetricsView::Draw(App& app) {
                     m.max_conflict_degree);
     }
     // The hardware's own count beside ours, and where it comes from.
-    ImGui::TextDisabled("%s", app.profile_status().c_str());
-    if (app.profile) ImGui::TextDisabled("%s", conflicts_line(*app.profile, app.trace.spec.variant).c_str());
+    // In a lesson only for a question about the measured figures (the line holds ncu's counts).
+    if (!so_far || app.settings.show_measured) {
+        ImGui::TextDisabled("%s", app.profile_status().c_str());
+        if (app.profile) ImGui::TextDisabled("%s", conflicts_line(*app.profile, app.trace.spec.variant).c_str());
+    }
 
     // The current variant's curve is always on.
     if (shown_for_ != app.trace.spec.variant) {

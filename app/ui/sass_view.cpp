@@ -283,8 +283,10 @@ void SassView::DrawTable(const App& app) {
         "in the totals. Hover a class for what it means.",
         arch.c_str());
     // Work done beside code size: warp instructions the whole app kernel executed, per warp.
-    ImGui::TextDisabled("executed / warp: %s", app.profile_status().c_str());
-    const ProfileTable* profile = app.profile ? &*app.profile : nullptr;
+    // A lesson shows the measured column only for a question about it.
+    const bool measured = !lesson_only || lesson_measured;
+    if (measured) ImGui::TextDisabled("executed / warp: %s", app.profile_status().c_str());
+    const ProfileTable* profile = measured && app.profile ? &*app.profile : nullptr;
     const int ncols = 3 + sass::kClassCount + 2;
     if (!ImGui::BeginTable(
             "##sass_counts", ncols,
@@ -345,7 +347,7 @@ void SassView::DrawTable(const App& app) {
                     static_cast<long long>(pr->ncu.inst_executed), pr->case_name.c_str(), pr->ours.warps,
                     static_cast<long long>(pr->ncu.thread_inst_executed));
         } else {
-            ImGui::TextDisabled(profile ? "not profiled" : "n/a");
+            ImGui::TextDisabled(!measured ? "after the question" : profile ? "not profiled" : "n/a");
         }
     }
     ImGui::EndTable();

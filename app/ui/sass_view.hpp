@@ -40,6 +40,7 @@ struct SassView {
     // While a lesson is open the count table and the chart list only the variants of the columns
     // (the ones its question names), so that no row answers a later question before it is asked.
     bool lesson_only = false;
+    bool lesson_measured = false;  // ... and the measured "executed / warp" column (a profile question)
     bool Listed(const std::string& row_variant) const;
     std::vector<SassColumn> columns;
     std::vector<sass::Row> rows;  // every architecture, every variant with a kernel

@@ -304,6 +304,7 @@ void GuiSession::Frame(Window& window, double seconds) {
     if (!sass.arch.empty()) kernel.sass_arch = sass.arch;  // your kernel's SASS at the view's architecture
     lesson.FollowArch(app, sass.arch);
     sass.lesson_only = lesson.active();
+    sass.lesson_measured = app.settings.show_measured || (lesson.active() && lesson.revealed);
     if (lesson.sass_request) {  // a lesson step opens (or closes) the SASS view with its columns
         lesson.sass_request = false;
         if (lesson.want_sass && !lesson.sass_variants.empty() && sass.variants != lesson.sass_variants) {

@@ -247,6 +247,41 @@ TEST(GuiLessons, PageKeysAnswersAndProgress) {
     EXPECT_EQ(json::parse(read_text(dump4))["lesson"]["index"], 3);
 }
 
+// An open question holds the run at the step the lesson shows: running to the end (the End key) would
+// show the answer, so the window stays where it was until the question is answered.
+TEST(GuiLessons, AnOpenQuestionHoldsTheRun) {
+    REQUIRE_DISPLAY();
+    const auto catalog = lessons::list_lessons((kSource / "assets" / "lessons").string());
+    ASSERT_FALSE(catalog.empty());
+    // The first question, in any lesson, that is not answered by running the next step and whose step
+    // is not the run's last.
+    std::string path;
+    int k = -1, step = -2;
+    for (const auto& entry : catalog) {
+        const lessons::Lesson lesson = lessons::load_lesson(entry.path);
+        for (size_t i = 0; i < lesson.steps.size() && k < 0; ++i) {
+            if (!lesson.steps[i].question || lesson.steps[i].question->reveal_next) continue;
+            std::string error;
+            const auto shown = lessons::show_step(lesson, static_cast<int>(i), model_sources(), &error);
+            ASSERT_TRUE(shown) << error;
+            if (shown->step + 1 >= static_cast<int>(shown->trace.steps.size())) continue;
+            path = entry.path, k = static_cast<int>(i), step = shown->step;
+        }
+        if (k >= 0) break;
+    }
+    ASSERT_GE(k, 0) << "no lesson asks a question before its run's last step";
+    const fs::path config = kOut / "config_hold", dump = kOut / "hold.json";
+    fs::remove_all(config);
+    const std::string script = "lesson " + path + "\nlesson-step " + std::to_string(k + 1) +
+                               "\nframes 2\nkey end\nframes 3\ncapture " + (kOut / "hold.png").string() + " " +
+                               dump.string() + "\n";
+    std::string err;
+    ASSERT_EQ(run_script("hold", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
+    const json d = json::parse(read_text(dump));
+    EXPECT_FALSE(d["lesson"]["revealed"].get<bool>());
+    EXPECT_EQ(d["step"], step) << path << " step " << k + 1;
+}
+
 // Predict before reveal: a hidden figure prints "(?)" and a hidden panel stays closed until the question is
 // answered; "Show answer" reveals them without an answer.
 TEST(GuiLessons, AnsweringRevealsTheHiddenAnswer) {

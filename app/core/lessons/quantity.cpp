@@ -489,6 +489,11 @@ const KindInfo* find_kind(std::string_view name) {
     return nullptr;
 }
 
+bool reads_profile(std::string_view kind) {
+    const KindInfo* k = find_kind(kind);
+    return k && k->view == kProfileView;
+}
+
 bool reads_bench(std::string_view kind) {
     const KindInfo* k = find_kind(kind);
     return k && (k->view == kBenchView || k->view == kTileView);
