@@ -228,15 +228,13 @@ HazardReport analyze_hazards(const Trace& trace, const RaceWhatIf& what_if) {
     std::vector<bool> block_wide(sites.size(), true);
     for (const BarrierSite& b : sites)
         block_wide[static_cast<size_t>(b.index)] = b.primitive == barrier_name(BarrierKind::SyncThreads);
-    // Ordered when a barrier that is still there lies between the two epochs and orders both
-    // threads: any barrier within a warp, a __syncthreads() between warps (the epoch after the
-    // last barrier is the kernel's end, whose final stores the last barrier guards).
+    // Ordered when a barrier that is still there lies between the two epochs (barriers e1 .. e2 - 1)
+    // and orders both threads: any barrier within a warp, a __syncthreads() between warps.
     auto ordered = [&](int e1, int e2, int t1, int t2) {
         if (e1 > e2) std::swap(e1, e2);
         const bool same_warp = t1 / kWarp == t2 / kWarp;
         for (int b = e1; b < e2; ++b)
-            if (b != removed && (same_warp || b >= static_cast<int>(block_wide.size()) || block_wide[static_cast<size_t>(b)]))
-                return true;
+            if (b != removed && (same_warp || block_wide[static_cast<size_t>(b)])) return true;
         return false;
     };
     auto add_hazard = [&](HazardKind kind, int w, const Touch& first, const Touch& second) {
