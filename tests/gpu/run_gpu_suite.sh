@@ -12,7 +12,8 @@
 #   profile   scanviz profile: ncu over every warp and block kernel; the table into summary.txt (issue 13)
 #   record    scanviz record -o $OUT/recording.svzrec (+ recording.svzrec.summary.json)
 #   window    the window on this machine, under a carried Xvfb (../shared/window-on-gpu.md), with a
-#             learner's kernel through the GPU engine: $OUT/window_learner_gpu.{png,json}; needs
+#             learner's kernel through the GPU engine: $OUT/window_learner_gpu.{png,json}, then
+#             kernel_save_bench (save -> new picture) into $OUT/kernel_save_bench.txt; needs
 #             build-window/ from tests/gpu/window_bundle.sh (xb1.tar.xz, xb2.tar.xz, scanviz.xz:
 #             one carried per run while the machine stays warm)
 #   learner   scanviz kernel --engine gpu on every example of assets/kernels (a learner's kernel
@@ -190,6 +191,8 @@ if has window; then
     [ -f "$part" ] && tar -C /tmp -xJf "$part"
   done
   [ -f build-window/scanviz.xz ] && xz -dc build-window/scanviz.xz > /tmp/scanviz-gui && chmod +x /tmp/scanviz-gui
+  [ -f build-window/kernel_save_bench.xz ] &&
+    xz -dc build-window/kernel_save_bench.xz > /tmp/kernel_save_bench && chmod +x /tmp/kernel_save_bench
   if [ -x /tmp/xb/bin/Xvfb ] && ls /tmp/xb/lib/libLLVM* > /dev/null 2>&1 && [ -x /tmp/scanviz-gui ]; then
     t0=$(date +%s)
     [ -x /usr/bin/xkbcomp ] || cp /tmp/xb/bin/xkbcomp /usr/bin/xkbcomp
@@ -203,10 +206,18 @@ if has window; then
         --script tests/gpu/window_learner.script --screenshot "$OUT/window_learner_gpu.png" \
         --state-dump "$OUT/window_learner_gpu.json" > "$LOGS/window.log" 2>&1
       echo "rc=$?" >> "$LOGS/window.log"
+      # Issue 36's benchmark: from saving a learner's 64-element block scan to its new picture,
+      # in the window on this machine (the GPU engine where NVRTC and the driver are found).
+      if [ -x /tmp/kernel_save_bench ]; then
+        DISPLAY=:99 SCANVIZ_ASSETS_DIR="$PWD/assets" timeout 300 /tmp/kernel_save_bench \
+          > "$OUT/kernel_save_bench.txt" 2>&1
+        echo "rc=$?" >> "$OUT/kernel_save_bench.txt"
+      fi
       kill $xvfb 2>/dev/null
     )
     kind=$(grep -o '"kind": *"[a-z]*"' "$OUT/window_learner_gpu.json" 2>/dev/null | head -n 1)
     say "window: $(tail -n 1 "$LOGS/window.log") source $kind in $(( $(date +%s) - t0 )) s"
+    [ -f "$OUT/kernel_save_bench.txt" ] && sed 's/^/save bench: /' "$OUT/kernel_save_bench.txt" | tee -a "$SUMMARY"
     case "$kind" in *gpu*) ;; *) status=1; tail -n 5 "$LOGS/window.log" | tee -a "$SUMMARY" ;; esac
   else
     say "window: not run yet: unpacked $(ls /tmp/xb 2>/dev/null | tr '\n' ' ')program $([ -x /tmp/scanviz-gui ] && echo yes || echo no) (tests/gpu/window_bundle.sh makes build-window; carry one part per run)"

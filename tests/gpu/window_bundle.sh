@@ -2,7 +2,7 @@
 # Packs what the window needs on the GPU machine, which has no display, GLFW or Mesa
 # (an Xvfb, Mesa's llvmpipe, GLFW, the fonts and the libraries they load), from this
 # machine's Debian packages, into build-window/xb1.tar.xz (libLLVM) and xb2.tar.xz (the rest);
-# and the scanviz given as $1 into build-window/scanviz.xz. The GPU suite's `window` step
+# and the scanviz given as $1 into build-window/scanviz.xz (and kernel_save_bench beside it). The GPU suite's `window` step
 # unpacks them there (tests/gpu/run_gpu_suite.sh). Each goes in its own run of the device
 # tool (carry one at a time): with the working tree, two of them pass its 64 MiB.
 # Usage: bash tests/gpu/window_bundle.sh build-nc/app/scanviz
@@ -27,4 +27,7 @@ rm -f "$out/xb.tar.xz"
 (cd "$out" && tar -cf - xb/lib/libLLVM*) | xz -9 -T2 > "$out/xb1.tar.xz"
 tar -C "$out" --exclude='xb/lib/libLLVM*' -cf - xb | xz -9 -T2 > "$out/xb2.tar.xz"
 xz -T2 -c "$exe" > "$out/scanviz.xz"
-ls -la "$out/xb1.tar.xz" "$out/xb2.tar.xz" "$out/scanviz.xz"
+# The save-to-picture benchmark (tests/gui/kernel_save_bench.cpp), built beside the program.
+bench="$(dirname "$(dirname "$exe")")/tests/gui/kernel_save_bench"
+[ -x "$bench" ] && xz -T2 -c "$bench" > "$out/kernel_save_bench.xz"
+ls -la "$out/xb1.tar.xz" "$out/xb2.tar.xz" "$out/scanviz.xz" "$out"/kernel_save_bench.xz
