@@ -23,10 +23,12 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "core/common/assets.hpp"
+#include "kernels/learner/gpu_engine.hpp"
 #include "ui/session.hpp"
 #include "ui/window.hpp"
 
@@ -100,6 +102,9 @@ std::string read_text(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // The GPU engine runs its child as this same program (/proc/self/exe), as scanviz does.
+    if (argc > 1 && std::string_view(argv[1]) == scanviz::learner::kGpuChildFlag)
+        return scanviz::learner::gpu_child_main(argc, argv);
     const std::string source = argc > 1 ? argv[1] : scanviz::asset_path("kernels/blelloch.cu");
     const int saves = argc > 2 ? std::max(1, std::atoi(argv[2])) : 7;
     const std::string text = read_text(source);
