@@ -13,6 +13,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "core/i18n/i18n.hpp"
 
 #ifndef SCANVIZ_VERSION
 #define SCANVIZ_VERSION "unknown"
@@ -21,12 +22,12 @@
 namespace scanviz::cli {
 namespace {
 
-constexpr const char* kDescription =
+constexpr const char* kDescription = i18n::N_(
     "scanviz: learn GPU parallel scan (prefix sum) step by step.\n"
     "Runs every scan variant (warp, block and whole-array) on an NVIDIA GPU with instrumented kernels,\n"
     "or on its reference model where no GPU is present, and shows each step: the state of shared\n"
     "memory and registers, the operations, work, span and bank conflicts.\n"
-    "With no arguments it opens the window; `scanviz FILE` opens a saved trace or recording in it.";
+    "With no arguments it opens the window; `scanviz FILE` opens a saved trace or recording in it.");
 
 std::string one_line(std::string s) {
     for (char& c : s)
@@ -40,16 +41,42 @@ int report(const std::string& what, int code) {
     return code;
 }
 
+// The language of every word printed from here on (the help too, so it is chosen before the
+// commands are built): --lang anywhere on the line, else LANGUAGE / LC_ALL / LC_MESSAGES / LANG.
+// "" when fine, else the one line that says what is wrong with --lang.
+std::string choose_language(int argc, char** argv) {
+    i18n::Language lang = i18n::language_from_env();
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        std::string_view value;
+        if (a == "--lang" && i + 1 < argc) value = argv[i + 1];
+        else if (a.rfind("--lang=", 0) == 0) value = a.substr(7);
+        else continue;
+        if (value == "all") continue;  // `lesson check --lang all`: every language, not one
+        const auto parsed = i18n::parse_language(value);
+        if (!parsed) return "--lang: '" + std::string(value) + "' is not a language scanviz speaks (en or zh)";
+        lang = *parsed;
+    }
+    const std::string error = i18n::set_language(lang);
+    if (!error.empty()) std::fprintf(stderr, "scanviz: %s\n", one_line(error).c_str());
+    return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv, GuiEntry gui) {
-    CLI::App app{kDescription, "scanviz"};
+    if (const std::string bad = choose_language(argc, argv); !bad.empty()) return report(bad, 2);
+    CLI::App app{i18n::tr(kDescription), "scanviz"};
     app.set_version_flag("--version", std::string("scanviz ") + SCANVIZ_VERSION);
     app.require_subcommand(0, 1);
     app.fallthrough(false);
 
     std::string file;
-    app.add_option("file", file, "A saved trace (.json) or recording to open in the window");
+    app.add_option("file", file, i18n::tr("A saved trace (.json) or recording to open in the window"));
+    std::string lang;  // read by choose_language before parsing; here for the help and the check
+    app.add_option("--lang", lang,
+                   i18n::tr("The language of the window, the lessons and the messages: en or zh "
+                            "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"));
 
     CommandResult result;
     // ---- subcommands: each engineer adds the one line for their cmd_<name>.cpp here ----

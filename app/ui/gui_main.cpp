@@ -1,5 +1,7 @@
 #include "gui_main.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -81,6 +83,8 @@ int gui_main(const GuiOptions& options) {
     }
 
     const bool scripted = runner || !options.screenshot.empty() || !options.state_dump.empty();
+    // A scripted run's state dump lists the words shown and any the catalog lacks.
+    i18n::record_lookups(scripted);
     window.ignore_focus_changes(scripted);
     int wait_frames = 0;
     int settle_frames = -1;

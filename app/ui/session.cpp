@@ -1,5 +1,7 @@
 #include "session.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 #include <imgui.h>
 #include <imgui_internal.h>  // FindWindowByName: where the floating windows are (state dump)
 #include <imgui_stdlib.h>
@@ -97,6 +99,11 @@ nlohmann::json overview_json(const OverviewDrawn& o, float sx, float sy) {
 
 bool GuiSession::Init(std::string* error) {
     fonts = load_fonts();
+    if (i18n::language() == i18n::Language::Zh && !fonts.chinese) {
+        i18n::set_language(i18n::Language::En);
+        fonts = load_fonts();
+        app.status = fonts.cjk_missing + ": the window stays English";
+    }
     apply_style(false);
     if (!state.Init(&fonts, error)) return false;
     if (!diagram.Init(&fonts, error)) return false;
@@ -125,8 +132,25 @@ double GuiSession::IdleWaitSeconds(double longest) const {
     return std::min(longest, kernel.SecondsToNextLook());
 }
 
+void GuiSession::SwitchLanguage(Window& window, i18n::Language lang) {
+    if (lang == i18n::language()) return;
+    window.rebuild_fonts_before_next_frame([this, lang] { ApplyLanguage(lang); });
+}
+
+void GuiSession::ApplyLanguage(i18n::Language lang) {
+    const std::string error = i18n::set_language(lang);
+    fonts = load_fonts();
+    if (!error.empty()) {
+        app.status = error;
+    } else if (lang == i18n::Language::Zh && !fonts.chinese) {
+        // Boxes for every word would help nobody: English, and the one line that says why.
+        i18n::set_language(i18n::Language::En);
+        fonts = load_fonts();
+        app.status = fonts.cjk_missing + i18n::tr(": the window stays English");
+    }
+}
+
 void GuiSession::DrawMenu(Window& window) {
-    (void)window;
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("Open trace, recording or lesson...")) show_open_popup = true;
@@ -163,6 +187,16 @@ void GuiSession::DrawMenu(Window& window) {
         ImGui::Separator();
         ImGui::MenuItem("Presentation mode", nullptr, &s.presentation);
         ImGui::MenuItem("Full screen", "F11", &s.fullscreen);
+        ImGui::Separator();
+        // Each language named in itself, so a reader finds theirs whatever is shown now.
+        if (ImGui::BeginMenu("Language / 语言")) {
+            const i18n::Language now = i18n::language();
+            if (ImGui::MenuItem("English", nullptr, now == i18n::Language::En))
+                SwitchLanguage(window, i18n::Language::En);
+            if (ImGui::MenuItem("中文 (简体)", nullptr, now == i18n::Language::Zh))
+                SwitchLanguage(window, i18n::Language::Zh);
+            ImGui::EndMenu();
+        }
         ImGui::EndMenu();
     }
     ImGui::TextDisabled("  %s", app.source_line().c_str());
@@ -190,6 +224,7 @@ void GuiSession::DrawMenu(Window& window) {
 }
 
 void GuiSession::Frame(Window& window, double seconds) {
+    CollectShownTexts();  // the frame before's lookups (recorded only for a scripted run's dump)
     Settings& s = app.settings;
     if (!style_applied_ || presentation_applied_ != s.presentation) {
         apply_style(s.presentation);
@@ -352,8 +387,15 @@ bool GuiSession::OpenPath(const std::string& path) {
     return app.open_file(path);
 }
 
+void GuiSession::CollectShownTexts() const {
+    for (const auto& l : i18n::take_lookups())
+        if (l.translated || i18n::language() == i18n::Language::En) texts_shown_.insert({l.context, l.id});
+        else texts_untranslated_.insert({l.context, l.id});
+}
+
 nlohmann::json GuiSession::StateDump() const {
     using nlohmann::json;
+    CollectShownTexts();
     const ImGuiIO& io = ImGui::GetIO();
     const float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
     const figure::SceneStyle style = scene_style(app.settings.presentation);
@@ -364,6 +406,15 @@ nlohmann::json GuiSession::StateDump() const {
     j["step"] = app.step;
     j["steps"] = app.steps();
     j["label"] = app.current_label();
+    // The words shown since the window opened (a scripted run records them): how many came from
+    // the catalog, and which had no translation in the language shown.
+    j["language"] = i18n::language_code(i18n::language());
+    j["catalog"] = i18n::catalog_source();
+    j["fonts"] = {{"chinese", fonts.chinese}, {"cjk_glyphs", fonts.cjk_glyphs}};
+    json untranslated = json::array();
+    for (const auto& [ctx, id] : texts_untranslated_) untranslated.push_back(ctx.empty() ? id : ctx + "|" + id);
+    j["texts"] = {{"from_catalog", texts_shown_.size() + texts_untranslated_.size()},
+                  {"untranslated", untranslated}};
     j["phase"] = app.current_phase();
     j["playing"] = app.playing;
     j["presentation"] = app.settings.presentation;

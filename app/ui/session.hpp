@@ -2,7 +2,10 @@
 // state dump (what the window holds, as JSON) that scripts and tests read.
 #pragma once
 
+#include "core/i18n/i18n.hpp"
+
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,6 +76,12 @@ struct GuiSession {
 
 private:
     void DrawMenu(Window& window);
+    // The language menu: the switch happens before the next frame (the fonts change with it).
+    void SwitchLanguage(Window& window, i18n::Language lang);
+    void ApplyLanguage(i18n::Language lang);
+    // The catalog's lookups since the last call, into the sets below.
+    void CollectShownTexts() const;
+    mutable std::set<std::pair<std::string, std::string>> texts_shown_, texts_untranslated_;
     struct Drawn {
         bool state = false, diagram = false, metrics = false, source = false;
     };

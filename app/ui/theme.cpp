@@ -1,6 +1,12 @@
 #include "theme.hpp"
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/common/assets.hpp"
+#include "core/i18n/i18n.hpp"
 
 namespace scanviz::ui {
 namespace {
@@ -17,7 +23,64 @@ ImFont* add_font(const char* path, float px, std::string& warning) {
     return io.Fonts->AddFontDefault(&config);
 }
 
+// The Chinese glyphs, merged into a font just added. Only CJK code points (U+2E80 on: the
+// ideographs and the full-width punctuation); Latin, digits and the general punctuation stay
+// DejaVu's (a merged glyph would replace the one already there).
+void merge_cjk(const char* path, float px, const ImWchar* ranges) {
+    ImFontConfig config;
+    config.MergeMode = true;
+    config.OversampleH = 1;  // ideographs are dense: 1x keeps the atlas small and sharp enough
+    config.PixelSnapH = true;
+    ImGui::GetIO().Fonts->AddFontFromFileTTF(path, px, &config, ranges);
+}
+
+std::string read_file(const std::filesystem::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+// Decodes UTF-8 and adds each CJK code point of `text` to the builder.
+void add_cjk_chars(ImFontGlyphRangesBuilder& b, const std::string& text) {
+    for (size_t i = 0; i < text.size();) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        unsigned cp = 0;
+        int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+        if (len == 1 || i + static_cast<size_t>(len) > text.size()) {
+            ++i;
+            continue;
+        }
+        cp = c & (0xff >> (len + 1));
+        for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
+        i += static_cast<size_t>(len);
+        if (cp >= 0x2E80 && cp <= 0xFFFF) b.AddChar(static_cast<ImWchar>(cp));
+    }
+}
+
 }  // namespace
+
+std::string cjk_font_path() {
+    // $SCANVIZ_FONT_CJK names another file; set and empty, it says there is none (the tests'
+    // way to see the window without the font).
+    if (const char* env = std::getenv("SCANVIZ_FONT_CJK")) return env;
+#ifdef SCANVIZ_FONT_CJK
+    return SCANVIZ_FONT_CJK;
+#else
+    return "";
+#endif
+}
+
+std::string chinese_glyph_text() {
+    std::string text = "中文";  // the language menu's own name, shown in every language
+    if (i18n::language() != i18n::Language::Zh) return text;
+    text += i18n::catalog_text();
+    std::error_code ec;
+    const std::filesystem::path dir = asset_path("lessons/zh_CN");
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+        if (e.path().extension() == ".lesson") text += read_file(e.path());
+    return text;
+}
 
 Fonts load_fonts() {
     Fonts f;
@@ -31,10 +94,30 @@ Fonts load_fonts() {
 #else
     const char* mono = nullptr;
 #endif
-    f.sans = add_font(sans, kSansPx, f.warning);  // first added: ImGui's default
-    f.sans_large = add_font(sans, kSansLargePx, f.warning);
-    f.mono = add_font(mono, kMonoPx, f.warning);
-    f.mono_large = add_font(mono, kMonoLargePx, f.warning);
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    const std::string cjk = cjk_font_path();
+    std::error_code ec;
+    const bool have_cjk = !cjk.empty() && std::filesystem::is_regular_file(cjk, ec);
+    static ImVector<ImWchar> ranges;  // read when the atlas is built: it must outlive this call
+    ranges.clear();
+    if (have_cjk) {
+        ImFontGlyphRangesBuilder builder;
+        add_cjk_chars(builder, chinese_glyph_text());
+        builder.BuildRanges(&ranges);
+        f.cjk_glyphs = 0;
+        for (int i = 0; i + 1 < ranges.Size; i += 2) f.cjk_glyphs += ranges[i + 1] - ranges[i] + 1;
+    }
+    auto with_cjk = [&](ImFont* font, float px) {
+        if (have_cjk && ranges.Size > 1) merge_cjk(cjk.c_str(), px, ranges.Data);
+        return font;
+    };
+    f.sans = with_cjk(add_font(sans, kSansPx, f.warning), kSansPx);  // first added: ImGui's default
+    f.sans_large = with_cjk(add_font(sans, kSansLargePx, f.warning), kSansLargePx);
+    f.mono = with_cjk(add_font(mono, kMonoPx, f.warning), kMonoPx);
+    f.mono_large = with_cjk(add_font(mono, kMonoLargePx, f.warning), kMonoLargePx);
+    f.chinese = have_cjk;
+    if (!have_cjk) f.cjk_missing = "no Chinese font (" + (cjk.empty() ? std::string("fonts-wqy-microhei is not installed") : cjk + " is missing") + ")";
     return f;
 }
 

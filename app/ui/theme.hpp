@@ -16,6 +16,9 @@ struct Fonts {
     ImFont* mono = nullptr;
     ImFont* mono_large = nullptr;
     std::string warning;  // a font file that could not be read (ImGui's own font stands in)
+    bool chinese = false;     // the Chinese font was found and merged in
+    int cjk_glyphs = 0;       // how many of its glyphs the atlas holds
+    std::string cjk_missing;  // why there is no Chinese font, when there is none
 
     ImFont* ui(bool presentation) const { return presentation ? sans_large : sans; }
     ImFont* code(bool presentation) const { return presentation ? mono_large : mono; }
@@ -26,9 +29,15 @@ inline constexpr float kSansLargePx = 24.0f;
 inline constexpr float kMonoPx = 14.0f;
 inline constexpr float kMonoLargePx = 22.0f;
 
-// Loads DejaVu Sans and Sans Mono (SCANVIZ_FONT_SANS / _MONO) at both sizes
-// into the current ImGui context's atlas.
+// Loads DejaVu Sans and Sans Mono (SCANVIZ_FONT_SANS / _MONO) at both sizes into the
+// current ImGui context's atlas (cleared first), each with WenQuanYi Micro Hei's glyphs
+// (SCANVIZ_FONT_CJK) merged in: in Chinese those of the catalog and the Chinese lessons,
+// in English only the language menu's name.
 Fonts load_fonts();
+// The CJK font's file ("" when there is none): $SCANVIZ_FONT_CJK, else the one found at build.
+std::string cjk_font_path();
+// The text whose Chinese glyphs the atlas needs, in the current language.
+std::string chinese_glyph_text();
 
 // ImGui colours and spacing for the mode.
 void apply_style(bool presentation);

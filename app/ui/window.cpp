@@ -85,6 +85,13 @@ bool Window::should_close() const { return glfwWindowShouldClose(window_); }
 
 void Window::begin_frame(const ScriptedInput* input) {
     glfwPollEvents();
+    if (font_rebuild_) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        std::function<void()> rebuild = std::move(font_rebuild_);
+        font_rebuild_ = nullptr;
+        rebuild();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     // ImGui clears every held key on the frame after a focus loss (ImGuiIO::AppFocusLost).

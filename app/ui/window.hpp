@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,10 @@ public:
     // Files dropped on the window since the last call.
     std::vector<std::string> take_dropped();
 
+    // Runs `rebuild` at the start of the next frame, before ImGui's (the font atlas may change
+    // only outside a frame), and uploads the atlas it leaves: a switch of language.
+    void rebuild_fonts_before_next_frame(std::function<void()> rebuild) { font_rebuild_ = std::move(rebuild); }
+
 private:
     GLFWwindow* window_ = nullptr;
     bool imgui_ready_ = false;
@@ -58,6 +63,7 @@ private:
     bool ignore_focus_changes_ = false;
     int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;
     std::vector<std::string> dropped_;
+    std::function<void()> font_rebuild_;
 };
 
 }  // namespace scanviz::ui

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/bench/bench.hpp"
+#include "core/i18n/po.hpp"
 #include "core/lessons/catalog.hpp"
 #include "core/learner/records.hpp"
 #include "core/learner/settings.hpp"
@@ -46,6 +47,17 @@ void scanviz::fuzz::read_as(std::string_view reader, std::string_view text) {
     const std::string s(text);
     if (reader == "trace_json") {
         attempt([&] { (void)trace_from_json_text(text); });
+    } else if (reader == "po") {
+        // A translation catalog: its entries, and its plural rule evaluated where plurals differ.
+        attempt([&] {
+            const i18n::PoFile po = i18n::parse_po(text, "fuzz.po");
+            for (unsigned long n : {0ul, 1ul, 2ul, 5ul, 11ul, 21ul, 101ul, 4294967295ul}) {
+                const int i = po.plural.index(n);
+                if (i < 0 || i >= po.plural.nplurals()) __builtin_trap();
+            }
+            for (const auto& e : po.entries) (void)e.translated();
+        });
+        attempt([&] { (void)i18n::PluralRule::parse(text).index(7); });
     } else if (reader == "lesson") {
         attempt([&] { (void)lessons::parse_lesson(s, "fuzz.lesson"); });
     } else if (reader == "ncu_csv") {

@@ -19,7 +19,7 @@
 #   SECONDS=0 replays each corpus through its fuzzer (-runs=0) and fuzzes nothing.
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
-ALL_READERS="recording trace_json lesson ncu_csv profile_table race_table bench values sass_listing progress sass_table gui_script"
+ALL_READERS="recording trace_json lesson ncu_csv profile_table race_table bench values sass_listing progress sass_table gui_script learner_records po"
 BUILD=${SCANVIZ_FUZZ_BUILD:-build-fuzz}
 
 build() {  # build READER...: the fuzzers of these readers and the recording's seed maker
