@@ -3,6 +3,10 @@
 //   show:  a lesson as text: each step's view, narration and question, answers computed
 //   check: validates lesson files (all shipped ones when none is named): one line per problem
 //   kinds: the quantities a question or a {placeholder} can name
+// --lang picks the language: en, the originals, or zh, the translations in the lessons
+// folder's zh_CN (list and show fall back to English where a lesson is not translated);
+// check takes all, its default: every language that has lessons, each translation checked
+// as a lesson and against its original (shadow.hpp).
 // Traces come through the Runner (core/run/runner.hpp): the GPU when there is one (the
 // model where it has no kernel), else --recording FILE where it holds the input, else
 // the reference models; the output says which.
@@ -10,13 +14,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 
 #include "commands.hpp"
+#include "core/i18n/i18n.hpp"
 #include "core/common/assets.hpp"
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/checker.hpp"
+#include "core/lessons/shadow.hpp"
 #include "core/lessons/sources.hpp"
 #include "core/recording/recording.hpp"
 #include "core/models/variants.hpp"
@@ -34,7 +42,18 @@ struct LessonArgs {
     std::vector<std::string> files;
     std::string recording;
     std::string arch;  // the SASS view's architecture the figures come from (empty: sass::default_arch)
+    std::string lang;  // --lang as given (empty: the subcommand's default)
 };
+
+// --lang's value: a lesson language ("zh_CN" and the like read as zh), or with `all_too`
+// also "all"; the default when it is not given: the language scanviz speaks now (scanviz's
+// --lang, else the environment), or all with `all_too`. Another value is a usage error.
+std::string language(const std::string& given, bool all_too) {
+    if (given.empty()) return all_too ? "all" : i18n::language_code(i18n::language());
+    if (is_lesson_language(given) || (all_too && given == "all")) return given;
+    if (const auto l = i18n::parse_language(given)) return i18n::language_code(*l);
+    throw std::invalid_argument("--lang '" + given + "' is not " + (all_too ? "en, zh or all" : "en or zh"));
+}
 
 std::string default_dir() {
     if (const char* env = std::getenv("SCANVIZ_LESSONS_DIR"); env && *env) return env;
@@ -68,20 +87,62 @@ CliSources make_sources(const std::string& recording_path) {
     return c;
 }
 
-// Word-wraps a paragraph at `width` columns with an indent.
+// Whether a character is written without spaces around it and two columns wide: Chinese,
+// Japanese and Korean characters and the full-width punctuation they use.
+bool is_wide(char32_t c) {
+    return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF) || (c >= 0xF900 && c <= 0xFAFF) ||
+           (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6);
+}
+
+// Word-wraps a paragraph at `width` columns with an indent: at spaces, and between wide
+// characters (a translated lesson's Chinese has no spaces to break at).
 std::string wrap(const std::string& text, size_t width, const std::string& indent) {
+    // The units a line may break between: words, and each wide character on its own.
+    struct Unit {
+        std::string text;
+        size_t columns = 0;
+        bool space_before = false;
+    };
+    std::vector<Unit> units;
+    bool space = false, in_word = false, glue = false;
+    for (size_t i = 0; i < text.size();) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        const size_t len = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        char32_t c = len == 1 ? lead : lead & (0xFF >> (len + 1));
+        for (size_t k = 1; k < len && i + k < text.size(); ++k)
+            c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        const std::string ch = text.substr(i, len);
+        i += len;
+        if (ch == " ") {
+            space = true;
+            in_word = glue = false;
+            continue;
+        }
+        const bool wide = is_wide(c);
+        // A closing mark stays with what it closes, an opening one with what it opens.
+        const bool closing = std::u32string_view(U"，。、；：？！）」』》】").find(c) != std::u32string_view::npos;
+        if ((!in_word || wide) && !glue && !(closing && !space && !units.empty()))
+            units.push_back({"", 0, space});
+        units.back().text += ch;
+        units.back().columns += wide ? 2 : 1;
+        glue = std::u32string_view(U"（「『《【").find(c) != std::u32string_view::npos;
+        in_word = !wide;
+        space = false;
+    }
     std::string out, line;
-    size_t i = 0;
-    while (i < text.size()) {
-        const size_t sp = text.find(' ', i);
-        const std::string word = text.substr(i, sp == std::string::npos ? std::string::npos : sp - i);
-        i = sp == std::string::npos ? text.size() : sp + 1;
-        if (word.empty()) continue;
-        if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
+    size_t columns = 0;
+    for (const auto& u : units) {
+        const bool spaced = !line.empty() && u.space_before;
+        if (!line.empty() && indent.size() + columns + spaced + u.columns > width) {
             out += indent + line + "\n";
             line.clear();
+            columns = 0;
+        } else if (spaced) {
+            line += ' ';
+            ++columns;
         }
-        line += (line.empty() ? "" : " ") + word;
+        line += u.text;
+        columns += u.columns;
     }
     if (!line.empty()) out += indent + line + "\n";
     return out;
@@ -108,25 +169,37 @@ std::string view_line(const LessonStep& s, const ShownStep& shown) {
 }
 
 int run_list(const LessonArgs& a) {
+    const std::string lang = language(a.lang, false);
     const auto entries = list_lessons(a.dir);
     if (entries.empty()) throw std::runtime_error("no lessons in '" + a.dir + "'");
-    for (const auto& e : entries) {
+    // A translation under its original's name; a lesson not translated is listed in English.
+    std::map<std::string, CatalogEntry> translated;
+    if (lang != "en")
+        for (auto& e : list_lessons(lesson_dir(a.dir, lang))) translated[e.name] = std::move(e);
+    for (const auto& original : entries) {
+        const auto t = translated.find(original.name);
+        const CatalogEntry& e = t == translated.end() ? original : t->second;
+        const char* note = lang != "en" && t == translated.end() ? "  (not translated: English)" : "";
         if (!e.error.empty())
-            std::printf("%-28s (does not parse: %s)\n", e.name.c_str(), e.error.c_str());
+            std::printf("%-28s (does not parse: %s)%s\n", e.name.c_str(), e.error.c_str(), note);
         else
-            std::printf("%-28s %2d steps  %s\n", e.name.c_str(), e.steps, e.title.c_str());
+            std::printf("%-28s %2d steps  %s%s\n", e.name.c_str(), e.steps, e.title.c_str(), note);
     }
-    std::printf("\n%zu lessons in %s; scanviz lesson show NAME prints one, the window (scanviz) runs them.\n",
-                entries.size(), a.dir.c_str());
+    std::printf("\n%zu lessons in %s", entries.size(), a.dir.c_str());
+    if (lang != "en") std::printf(", %zu translated in %s", translated.size(), lesson_dir(a.dir, lang).c_str());
+    std::printf("; scanviz lesson show NAME prints one, the window (scanviz) runs them.\n");
     return 0;
 }
 
 int run_show(const LessonArgs& a) {
-    const std::string path = find_lesson(a.dir, a.name);
+    const std::string lang = language(a.lang, false);
+    const std::string path = find_localized_lesson(a.dir, a.name, lang);
     if (path.empty())
         throw std::invalid_argument("no lesson '" + a.name + "' in " + a.dir +
                                     " (scanviz lesson list shows them)");
     const Lesson lesson = load_lesson(path);
+    if (lang != "en" && path == find_lesson(a.dir, a.name))
+        std::printf("(Not translated into %s yet: the English lesson.)\n\n", lang.c_str());
     CliSources c = make_sources(a.recording);
     c.sources.arch = a.arch;
     std::printf("%s  (%s, %zu steps)\n\n", lesson.title.c_str(), lesson.name.c_str(), lesson.steps.size());
@@ -168,27 +241,69 @@ int run_show(const LessonArgs& a) {
     return 0;
 }
 
-int run_check(const LessonArgs& a) {
-    std::vector<std::string> files = a.files;
-    if (files.empty()) {
-        for (const auto& e : list_lessons(a.dir)) files.push_back(e.path);
-        if (files.empty()) throw std::runtime_error("no lessons in '" + a.dir + "'");
+// A lesson file to check and, for a translation, its original (it is checked against it too).
+struct CheckItem {
+    std::string file;
+    std::string original;
+};
+
+// The files `check` checks in `lang` (en, zh or all). None named: the lessons of --dir in
+// each language (all: English, and every translation there is). Files named: each one
+// (en) and its translation (zh; all: where it exists); a named file in a language
+// folder is a translation itself.
+std::vector<CheckItem> files_to_check(const LessonArgs& a, const std::string& lang) {
+    std::vector<std::string> langs;
+    for (const char* l : kLessonLanguages)
+        if (lang == "all" || lang == l) langs.push_back(l);
+    std::vector<CheckItem> items;
+    if (a.files.empty()) {
+        for (const auto& l : langs) {
+            const std::string dir = lesson_dir(a.dir, l);
+            const auto entries = list_lessons(dir);
+            if (entries.empty() && (l == "en" || lang != "all"))
+                throw std::runtime_error("no " + (l == "en" ? std::string() : l + " ") + "lessons in '" + dir + "'");
+            for (const auto& e : entries)
+                items.push_back({e.path, l == "en" ? std::string() : original_path(e.path)});
+        }
+        return items;
     }
+    for (const auto& f : a.files) {
+        if (const std::string original = original_path(f); !original.empty()) {
+            items.push_back({f, original});
+            continue;
+        }
+        for (const auto& l : langs) {
+            const std::string t = translation_path(f, l);
+            std::error_code ec;
+            if (l == "en")
+                items.push_back({f, ""});
+            else if (lang != "all" || std::filesystem::is_regular_file(t, ec))
+                items.push_back({t, f});  // asked for by name: a missing one is a problem
+        }
+    }
+    return items;
+}
+
+int run_check(const LessonArgs& a) {
+    const auto items = files_to_check(a, language(a.lang, true));
     CliSources c = make_sources(a.recording);
     c.sources.arch = a.arch;
     int problems = 0;
-    for (const auto& f : files) {
+    for (const auto& item : items) {
         std::vector<std::string> found;
         try {
-            const Lesson l = load_lesson(f);
+            const Lesson l = load_lesson(item.file);
+            // A translation keeps its original's steps and settings, and checks as a lesson too.
+            if (!item.original.empty()) found = check_shadow_files(item.file, item.original);
             Sources s = c.sources;
-            found = check_lesson(l, s);
+            for (auto& p : check_lesson(l, s)) found.push_back(std::move(p));
         } catch (const std::exception& e) {
             found = {e.what()};
         }
         for (const auto& p : found) std::fprintf(stderr, "scanviz: %s\n", p.c_str());
         problems += static_cast<int>(found.size());
-        if (found.empty()) std::printf("ok  %s\n", f.c_str());
+        const std::string shadows = item.original.empty() ? "" : " (shadows " + item.original + ")";
+        if (found.empty()) std::printf("ok  %s%s\n", item.file.c_str(), shadows.c_str());
     }
     return problems ? 1 : 0;
 }
@@ -217,17 +332,27 @@ void add_lesson_command(CLI::App& app, CommandResult& result) {
                             "the view's default, sm_90 where the listings have it)");
         }
     };
+    const char* lang_help = "Language: en, or zh, the Chinese translations in the folder's zh_CN "
+                            "(the English lesson where there is none yet); default: scanviz's --lang, "
+                            "else LANGUAGE, LC_ALL, LC_MESSAGES or LANG";
     CLI::App* list = cmd->add_subcommand("list", "The lessons, with their titles and number of steps");
     add_common(list, false);
+    list->add_option("--lang", a->lang, lang_help);
     list->callback([&result, a] { result.exit_code = run_list(*a); });
     CLI::App* show = cmd->add_subcommand("show", "A lesson as text, with every figure and answer computed");
     show->add_option("name", a->name, "Lesson name (01_kogge_stone_warp, kogge_stone_warp, 1) or a file")
         ->required();
     add_common(show, true);
+    show->add_option("--lang", a->lang, lang_help);
     show->callback([&result, a] { result.exit_code = run_show(*a); });
     CLI::App* check =
         cmd->add_subcommand("check", "Validate lesson files (every shipped one when none is named)");
-    check->add_option("files", a->files, "Lesson files");
+    check->add_option("files", a->files, "Lesson files (a file in a zh_CN folder is a translation)");
+    check->add_option("--lang", a->lang,
+                      "en, zh or all (default): en checks the lessons (or the FILEs); zh their Chinese "
+                      "translations (the folder's zh_CN), each as a lesson and against its original: the same "
+                      "steps, settings, paragraphs and placeholders, only the prose translated; all: English, "
+                      "and zh where translations exist");
     add_common(check, true);
     check->callback([&result, a] { result.exit_code = run_check(*a); });
     CLI::App* kinds = cmd->add_subcommand("kinds", "The quantities questions and placeholders can name");

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
+
 #include "core/common/output.hpp"
 
 namespace scanviz::lessons {
@@ -21,7 +23,53 @@ std::pair<std::string, std::string> split_number(const std::string& stem) {
     return {stem.substr(i + 1), stem.substr(0, i)};
 }
 
+// A language and the folder its lessons are in, below the English lessons ("" for English).
+struct LanguageFolder {
+    const char* lang;
+    const char* folder;
+};
+constexpr LanguageFolder kLanguageFolders[] = {{"en", ""}, {"zh", "zh_CN"}};
+
+const char* folder_of(const std::string& lang) {
+    for (const auto& l : kLanguageFolders)
+        if (lang == l.lang) return l.folder;
+    throw std::invalid_argument("'" + lang + "' is not a lesson language (en or zh)");
+}
+
 }  // namespace
+
+bool is_lesson_language(const std::string& lang) {
+    return std::any_of(std::begin(kLanguageFolders), std::end(kLanguageFolders),
+                       [&](const auto& l) { return lang == l.lang; });
+}
+
+std::string lesson_dir(const std::string& english_dir, const std::string& lang) {
+    const std::string folder = folder_of(lang);
+    return folder.empty() ? english_dir : (fs::path(english_dir) / folder).string();
+}
+
+std::string translation_path(const std::string& english_path, const std::string& lang) {
+    const fs::path p(english_path);
+    return (fs::path(lesson_dir(p.parent_path().string(), lang)) / p.filename()).string();
+}
+
+std::string original_path(const std::string& path) {
+    const fs::path p(path);
+    const std::string folder = p.parent_path().filename().string();
+    const bool in_language_folder =
+        !folder.empty() && std::any_of(std::begin(kLanguageFolders), std::end(kLanguageFolders),
+                                       [&](const auto& l) { return folder == l.folder; });
+    return in_language_folder ? (p.parent_path().parent_path() / p.filename()).string() : std::string();
+}
+
+std::string find_localized_lesson(const std::string& english_dir, const std::string& name_or_path,
+                                  const std::string& lang) {
+    const std::string english = find_lesson(english_dir, name_or_path);
+    if (english.empty()) return {};
+    const std::string translated = translation_path(english, lang);
+    std::error_code ec;
+    return fs::is_regular_file(translated, ec) ? translated : english;
+}
 
 std::vector<CatalogEntry> list_lessons(const std::string& dir) {
     std::vector<CatalogEntry> out;

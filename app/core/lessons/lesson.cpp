@@ -72,6 +72,7 @@ public:
             const bool indented = raw[0] == ' ' || raw[0] == '\t';
             if (indented && open_value) {
                 *open_value += " " + line;
+                keys().back().value += " " + line;  // the key open_value belongs to
                 continue;
             }
             if (indented) fail(line_no, "an indented line continues a value, but no key comes before it");
@@ -101,6 +102,7 @@ public:
                     value = trimmed(value.substr(0, hash));
             if (key.empty()) fail(line_no, "a key is missing before '='");
             open_value = assign(line_no, key, value);
+            keys().push_back({key, value, line_no});
         }
         finish_step();
         if (lesson_.title.empty()) fail(1, "the lesson has no title (title = ...)");
@@ -109,6 +111,9 @@ public:
     }
 
 private:
+    // Where the key being read is listed: the step's, or the lesson's before the first step.
+    std::vector<KeyValue>& keys() { return current_ ? current_->keys : lesson_.keys; }
+
     // Stores one key; returns the string a continuation line extends (or null).
     std::string* assign(int line, const std::string& key, const std::string& value) {
         if (!current_) {

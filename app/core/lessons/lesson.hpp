@@ -129,6 +129,15 @@ struct Question {
     bool hides(const std::string& what) const;
 };
 
+// A key as written, in file order: its value (continuation lines joined, a setting's
+// trailing comment dropped) and its line. The shadow check (shadow.hpp) compares a
+// translation with its original key by key, whatever the key.
+struct KeyValue {
+    std::string key;
+    std::string value;
+    int line = 0;
+};
+
 struct LessonStep {
     int line = 0;       // the [step] line
     std::string title;  // optional
@@ -137,6 +146,7 @@ struct LessonStep {
     std::vector<std::string> paragraphs;  // with {placeholders}
     std::vector<int> paragraph_lines;
     std::optional<Question> question;
+    std::vector<KeyValue> keys;  // every key of the step, in file order
 };
 
 struct Lesson {
@@ -146,6 +156,7 @@ struct Lesson {
     std::string prerequisites;
     std::string outcomes;
     std::vector<LessonStep> steps;
+    std::vector<KeyValue> keys;  // the keys before the first [step]: title, prerequisites, outcomes
 };
 
 // Parses a lesson; throws LessonError("PATH:LINE: ...") on a syntax error:
