@@ -290,7 +290,7 @@ TEST(GuiLessons, AnsweringRevealsTheHiddenAnswer) {
     fs::remove_all(config);
     const fs::path before = kOut / "reveal1.json", after = kOut / "reveal2.json", shown = kOut / "reveal3.json";
     const std::string script = "lesson smem_to_shuffles\nlesson-step 3\nframes 2\ncapture " +
-                               (kOut / "reveal1.png").string() + " " + before.string() + "\nanswer 160\nframes 2\ncapture " +
+                               (kOut / "reveal1.png").string() + " " + before.string() + "\nanswer 31\nframes 2\ncapture " +
                                (kOut / "reveal2.png").string() + " " + after.string() +
                                "\nlesson-step 4\nshow-answer\nframes 2\ncapture " + (kOut / "reveal3.png").string() +
                                " " + shown.string() + "\n";
@@ -298,8 +298,8 @@ TEST(GuiLessons, AnsweringRevealsTheHiddenAnswer) {
     ASSERT_EQ(run_script("reveal", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
     const json b = json::parse(read_text(before)), a = json::parse(read_text(after)),
                s = json::parse(read_text(shown));
-    // Step 3 of lesson 2: "the work rises to {hidden work}", the metrics panel hidden; the answer is 160
-    // (32 lanes times 5 steps).
+    // Step 3 of lesson 2: "the work rises to {hidden work}" (160: 32 lanes times 5 steps), the metrics
+    // panel hidden; the question asks how many of those additions add a pad zero: 31 (160 - 129).
     auto joined = [](const json& l) {
         std::string text;
         for (const auto& p : l["narration"]) text += p.get<std::string>() + "\n";

@@ -91,15 +91,17 @@ const BenchResult* tile_row_or(const std::string& variant, long long tile, const
     return r;
 }
 
-// Two rows whose medians differ by no more than the spread of either one's runs (median minus
-// fastest run) are not told apart: the comparison is noise. Returns why, or nothing.
+// Two rows whose runs' ranges (fastest to slowest) overlap or touch are not told apart: some run
+// of the slower was as quick as some run of the quicker, so the comparison is noise. A row read
+// from an older table without its slowest run takes its median's distance from the fastest on the
+// other side. Returns why, or nothing.
 std::optional<std::string> within_noise(const BenchResult& a, const BenchResult& b, const std::string& where) {
-    const double spread = std::max(a.median_ms - a.min_ms, b.median_ms - b.min_ms);
-    const double diff = std::fabs(a.median_ms - b.median_ms);
-    if (diff > spread) return std::nullopt;
-    return a.variant + " and " + b.variant + where + " differ by " + format_ms(diff) +
-           " ms, within the spread of their runs (" + format_ms(spread) +
-           " ms, median minus fastest): the comparison is noise";
+    auto slowest = [](const BenchResult& r) { return r.max_ms > 0 ? r.max_ms : 2 * r.median_ms - r.min_ms; };
+    const bool apart = slowest(a) < b.min_ms || slowest(b) < a.min_ms;
+    if (apart) return std::nullopt;
+    return a.variant + " and " + b.variant + where + ": their runs overlap (" + a.variant + " " +
+           format_ms(a.min_ms) + " .. " + format_ms(slowest(a)) + " ms, " + b.variant + " " + format_ms(b.min_ms) +
+           " .. " + format_ms(slowest(b)) + " ms, fastest .. slowest): the comparison is noise";
 }
 
 }  // namespace

@@ -143,10 +143,11 @@ std::vector<std::string> panels_showing(const Quantity& q, const ShownStep& show
     std::vector<std::string> now, run;  // panels drawing the step shown; panels drawing every step
     if (k == "active_lanes") now = {"state", "banks"}, run = {"metrics"};
     else if (k == "conflict") now = {"banks"}, run = {"metrics"};
-    else if (k == "step_work") now = {"state", "banks"}, run = {"metrics"};
+    else if (k == "step_work") now = {"state", "banks"}, run = {"metrics", "diagram"};
     else if (k == "value") now = {"state", "banks"}, run = {"diagram"};
-    else if (among(k, {"work", "span", "max_conflict", "sequential_work", "phase_work",
-                       "phase_conflict", "phase_steps", "working_steps"}))
+    // The diagram draws every write of the run: its lit cells count the work.
+    else if (among(k, {"work", "phase_work", "work_beyond"})) run = {"metrics", "diagram"};
+    else if (among(k, {"span", "sequential_work", "max_conflict", "phase_conflict", "phase_steps", "working_steps"}))
         run = {"metrics"};
     else if (k == "steps") run = {"controls", "metrics", "diagram"};
     else if (among(k, {"cone", "cone_size", "cone_row"})) {

@@ -178,6 +178,16 @@ const KindInfo kKinds[] = {
      [](const Quantity& q, const StepData& d, const Sources& s) {
          return of_run(q, 0, d, s, [](const Trace&, const Metrics& m) { return number(m.steps); });
      }},
+    {"work_beyond", 1, 1, ValueKind::Number, "work_beyond VARIANT", kWorkView,
+     "operator applications this run does beyond VARIANT's on the same input (this run's work minus its)",
+     Reads::Trace, check_variants,
+     [](const Quantity& q, const StepData& d, const Sources& s) {
+         const Value other = of_run(q, 0, d, s, [](const Trace&, const Metrics& m) {
+             return number(static_cast<double>(m.work));
+         });
+         if (!other.ok) return other;
+         return number(static_cast<double>(d.metrics->work) - other.number);
+     }},
     {"sequential_work", 0, 0, ValueKind::Number, "sequential_work", kWorkView,
      "what a sequential scan does: n - 1 operator applications", Reads::Trace, nullptr,
      [](const Quantity&, const StepData& d, const Sources&) {
