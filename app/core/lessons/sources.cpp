@@ -38,6 +38,13 @@ void load_bench(Sources& sources, const Recording* recording, const std::string&
         return "measured on " + (m.device.empty() ? std::string("an unnamed GPU") : m.device) +
                (m.date.size() >= 10 ? " on " + m.date.substr(0, 10) : std::string()) + ", " + where;
     };
+    // The open recording's own results first, as for the profile and the race lab: its figures are
+    // of the card it names (an H200 recording's lessons quote the H200), then the shipped file.
+    if (recording && recording->bench && !recording->bench->rows.empty()) {
+        sources.bench = *recording->bench;
+        sources.bench_origin = origin(recording->bench->meta, "from the recording");
+        return;
+    }
     std::error_code ec;
     if (!results_file.empty() && std::filesystem::is_regular_file(results_file, ec)) {
         try {
@@ -48,11 +55,6 @@ void load_bench(Sources& sources, const Recording* recording, const std::string&
         } catch (const std::exception& e) {
             sources.bench_missing = e.what();
         }
-    }
-    if (recording && recording->bench && !recording->bench->rows.empty()) {
-        sources.bench = *recording->bench;
-        sources.bench_origin = origin(recording->bench->meta, "from the recording");
-        return;
     }
     if (sources.bench_missing.empty())
         sources.bench_missing = "no results file was found and no recording with benchmark results is open";

@@ -21,9 +21,9 @@ void run_through(Sources& sources, Runner runner);
 // does not parse, nothing there) sources.sass_missing says why.
 void load_sass(Sources& sources, const sass::Locations& where, const std::vector<std::string>& archs);
 
-// The benchmark results of the file `results_file` (CSV or JSON: the one the
-// benchmark view shows) when it reads, else those of `recording`; bench_origin
-// names the device, the date and where they came from.
+// The benchmark results of `recording` when it holds some (its card's figures), else
+// those of the file `results_file` (CSV or JSON: the one the benchmark view shows);
+// bench_origin names the device, the date and where they came from.
 void load_bench(Sources& sources, const Recording* recording, const std::string& results_file);
 
 // Nsight Compute's profile table: the recording's when it holds one, else the
