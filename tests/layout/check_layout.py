@@ -21,7 +21,7 @@ Prints one line per breach and exits 1 when there is any; prints what it checked
 """
 import argparse, os, re, sys
 
-ROOM_ORDER = ["common", "trace", "models", "analysis", "figure", "race", "profile", "sass", "bench",
+ROOM_ORDER = ["common", "i18n", "trace", "models", "analysis", "figure", "race", "profile", "sass", "bench",
               "recording", "run", "learner", "lessons", "publish"]
 MAX_LINES = 800
 CODE = re.compile(r"\.(cpp|hpp|cu|cuh|h)$")

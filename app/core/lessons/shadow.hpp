@@ -1,5 +1,6 @@
-// Translated lessons shadow their originals (issue 38): assets/lessons/zh_CN/NN_name.lesson
-// is assets/lessons/NN_name.lesson with the same lines in the same order, only its prose
+// Translated lessons shadow their originals: assets/lessons/zh_CN/01_kogge_stone_warp.lesson
+// is assets/lessons/01_kogge_stone_warp.lesson (and so for each lesson) with the same lines in
+// the same order, only its prose
 // translated: the values of title, prerequisites, outcomes, text, ask and hint, and the
 // step headings. Every other key keeps its value (so a step shows the same run, asks the
 // same question and hides the same panels in every language), a step keeps its number of
