@@ -2,12 +2,14 @@
 // window and the CLI fall back to recordings and the reference models.
 #include "gpu.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 namespace scanviz::gpu {
 
 bool built_with_cuda() { return false; }
 
 std::optional<DeviceInfo> find_device(std::string* why_not) {
-    if (why_not) *why_not = "this scanviz was built without CUDA";
+    if (why_not) *why_not = i18n::tr("this scanviz was built without CUDA");
     return std::nullopt;
 }
 

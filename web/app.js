@@ -6,6 +6,7 @@
 // and the clicked cell; the work-and-span charts are the window's (model, all ones, 32..4096).
 (function () {
   'use strict';
+  var t = window.t;  // web/i18n.js
 
   function $(id) { return document.getElementById(id); }
   var core = null, variants = [], byId = {}, picked = {};
@@ -66,13 +67,13 @@
     var sizes = $('f-sizes');
     sizes.textContent = '';
     v.sizes.forEach(function (n) { var o = document.createElement('option'); o.value = n; sizes.appendChild(o); });
-    $('desc').textContent = v.description.replace(/\.?$/, '. ') + 'Accepts ' + v.accepts + '.';
+    $('desc').textContent = v.description.replace(/\.?$/, '. ') + t('Accepts {what}.', { what: v.accepts });
   }
 
   function request() {
     var f = fields(), q = { fn: 'page', variant: f.variant, op: f.op, type: f.type, exclusive: f.mode === 'exclusive' };
     function whole(name, text) {
-      if (!/^\d+$/.test(text)) throw new Error(name + " '" + text + "' is not a whole number");
+      if (!/^\d+$/.test(text)) throw new Error(t("{field} '{text}' is not a whole number", { field: name, text: text }));
       return parseInt(text, 10);
     }
     // Typed values set n to their count, as `scanviz trace --input` does without --n.
@@ -80,13 +81,13 @@
     if (f.threads !== '') q.threads = whole('threads', f.threads);
     q.items = parseInt(f.items, 10) || 0;
     if (f.fill === 'typed') {
-      if (!f.input) throw new Error('values: type the input values (3,1,4,1,5), or pick random, ones or ramp');
+      if (!f.input) throw new Error(t('values: type the input values (3,1,4,1,5), or pick random, ones or ramp'));
       q.input = f.input;
     } else {
       q.fill = f.fill;
       if (f.fill === 'random') q.seed = whole('seed', f.seed);
     }
-    if (!byId[f.variant].segmented && f.heads) throw new Error('heads: only the segmented scan has segment heads');
+    if (!byId[f.variant].segmented && f.heads) throw new Error(t('heads: only the segmented scan has segment heads'));
     if (f.heads) q.heads = f.heads;
     return q;
   }
@@ -99,7 +100,7 @@
     // Never a picture of another run beside the message: the views are emptied.
     ['state', 'diagram', 'metrics'].forEach(function (id) { $(id).textContent = ''; });
     if ($('overview')) { $('overview').textContent = ''; $('overview').hidden = true; }
-    $('step-label').textContent = 'nothing to show: ' + message;
+    $('step-label').textContent = t('nothing to show: {message}', { message: message });
     $('badge').textContent = '';
   }
 
@@ -117,10 +118,11 @@
     $('title').textContent = data.variant.title;
     var s = data.spec;
     $('f-n').value = s.n;
-    $('spec').textContent = 'n = ' + s.n + ', ' + s.op + ', ' + s.type + ', ' + (s.exclusive ? 'exclusive' : 'inclusive') +
-      ', ' + s.threads + (s.threads === 1 ? ' thread' : ' threads') + (s.blocks > 1 ? ' x ' + s.blocks + ' blocks' : '') +
-      (byId[data.variant.id] && byId[data.variant.id].items ? ', ' + s.items_per_thread + ' items per thread' : '');
-    $('badge').textContent = data.badge.text;
+    $('spec').textContent = 'n = ' + s.n + ', ' + s.op + ', ' + s.type + ', ' + (s.exclusive ? t('exclusive') : t('inclusive')) +
+      ', ' + (s.threads === 1 ? t('{count} thread', { count: s.threads }) : t('{count} threads', { count: s.threads })) +
+      (s.blocks > 1 ? ' ' + t('x {count} blocks', { count: s.blocks }) : '') +
+      (byId[data.variant.id] && byId[data.variant.id].items ? ', ' + t('{count} items per thread', { count: s.items_per_thread }) : '');
+    $('badge').textContent = window.scanvizI18n.badge(data.badge);
     $('badge').setAttribute('data-kind', data.badge.kind);
     var steps = data.steps.length;
     var k = step === undefined ? -1 : Math.max(-1, Math.min(steps - 1, step));
@@ -157,6 +159,7 @@
   }
 
   // ---- start ----------------------------------------------------------------------------------
+  var LEVELS = { warp: t('warp level'), block: t('block level'), device: t('device level') };
   function start(c) {
     core = c;
     variants = core.call({ fn: 'variants' });
@@ -165,7 +168,7 @@
       byId[v.id] = v;
       if (!groups[v.level]) {
         groups[v.level] = document.createElement('optgroup');
-        groups[v.level].label = v.level + ' level';
+        groups[v.level].label = LEVELS[v.level] || v.level + ' level';
         select.appendChild(groups[v.level]);
       }
       var o = document.createElement('option');
@@ -206,7 +209,7 @@
   }
 
   window.scanvizCore.ready.then(start, function (err) {
-    fail('scanviz could not start in this browser: ' + err.message);
+    fail(t('scanviz could not start in this browser: {error}', { error: err.message }));
     document.body.setAttribute('data-ready', '1');
   });
 })();

@@ -7,10 +7,12 @@
 // prints them. Progress (the step, the questions answered right) is kept in localStorage.
 (function () {
   'use strict';
+  var t = window.t;
 
   var core = null, L = null, source = null, nSteps = 0, current = -1, progress = null, revealed = false;
   var VIEWER_PANELS = { state: 'panel-state', diagram: 'panel-diagram', metrics: 'panel-metrics' };
-  var OTHER_PANELS = { source: 'source', sass: 'SASS', bench: 'benchmark', lookback: 'look-back' };
+  var OTHER_PANELS = { source: t('source'), sass: 'SASS', bench: t('benchmark'), lookback: t('look-back') };
+  var I = window.scanvizI18n;
 
   function $(id) { return document.getElementById(id); }
 
@@ -25,7 +27,8 @@
   function saveProgress() {
     try { window.localStorage.setItem(progressKey(), JSON.stringify(progress)); } catch (e) { /* private mode */ }
     var asked = L.steps.filter(function (s) { return s.question; }).length;
-    $('progress').textContent = asked ? progress.answered.length + ' of ' + asked + ' questions answered' : '';
+    $('progress').textContent = asked ? t('{answered} of {asked} questions answered',
+      { answered: progress.answered.length, asked: asked }) : '';
   }
 
   // ---- one lesson step ----------------------------------------------------------------------
@@ -33,23 +36,24 @@
     i = Math.max(0, Math.min(nSteps - 1, i));
     if (i === current) return;
     current = i;
-    var s = L.steps[i], t = L.traces[s.trace];
+    var s = L.steps[i], tc = L.traces[s.trace];
     var label = $('lesson-step');
-    label.textContent = 'Step ' + (i + 1) + ' of ' + nSteps + (s.title ? ': ' + s.title : '');
+    label.textContent = s.title ? t('Step {i} of {n}: {title}', { i: i + 1, n: nSteps, title: s.title })
+      : t('Step {i} of {n}', { i: i + 1, n: nSteps });
     label.setAttribute('data-step', i + 1);
     $('lesson-back').disabled = i === 0;
     $('lesson-next').disabled = i === nSteps - 1;
-    $('lesson-spec').textContent = t.variant.title + ' (' + t.variant.id + '), n = ' + t.spec.n + ', ' + t.spec.op +
-      ' ' + t.spec.type + (t.spec.exclusive ? ', exclusive' : ', inclusive');
+    $('lesson-spec').textContent = tc.variant.title + ' (' + tc.variant.id + '), n = ' + tc.spec.n + ', ' + tc.spec.op +
+      ' ' + tc.spec.type + ', ' + (tc.spec.exclusive ? t('exclusive') : t('inclusive'));
     var badge = $('badge');
-    badge.textContent = t.badge.text;
-    badge.setAttribute('data-kind', t.badge.kind);
+    badge.textContent = I.badge(tc.badge);
+    badge.setAttribute('data-kind', tc.badge.kind);
 
     revealed = !s.question;
     var form = $('question');
     form.hidden = !s.question;
     $('answer').value = '';
-    $('feedback').textContent = progress.answered.indexOf(i) >= 0 ? 'Answered right before.' : '';
+    $('feedback').textContent = progress.answered.indexOf(i) >= 0 ? t('Answered right before.') : '';
     $('feedback').className = 'feedback';
     $('feedback').removeAttribute('data-correct');
     if (s.question) $('ask').textContent = s.question.ask;
@@ -63,7 +67,7 @@
   // figures print "(?)", the panels and the selection the question hides stay closed, and a
   // `reveal = next` question keeps the step the learner predicts unrun.
   function render() {
-    var s = L.steps[current], t = L.traces[s.trace];
+    var s = L.steps[current], tc = L.traces[s.trace];
     var hide = revealed ? [] : (s.hide || []);
     document.body.setAttribute('data-revealed', revealed ? '1' : '0');
     var narration = $('narration');
@@ -76,13 +80,16 @@
     var shown = s.panels.filter(function (p) { return hide.indexOf(p) < 0; });
     var others = shown.filter(function (p) { return OTHER_PANELS[p]; }).map(function (p) { return OTHER_PANELS[p]; });
     $('other-panels').hidden = !others.length;
-    $('other-panels').textContent = others.length ? 'In the window this step also shows the ' + others.join(', ') +
-      ' view' + (others.length > 1 ? 's' : '') + ' (scanviz lesson show prints its figures).' : '';
+    $('other-panels').textContent = !others.length ? ''
+      : others.length > 1 ? t('In the window this step also shows the {views} views (scanviz lesson show prints its figures).',
+                              { views: others.join(t(', ')) })
+      : t('In the window this step also shows the {views} view (scanviz lesson show prints its figures).',
+          { views: others[0] });
     for (var name in VIEWER_PANELS) $(VIEWER_PANELS[name]).hidden = shown.indexOf(name) < 0;
     $('show-answer').hidden = !s.question || revealed;
     var at = revealed && typeof s.after === 'number' ? s.after : s.at;
     window.scanviz.hideTotal(hide.indexOf('controls') >= 0);
-    window.scanviz.load(t, at, hide.indexOf('selection') >= 0 ? null : s.select);
+    window.scanviz.load(tc, at, hide.indexOf('selection') >= 0 ? null : s.select);
   }
   function reveal(message) {
     var s = L.steps[current];
@@ -125,7 +132,7 @@
     $('lesson-title').textContent = L.title;
     $('lesson-pre').textContent = L.prerequisites;
     $('lesson-out').textContent = L.outcomes;
-    document.title = L.title + ' · scanviz lesson';
+    document.title = L.title + ' · scanviz';
     progress = loadProgress();
     show(startStep === undefined ? progress.step : startStep);
     return true;
@@ -133,8 +140,27 @@
   function openFile(file) {
     var reader = new FileReader();
     reader.onload = function () { open({ text: String(reader.result), path: file.name }, 0); };
-    reader.onerror = function () { problems(["cannot read lesson '" + file.name + "'"]); };
+    reader.onerror = function () { problems([t("cannot read lesson '{file}'", { file: file.name })]); };
     reader.readAsText(file);
+  }
+
+  // The judge's verdict in the page's language: the core's own line in English; in Chinese the
+  // same verdict from its parts (app/wasm's "judge": reason, answer, origin, the lesson's hint, the view).
+  function feedback(v) {
+    if (I.lang !== 'zh' || !v.reason) return v.message;
+    switch (v.reason) {
+      case 'right':
+        return v.origin ? t('Right: {answer} ({origin}).', { answer: v.answer, origin: v.origin })
+                        : t('Right: {answer}', { answer: v.answer });
+      case 'wrong':
+        return [t('Not quite.'), v.hint || '', v.view ? t('The answer is in {view}.', { view: t(v.view) }) : '']
+          .filter(function (x) { return x; }).join(' ');
+      case 'empty': return t('Type an answer first.');
+      case 'not_number': return t("'{given}' is not a number.", { given: v.given });
+      case 'not_cells': return t("'{given}' is not a list of cells (for example 0-3, 7).", { given: v.given });
+      case 'not_option': return t("'{given}' is not one of {options}.", { given: v.given, options: v.options.join(', ') });
+      default: return v.message;
+    }
   }
 
   $('lesson-back').addEventListener('click', function (ev) { show(current - 1); ev.currentTarget.blur(); });
@@ -149,7 +175,7 @@
       v = { correct: false, message: err.message };
     }
     var fb = $('feedback');
-    fb.textContent = v.message;
+    fb.textContent = feedback(v);
     fb.className = 'feedback ' + (v.correct ? 'right' : 'wrong');
     fb.setAttribute('data-correct', v.correct ? '1' : '0');
     if (v.correct && progress.answered.indexOf(current) < 0) { progress.answered.push(current); saveProgress(); }
@@ -165,14 +191,15 @@
   });
   $('show-answer').addEventListener('click', function () {
     var q = L && L.steps[current].question;
-    if (q) reveal('Answer: ' + q.text + (q.origin ? ' (' + q.origin + ')' : ''));
+    if (q) reveal(q.origin ? t('Answer: {answer} ({origin})', { answer: q.text, origin: q.origin })
+                           : t('Answer: {answer}', { answer: q.text }));
   });
   $('lesson-input').addEventListener('change', function () {
     if (this.files && this.files[0]) openFile(this.files[0]);
   });
   var drop = $('lesson-file');
-  ['dragenter', 'dragover'].forEach(function (t) {
-    document.addEventListener(t, function (ev) { ev.preventDefault(); drop.className = 'lesson-file over'; });
+  ['dragenter', 'dragover'].forEach(function (type) {
+    document.addEventListener(type, function (ev) { ev.preventDefault(); drop.className = 'lesson-file over'; });
   });
   document.addEventListener('dragleave', function () { drop.className = 'lesson-file'; });
   document.addEventListener('drop', function (ev) {
@@ -194,13 +221,20 @@
     core = c;
     if (embedded) {
       var start = parseInt(window.location.hash.replace(/^#/, ''), 10);
-      open(embedded, isNaN(start) ? undefined : start - 1);
+      // The lesson in the page's language: its Chinese translation where the site carries one
+      // (the same steps and questions, and the same name: progress is the lesson's, whatever the language).
+      open(I.lang === 'zh' && embedded.zh ? embedded.zh : embedded, isNaN(start) ? undefined : start - 1);
     } else {
       $('lesson-main').hidden = true;
+      // lessons/open.html: a lesson of the learner's own (app/core/publish/site.cpp writes its English).
+      $('lesson-title').textContent = t('A lesson of your own');
+      $('lesson-pre').textContent = t('a .lesson file (scanviz lesson kinds lists what it can ask)');
+      $('lesson-out').textContent = t("the checker's problems, line by line, or the lesson, computed here");
+      document.title = t('A lesson of your own') + ' · scanviz';
     }
     document.body.setAttribute('data-ready', '1');
   }, function (err) {
-    problems(['scanviz could not start in this browser: ' + err.message]);
+    problems([t('scanviz could not start in this browser: {error}', { error: err.message })]);
     document.body.setAttribute('data-ready', '1');
   });
 })();

@@ -11,6 +11,7 @@
 // in the strip, or its keys, moves the window (publish::diagram_view).
 (function () {
   'use strict';
+  var t = window.t;  // web/i18n.js: the words in the page's language
 
   var D = null, S = null, nSteps = 0;  // the trace shown: its page data, style and number of steps
   var onView = null;                   // the app page's hook: called with the step and cell on every change
@@ -122,7 +123,7 @@
   strip.tabIndex = 0;
   strip.hidden = true;
   strip.setAttribute('role', 'slider');
-  strip.setAttribute('aria-label', 'overview of the whole array: moves the diagram\'s window of columns');
+  strip.setAttribute('aria-label', t("overview of the whole array: moves the diagram's window of columns"));
   if (diagramBox) diagramBox.parentNode.insertBefore(strip, diagramBox);
   function stripWidth() { return Math.max(100, (diagramBox ? diagramBox.clientWidth : 600) - 2); }
 
@@ -166,12 +167,14 @@
     var clear = document.getElementById('clear');
     if (view.sel && V.selection) {
       var st = view.sel.step, c = V.selection;
-      line.textContent = 'slot ' + view.sel.slot + ' after ' + (st < 0 ? 'the start' : D.steps[st].label) + ' = ' +
-        c.value + ': depends on ' + c.inputs + ' input' + (c.inputs === 1 ? '' : 's') +
-        ', feeds ' + c.outputs + ' output' + (c.outputs === 1 ? '' : 's');
+      var args = { slot: view.sel.slot, step: st < 0 ? t('the start') : D.steps[st].label, value: c.value,
+                   inputs: c.inputs, outputs: c.outputs };
+      line.textContent = t('slot {slot} after {step} = {value}', args) + ': ' +
+        (c.inputs === 1 ? t('depends on {inputs} input', args) : t('depends on {inputs} inputs', args)) + t(', ') +
+        (c.outputs === 1 ? t('feeds {outputs} output', args) : t('feeds {outputs} outputs', args));
       clear.hidden = false;
     } else {
-      line.textContent = 'click a cell: its dependency cone and reach light up';
+      line.textContent = t('click a cell: its dependency cone and reach light up');
       clear.hidden = true;
     }
   }
@@ -185,9 +188,10 @@
     strip.setAttribute('aria-valuemin', 0);
     strip.setAttribute('aria-valuemax', w.slots - w.count);
     strip.setAttribute('aria-valuenow', w.first);
-    strip.setAttribute('aria-valuetext', 'columns ' + w.first + ' to ' + (w.first + w.count - 1) + ' of ' + w.slots);
-    strip.title = 'the whole array (' + w.slots + ' slots), the diagram shows columns ' + w.first + ' to ' +
-      (w.first + w.count - 1) + ': click or drag to move; arrow keys, Page Up / Down, Home / End';
+    var cols = { first: w.first, last: w.first + w.count - 1, slots: w.slots };
+    strip.setAttribute('aria-valuetext', t('columns {first} to {last} of {slots}', cols));
+    strip.title = t('the whole array ({slots} slots), the diagram shows columns {first} to {last}: click or drag to ' +
+      'move; arrow keys, Page Up / Down, Home / End', cols);
   }
 
   // Moves the diagram's window to start at `first` (kept within the run, in rows of 32).
@@ -242,25 +246,27 @@
     return '<div><dt>' + name + '</dt><dd id="' + id + '"' + (warn ? ' class="warn"' : '') + '>' + value + '</dd></div>';
   }
   function drawMetrics() {
+    var tt = window.t;  // t is the run's totals here
     var t = D.totals, html = '', k = view.step;
     var workSoFar = 0;
     for (var i = 0; i <= k; ++i) workSoFar += D.steps[i].work;
     if (k < 0) {
-      html += metric('step', 'initial state', 'm-step');
-      html += metric('work (whole run)', t.work + ' (sequential ' + t.sequential_work + ')', 'm-work');
-      html += metric('span (whole run)', t.span, 'm-span');
-      html += metric('bank conflicts (worst step)', t.max_conflict_degree > 1 ? t.max_conflict_degree + '-way' : 'none', 'm-banks', t.max_conflict_degree > 1);
+      html += metric(tt('step'), tt('initial state'), 'm-step');
+      html += metric(tt('work (whole run)'), tt('{work} (sequential {sequential})', { work: t.work, sequential: t.sequential_work }), 'm-work');
+      html += metric(tt('span (whole run)'), t.span, 'm-span');
+      html += metric(tt('bank conflicts (worst step)'), t.max_conflict_degree > 1 ? t.max_conflict_degree + '-way' : tt('none'), 'm-banks', t.max_conflict_degree > 1);
     } else {
       var s = D.steps[k];
-      html += metric('active threads', s.active + ' of ' + s.threads, 'm-active');
-      html += metric('work this step', s.work + ' (' + workSoFar + ' of ' + t.work + ' so far)', 'm-work');
-      html += metric('span so far', s.span_so_far + ' of ' + t.span, 'm-span');
-      html += metric('bank conflicts', s.max_conflict_degree > 1 ? s.max_conflict_degree + '-way, ' + s.conflicted_groups +
-        ' access' + (s.conflicted_groups === 1 ? '' : 'es') : (s.shared_reads + s.shared_writes > 0 ? 'none' : 'no shared access'),
+      html += metric(tt('active threads'), tt('{k} of {n}', { k: s.active, n: s.threads }), 'm-active');
+      html += metric(tt('work this step'), tt('{work} ({so_far} of {total} so far)', { work: s.work, so_far: workSoFar, total: t.work }), 'm-work');
+      html += metric(tt('span so far'), tt('{k} of {n}', { k: s.span_so_far, n: t.span }), 'm-span');
+      html += metric(tt('bank conflicts'), s.max_conflict_degree > 1 ? s.max_conflict_degree + '-way, ' +
+        (s.conflicted_groups === 1 ? tt('{count} access', { count: s.conflicted_groups }) : tt('{count} accesses', { count: s.conflicted_groups }))
+        : (s.shared_reads + s.shared_writes > 0 ? tt('none') : tt('no shared access')),
         'm-banks', s.max_conflict_degree > 1);
-      html += metric('shared reads / writes', s.shared_reads + ' / ' + s.shared_writes + ' (' + s.bank_cycles + ' bank cycles)', 'm-shared');
+      html += metric(tt('shared reads / writes'), tt('{reads} / {writes} ({cycles} bank cycles)', { reads: s.shared_reads, writes: s.shared_writes, cycles: s.bank_cycles }), 'm-shared');
     }
-    html += metric('steps', nSteps + ' (work ' + t.work + ', span ' + t.span + ')', 'm-totals');
+    html += metric(tt('steps'), tt('{steps} (work {work}, span {span})', { steps: nSteps, work: t.work, span: t.span }), 'm-totals');
     document.getElementById('metrics').innerHTML = html;
   }
 
@@ -268,11 +274,12 @@
     var k = view.step;
     var label = document.getElementById('step-label');
     var total = view.hideTotal ? '?' : nSteps;  // a lesson question asks for the steps
-    label.textContent = k < 0 ? 'initial state (step 0/' + total + ')'
-      : 'step ' + (k + 1) + '/' + total + ': ' + D.steps[k].label + ' (ends at ' + D.steps[k].barrier + ')';
+    label.textContent = k < 0 ? t('initial state (step 0/{total})', { total: total })
+      : t('step {k}/{total}: {label} (ends at {barrier})', { k: k + 1, total: total, label: D.steps[k].label,
+                                                            barrier: D.steps[k].barrier });
     label.setAttribute('data-step', k + 1);
     document.getElementById('phase').textContent = k < 0 ? '-' : D.steps[k].phase;
-    document.getElementById('play').textContent = view.playing ? 'Pause' : 'Play';
+    document.getElementById('play').textContent = view.playing ? t('Pause') : t('Play');
   }
 
   function saveHash() {

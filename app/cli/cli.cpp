@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/i18n/i18n.hpp"
 
@@ -62,12 +63,41 @@ std::string choose_language(int argc, char** argv) {
     return "";
 }
 
+// CLI11's own words in the help (its headings, the help flag) in the reader's language; before
+// the options and subcommands are added, which take the option group, the subcommand group and
+// the formatter from the app.
+void translate_help(CLI::App& app) {
+    app.option_defaults()->group(i18n::trc("command-line help", "Options"));
+    app.group(i18n::trc("command-line help", "Subcommands"));
+    app.get_help_ptr()->description(i18n::tr("Print this help message and exit"));
+    app.get_help_ptr()->group(i18n::trc("command-line help", "Options"));
+    const auto f = app.get_formatter();
+    f->label("Usage", i18n::trc("command-line help", "Usage"));
+    f->label("OPTIONS", i18n::trc("command-line help", "OPTIONS"));
+    f->label("SUBCOMMAND", i18n::trc("command-line help", "SUBCOMMAND"));
+    f->label("SUBCOMMANDS", i18n::trc("command-line help", "SUBCOMMANDS"));
+    f->label("Positionals", i18n::trc("command-line help", "Positionals"));
+    f->label("REQUIRED", i18n::trc("command-line help", "REQUIRED"));
+    f->label("Excludes", i18n::trc("command-line help", "Excludes"));
+    f->label("Needs", i18n::trc("command-line help", "Needs"));
+}
+
+// A subcommand makes its help flag before it takes the app's option group: into that group.
+void translate_help_flags(CLI::App& app) {
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+        if (CLI::Option* help = sub->get_help_ptr()) help->group(i18n::trc("command-line help", "Options"));
+        translate_help_flags(*sub);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv, GuiEntry gui) {
     if (const std::string bad = choose_language(argc, argv); !bad.empty()) return report(bad, 2);
     CLI::App app{i18n::tr(kDescription), "scanviz"};
-    app.set_version_flag("--version", std::string("scanviz ") + SCANVIZ_VERSION);
+    translate_help(app);
+    app.set_version_flag("--version", std::string("scanviz ") + SCANVIZ_VERSION,
+                         i18n::tr("Display program version information and exit"));
     app.require_subcommand(0, 1);
     app.fallthrough(false);
 
@@ -93,6 +123,7 @@ int main(int argc, char** argv, GuiEntry gui) {
     add_publish_command(app, result);   // cmd_publish.cpp
     add_kernel_command(app, result);    // cmd_kernel.cpp
     // ---- end of subcommands ----
+    translate_help_flags(app);
 
     try {
         app.parse(argc, argv);
@@ -103,7 +134,7 @@ int main(int argc, char** argv, GuiEntry gui) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return report(std::string(e.what()) + " (scanviz --help shows the usage)", 2);
+        return report(strf(i18n::tr("%s (scanviz --help shows the usage)"), e.what()), 2);
     } catch (const std::invalid_argument& e) {
         return report(e.what(), 2);
     } catch (const std::exception& e) {
@@ -116,12 +147,13 @@ int main(int argc, char** argv, GuiEntry gui) {
     if (!file.empty()) {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(file, ec))
-            return report(
-                "'" + file + "' is neither a subcommand nor a file (scanviz --help lists the subcommands)",
-                2);
+            return report(strf(i18n::tr("'%s' is neither a subcommand nor a file (scanviz --help lists the "
+                                        "subcommands)"),
+                               file.c_str()),
+                          2);
         options.open_file = file;
     }
-    if (!gui) return report("this build has no window (built with SCANVIZ_GUI=OFF); try scanviz --help", 2);
+    if (!gui) return report(i18n::tr("this build has no window (built with SCANVIZ_GUI=OFF); try scanviz --help"), 2);
     try {
         return gui(options);
     } catch (const std::exception& e) {

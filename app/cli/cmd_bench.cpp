@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/common/output.hpp"
 #include "core/bench/bench.hpp"
@@ -88,13 +89,15 @@ int run(const BenchArgs& a) {
     bool known_policy = a.policy == "auto";
     for (const auto& p : lookback_policies()) known_policy = known_policy || p.name == a.policy;
     if (!known_policy)
-        throw std::invalid_argument("--policy '" + a.policy + "': expected auto or one of " +
-                                    lookback_policy_names());
+        throw std::invalid_argument(strf(i18n::tr("--policy '%s': expected auto or one of %s"), a.policy.c_str(),
+                                         lookback_policy_names().c_str()));
     cfg.sizes = parse_bench_sizes(a.sizes);
     cfg.tiles = a.tiles;
     {
         const auto t = parse_bench_sizes(a.tile_elements);
-        if (t.size() != 1) throw std::invalid_argument("--tile-elements takes one size, not '" + a.tile_elements + "'");
+        if (t.size() != 1)
+            throw std::invalid_argument(
+                strf(i18n::tr("--tile-elements takes one size, not '%s'"), a.tile_elements.c_str()));
         cfg.tile_elements = t[0];
     }
     cfg.types.clear();
@@ -105,7 +108,7 @@ int run(const BenchArgs& a) {
         }
         const auto type = parse_value_type(t);
         if (!type)
-            throw std::invalid_argument("--types '" + t + "': expected i32, u32, f32, i64, f64 or all");
+            throw std::invalid_argument(strf(i18n::tr("--types '%s': expected i32, u32, f32, i64, f64 or all"), t.c_str()));
         cfg.types.push_back(*type);
     }
     cfg.ops.clear();
@@ -115,7 +118,7 @@ int run(const BenchArgs& a) {
             continue;
         }
         const auto op = parse_op(o);
-        if (!op) throw std::invalid_argument("--ops '" + o + "': expected add, max, min or all");
+        if (!op) throw std::invalid_argument(strf(i18n::tr("--ops '%s': expected add, max, min or all"), o.c_str()));
         cfg.ops.push_back(*op);
     }
     cfg.modes.clear();
@@ -125,11 +128,11 @@ int run(const BenchArgs& a) {
         else if (m == "exclusive" || m == "excl")
             cfg.modes.push_back(true);
         else
-            throw std::invalid_argument("--modes '" + m + "': expected inclusive or exclusive");
+            throw std::invalid_argument(strf(i18n::tr("--modes '%s': expected inclusive or exclusive"), m.c_str()));
     }
     if (cfg.modes.empty()) cfg.modes.push_back(a.exclusive);
     if (cfg.types.empty() || cfg.ops.empty())
-        throw std::invalid_argument("--types and --ops take at least one");
+        throw std::invalid_argument(i18n::tr("--types and --ops take at least one"));
     cfg.runs = a.runs;
     cfg.warmup = a.warmup;
     cfg.seed = a.seed;
@@ -148,8 +151,8 @@ int run(const BenchArgs& a) {
                     if (x.find('@') != std::string::npos) cfg.variants.push_back(x), ++found;
                 if (found == 0)
                     throw std::invalid_argument(
-                        "--variants candidates: this build has no tuning candidates (they are the lab's: "
-                        "configure with -DSCANVIZ_LAB=ON and run scanviz_lab bench)");
+                        i18n::tr("--variants candidates: this build has no tuning candidates (they are the lab's: "
+                                 "configure with -DSCANVIZ_LAB=ON and run scanviz_lab bench)"));
             } else {
                 cfg.variants.push_back(v);
             }
@@ -159,7 +162,8 @@ int run(const BenchArgs& a) {
     std::string why;
     const auto dev = gpu::find_device(&why);
     if (!dev)
-        throw gpu::CudaError("no GPU to benchmark on (" + why + "); use --from FILE to show saved results");
+        throw gpu::CudaError(
+            strf(i18n::tr("no GPU to benchmark on (%s); use --from FILE to show saved results"), why.c_str()));
 
     const bool tty = isatty(fileno(stderr));
     auto progress = [&](int done, int total, const std::string& what) {
@@ -176,19 +180,20 @@ int run(const BenchArgs& a) {
 
     if (!a.timeline.empty()) {
         const auto sizes = parse_bench_sizes(a.timeline_n);
-        if (sizes.size() != 1) throw std::invalid_argument("--timeline-n takes one size");
+        if (sizes.size() != 1) throw std::invalid_argument(i18n::tr("--timeline-n takes one size"));
         const LookbackTimeline t = gpu::capture_lookback_timeline(sizes[0], a.seed);
         const std::string problem = check_timeline(t);
-        if (!problem.empty()) throw std::runtime_error("look-back timeline: " + problem);
+        if (!problem.empty()) throw std::runtime_error(strf(i18n::tr("look-back timeline: %s"), problem.c_str()));
         write_file_atomically(a.timeline, timeline_to_json(t));
         const LookbackSummary s = summarize(t);
-        std::fprintf(
-            stderr,
-            "look-back timeline: %d tiles on %d SMs (%d per SM; timed kernel %d), mean distance %.2f "
-            "(max %d, %.0f%% at 1), median look-back %.0f ns, median tile %.0f ns, span %.1f us -> %s\n",
-            s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance,
-            100 * s.fraction_distance_1, s.median_lookback_ns, s.median_tile_ns, s.span_ns * 1e-3,
-            a.timeline.c_str());
+        std::fprintf(stderr, "%s\n",
+                     strf(i18n::tr("look-back timeline: %d tiles on %d SMs (%d per SM; timed kernel %d), mean "
+                                   "distance %.2f (max %d, %.0f%% at 1), median look-back %.0f ns, median tile "
+                                   "%.0f ns, span %.1f us -> %s"),
+                          s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance,
+                          100 * s.fraction_distance_1, s.median_lookback_ns, s.median_tile_ns, s.span_ns * 1e-3,
+                          a.timeline.c_str())
+                         .c_str());
     }
     return 0;
 }
@@ -198,56 +203,57 @@ int run(const BenchArgs& a) {
 void add_bench_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<BenchArgs>();
     CLI::App* cmd = app.add_subcommand("bench",
-                                       "Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, "
+                                       i18n::tr("Time our single-pass scan beside CUB, Thrust and memcpy (GB/s, "
                                        "fraction of memcpy, ratio to CUB) for "
-                                       "every type, operator and mode asked for");
-    cmd->add_option("--sizes", args->sizes, "Element counts: 2^a..2^b[:step] (step 2 by default) or a list")
+                                       "every type, operator and mode asked for"));
+    cmd->add_option("--sizes", args->sizes, i18n::tr("Element counts: 2^a..2^b[:step] (step 2 by default) or a list"))
         ->capture_default_str();
     cmd->add_option("--tiles", args->tiles,
-                    "Tile sizes of the block variants at full occupancy, comma-separated (a warp variant's tile "
-                    "is its 32)")
+                    i18n::tr("Tile sizes of the block variants at full occupancy, comma-separated (a warp variant's tile "
+                    "is its 32)"))
         ->delimiter(',')
         ->capture_default_str()
         ->check(CLI::Range(1, 1 << 16));
     cmd->add_option("--tile-elements", args->tile_elements,
-                    "Elements the block and warp variants scan in one launch, as tiles of each --tiles size")
+                    i18n::tr("Elements the block and warp variants scan in one launch, as tiles of each --tiles size"))
         ->capture_default_str();
     cmd->add_option("--variants", args->variants,
-                    "Variants, comma-separated: ours (device_decoupled_lookback), cub, thrust, memcpy, copy, the "
+                    i18n::tr("Variants, comma-separated: ours (device_decoupled_lookback), cub, thrust, memcpy, copy, the "
                     "multi-pass scans (device_scan_then_propagate, device_reduce_then_scan), the block and warp "
                     "variants (at full occupancy, in tiles), "
                     "device_decoupled_lookback@... tuning candidates (all of them: candidates; built by -DSCANVIZ_LAB=ON "
-                    "into scanviz_lab), or all")
+                    "into scanviz_lab), or all"))
         ->delimiter(',');
     cmd->add_option("--types,--type", args->types,
-                    "Element types, comma-separated: i32, u32, f32, i64, f64, or all")
+                    i18n::tr("Element types, comma-separated: i32, u32, f32, i64, f64, or all"))
         ->delimiter(',')
         ->capture_default_str();
-    cmd->add_option("--ops,--op", args->ops, "Operators, comma-separated: add, max, min, or all")
+    cmd->add_option("--ops,--op", args->ops, i18n::tr("Operators, comma-separated: add, max, min, or all"))
         ->delimiter(',')
         ->capture_default_str();
-    cmd->add_option("--modes", args->modes, "Scan modes, comma-separated: inclusive, exclusive")
+    cmd->add_option("--modes", args->modes, i18n::tr("Scan modes, comma-separated: inclusive, exclusive"))
         ->delimiter(',');
-    cmd->add_flag("--exclusive", args->exclusive, "Exclusive scan (default inclusive; --modes takes both)");
-    cmd->add_option("--runs", args->runs, "Timed runs per size and variant (the median is reported)")
+    cmd->add_flag("--exclusive", args->exclusive, i18n::tr("Exclusive scan (default inclusive; --modes takes both)"));
+    cmd->add_option("--runs", args->runs, i18n::tr("Timed runs per size and variant (the median is reported)"))
         ->capture_default_str()
         ->check(CLI::Range(1, 10000));
-    cmd->add_option("--warmup", args->warmup, "Untimed runs first")
+    cmd->add_option("--warmup", args->warmup, i18n::tr("Untimed runs first"))
         ->capture_default_str()
         ->check(CLI::Range(0, 100));
-    cmd->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
+    cmd->add_option("--seed", args->seed, i18n::tr("Seed of the random inputs"))->capture_default_str();
     cmd->add_option("--policy", args->policy,
-                    "Look-back tuning policy of ours: auto (picked from the device's bandwidth per SM) or one "
-                    "of " + lookback_policy_names())
+                    strf(i18n::tr("Look-back tuning policy of ours: auto (picked from the device's bandwidth per SM) "
+                                  "or one of %s"),
+                         lookback_policy_names().c_str()))
         ->capture_default_str();
-    cmd->add_option("--format", args->format, "Output: text, csv or json")
+    cmd->add_option("--format", args->format, i18n::tr("Output: text, csv or json"))
         ->capture_default_str()
         ->check(CLI::IsMember({"text", "csv", "json"}));
     cmd->add_option("--from", args->from,
-                    "Re-print saved results (CSV or JSON) instead of running; needs no GPU");
+                    i18n::tr("Re-print saved results (CSV or JSON) instead of running; needs no GPU"));
     cmd->add_option("--timeline", args->timeline,
-                    "Also capture a look-back timeline (JSON) from an instrumented run of our scan");
-    cmd->add_option("--timeline-n", args->timeline_n, "Elements of the timeline run")->capture_default_str();
+                    i18n::tr("Also capture a look-back timeline (JSON) from an instrumented run of our scan"));
+    cmd->add_option("--timeline-n", args->timeline_n, i18n::tr("Elements of the timeline run"))->capture_default_str();
     // Errors propagate to cli.cpp: one line, exit 2 for a value the command does not accept, 1 otherwise.
     cmd->callback([args, &result]() {
         args->command = command_line(*args);

@@ -3,6 +3,7 @@
 #include <memory>
 #include <sstream>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 
 namespace scanviz::cli {
@@ -26,23 +27,24 @@ void add_gui_command(CLI::App& app, CommandResult& result, GuiEntry gui) {
     auto options = std::make_shared<GuiOptions>();
     auto size = std::make_shared<std::string>("1600x900");
     CLI::App* cmd =
-        app.add_subcommand("gui", "Open the window (what `scanviz` alone does), optionally scripted");
-    cmd->add_option("file", options->open_file, "A trace (.json), a recording, a lesson or your kernel (.cu, watched: a save runs it again) to open");
+        app.add_subcommand("gui", i18n::tr("Open the window (what `scanviz` alone does), optionally scripted"));
+    cmd->add_option("file", options->open_file, i18n::tr("A trace (.json), a recording, a lesson or your kernel (.cu, watched: a save runs it again) to open"));
     cmd->add_option("--script", options->script,
-                    "UI actions to run, one a line (variant, n, step, select, presentation, frames, ...)");
-    cmd->add_option("--screenshot", options->screenshot, "Save the frame as PNG after the script, then exit");
+                    i18n::tr("UI actions to run, one a line (variant, n, step, select, presentation, frames, ...)"));
+    cmd->add_option("--screenshot", options->screenshot, i18n::tr("Save the frame as PNG after the script, then exit"));
     cmd->add_option("--state-dump", options->state_dump,
-                    "Write what the window holds (JSON) after the script, then exit");
-    cmd->add_option("--size", *size, "Window size WIDTHxHEIGHT (default 1600x900)");
+                    i18n::tr("Write what the window holds (JSON) after the script, then exit"));
+    cmd->add_option("--size", *size, i18n::tr("Window size WIDTHxHEIGHT (default 1600x900)"));
     cmd->callback([&result, gui, options, size]() {
         if (!gui) {
-            std::fprintf(stderr, "scanviz: this build has no window (SCANVIZ_GUI=OFF)\n");
+            std::fprintf(stderr, "scanviz: %s\n", i18n::tr("this build has no window (SCANVIZ_GUI=OFF)"));
             result.exit_code = 2;
             return;
         }
         if (!parse_size(*size, options->width, options->height)) {
-            std::fprintf(stderr, "scanviz: --size '%s' is not WIDTHxHEIGHT (320x240 .. 16384x16384)\n",
-                         size->c_str());
+            std::fprintf(stderr, "scanviz: %s\n",
+                         strf(i18n::tr("--size '%s' is not WIDTHxHEIGHT (320x240 .. 16384x16384)"), size->c_str())
+                             .c_str());
             result.exit_code = 2;
             return;
         }

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/analysis/trace_text.hpp"
 #include "core/common/output.hpp"
@@ -58,7 +59,7 @@ LearnerGpuEngine learner_gpu_engine() { return learner::gpu_engine(); }
 
 std::string read_source(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
+    if (!in) throw std::runtime_error(strf(i18n::tr("cannot read %s"), path.c_str()));
     std::ostringstream os;
     os << in.rdbuf();
     return os.str();
@@ -71,12 +72,12 @@ KernelSettings settings_of(const KernelArgs& a, const std::string& source) {
     if (a.n_opt->count()) s.spec.n = a.n;
     if (!a.op.empty()) {
         auto op = parse_op(a.op);
-        if (!op) throw std::invalid_argument("--op '" + a.op + "': expected add, max or min");
+        if (!op) throw std::invalid_argument(strf(i18n::tr("--op '%s': expected add, max or min"), a.op.c_str()));
         s.spec.op = *op;
     }
     if (!a.type.empty()) {
         auto t = parse_type(a.type);
-        if (!t) throw std::invalid_argument("--type '" + a.type + "': expected i32 or f32");
+        if (!t) throw std::invalid_argument(strf(i18n::tr("--type '%s': expected i32 or f32"), a.type.c_str()));
         s.spec.type = *t;
     }
     if (a.exclusive_opt->count()) s.spec.exclusive = a.exclusive;
@@ -95,7 +96,7 @@ KernelSettings settings_of(const KernelArgs& a, const std::string& source) {
     }
     if (!a.like.empty()) {
         if (!find_variant(a.like))
-            throw std::invalid_argument("--like '" + a.like + "': no such variant (scanviz list)");
+            throw std::invalid_argument(strf(i18n::tr("--like '%s': no such variant (scanviz list)"), a.like.c_str()));
         s.like = a.like;
     }
     if (!s.spec.heads.empty()) s.spec.heads.resize(static_cast<size_t>(s.spec.n), 0);
@@ -105,7 +106,7 @@ KernelSettings settings_of(const KernelArgs& a, const std::string& source) {
 }
 
 std::string csv_of(const Trace& t) {
-    std::string out = "step,label,barrier,thread,kind,reads,writes\n";
+    std::string out = "step,label,barrier,thread,kind,reads,writes\n";  // CSV: stays English
     auto slots = [](const std::vector<int>& v) {
         std::string s;
         for (size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + std::to_string(v[i]);
@@ -181,18 +182,19 @@ int run_kernel(const KernelArgs& a) {
         std::fwrite(csv.data(), 1, csv.size(), stdout);
     } else {
         std::printf("%s", trace_to_text(run.trace).c_str());
-        if (!run.log.empty()) std::printf("the kernel printed:\n%s", run.log.c_str());
+        if (!run.log.empty()) std::printf("%s\n%s", i18n::tr("the kernel printed:"), run.log.c_str());
         if (!sass_text.empty()) std::printf("sass\n%s", sass_text.c_str());
-        std::printf("checks\n");
+        std::printf("%s\n", i18n::trc("heading", "checks"));
+        // The marks stay as they are, as `lesson check` prints them; the checks are core's (English).
         for (const std::string& p : checks.passed) std::printf("  ok    %s\n", p.c_str());
-        for (const std::string& f : checks.failed) std::printf("  FAIL  %s\n", f.c_str());
+        for (const std::string& f : checks.failed) std::printf("  FAIL  %s\n", f.c_str());  // untranslated: a mark
     }
     std::fflush(stdout);
     // One line on stderr: the first failure, and how many more the checks above list.
     if (!checks.ok()) {
         const size_t more = checks.failed.size() - 1;
         std::fprintf(stderr, "scanviz: %s: %s%s\n", a.file.c_str(), checks.failed.front().c_str(),
-                     more ? (" (and " + std::to_string(more) + " more failed checks above)").c_str() : "");
+                     more ? strf(i18n::tr(" (and %zu more failed checks above)"), more).c_str() : "");
     }
     return checks.ok() ? 0 : 1;
 }
@@ -203,35 +205,35 @@ void add_kernel_command(CLI::App& app, CommandResult& result) {
     auto a = std::make_shared<KernelArgs>();
     CLI::App* cmd = app.add_subcommand(
         "kernel",
-        "Compile your own scan kernel (a .cu file with a // scanviz: header), step through it and check it");
-    cmd->add_option("file", a->file, "The kernel file (.cu)")->required();
-    a->n_opt = cmd->add_option("--n", a->n, "Number of elements (default: the header's)");
+        i18n::tr("Compile your own scan kernel (a .cu file with a // scanviz: header), step through it and check it"));
+    cmd->add_option("file", a->file, i18n::tr("The kernel file (.cu)"))->required();
+    a->n_opt = cmd->add_option("--n", a->n, i18n::tr("Number of elements (default: the header's)"));
     cmd->add_option("--input", a->input,
-                    "random, ones, ramp or the values 3,1,4,1,5 (default: the header's)");
-    cmd->add_option("--op", a->op, "add, max or min (default: the header's)");
-    cmd->add_option("--type", a->type, "i32 or f32 (default: the header's)");
-    a->exclusive_opt = cmd->add_flag("--exclusive", a->exclusive, "Exclusive scan (default: the header's)");
-    cmd->add_option("--like", a->like, "Compare the trace with this built-in variant's model (scanviz list)");
-    cmd->add_option("--engine", a->engine, "cpu (the host compiler; default) or gpu (NVRTC)")
+                    i18n::tr("random, ones, ramp or the values 3,1,4,1,5 (default: the header's)"));
+    cmd->add_option("--op", a->op, i18n::tr("add, max or min (default: the header's)"));
+    cmd->add_option("--type", a->type, i18n::tr("i32 or f32 (default: the header's)"));
+    a->exclusive_opt = cmd->add_flag("--exclusive", a->exclusive, i18n::tr("Exclusive scan (default: the header's)"));
+    cmd->add_option("--like", a->like, i18n::tr("Compare the trace with this built-in variant's model (scanviz list)"));
+    cmd->add_option("--engine", a->engine, i18n::tr("cpu (the host compiler; default) or gpu (NVRTC)"))
         ->check(CLI::IsMember({"cpu", "gpu"}));
     cmd->add_option(
            "--schedule", a->schedule,
-           "CPU engine: lockstep (a warp's lanes in step; default) or interleaved (out of step, to expose "
-           "warp-synchronous races)")
+           i18n::tr("CPU engine: lockstep (a warp's lanes in step; default) or interleaved (out of step, to expose "
+           "warp-synchronous races)"))
         ->check(CLI::IsMember({"lockstep", "interleaved"}));
-    cmd->add_option("--format", a->format, "text (default), json or csv")
+    cmd->add_option("--format", a->format, i18n::tr("text (default), json or csv"))
         ->check(CLI::IsMember({"text", "json", "csv"}));
     cmd->add_option("--record", a->record,
-                    "Write the trace as JSON (the window and the published pages open it)");
+                    i18n::tr("Write the trace as JSON (the window and the published pages open it)"));
     cmd->add_option("--launches", a->launches,
-                    "Run the kernel this many times and count the wrong outputs, as the race lab does "
-                    "(GPU: launches; CPU: runs of the interleaved schedule, one seed each; default 1)")
+                    i18n::tr("Run the kernel this many times and count the wrong outputs, as the race lab does "
+                    "(GPU: launches; CPU: runs of the interleaved schedule, one seed each; default 1)"))
         ->check(CLI::Range(1, 10000));
     cmd->add_flag("--sass", a->sass,
-                  "Also compile it as plain CUDA with NVRTC and count its SASS instructions by class, beside "
-                  "the --like variant's (needs NVRTC and nvdisasm, not a GPU)");
-    cmd->add_option("--arch", a->arch, "The architecture of --sass (default: the SASS view's, sm_90)");
-    cmd->add_option("--timeout", a->timeout, "Seconds one run may take (default 2)")
+                  i18n::tr("Also compile it as plain CUDA with NVRTC and count its SASS instructions by class, beside "
+                  "the --like variant's (needs NVRTC and nvdisasm, not a GPU)"));
+    cmd->add_option("--arch", a->arch, i18n::tr("The architecture of --sass (default: the SASS view's, sm_90)"));
+    cmd->add_option("--timeout", a->timeout, i18n::tr("Seconds one run may take (default 2)"))
         ->check(CLI::PositiveNumber);
     cmd->callback([&result, a]() { result.exit_code = run_kernel(*a); });
 }

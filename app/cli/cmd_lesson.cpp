@@ -19,8 +19,10 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 #include "core/common/assets.hpp"
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/checker.hpp"
@@ -52,7 +54,9 @@ std::string language(const std::string& given, bool all_too) {
     if (given.empty()) return all_too ? "all" : i18n::language_code(i18n::language());
     if (is_lesson_language(given) || (all_too && given == "all")) return given;
     if (const auto l = i18n::parse_language(given)) return i18n::language_code(*l);
-    throw std::invalid_argument("--lang '" + given + "' is not " + (all_too ? "en, zh or all" : "en or zh"));
+    throw std::invalid_argument(strf(all_too ? i18n::tr("--lang '%s' is not en, zh or all")
+                                             : i18n::tr("--lang '%s' is not en or zh"),
+                                     given.c_str()));
 }
 
 std::string default_dir() {
@@ -64,7 +68,7 @@ std::string default_dir() {
 struct CliSources {
     Sources sources;
     std::shared_ptr<Recording> recording;
-    std::string traces_from;
+    std::string traces_from;  // the sentence that says where the traces come from
 };
 
 CliSources make_sources(const std::string& recording_path) {
@@ -73,10 +77,11 @@ CliSources make_sources(const std::string& recording_path) {
     Runner runner(gpu::trace_capture());
     runner.set_recording(c.recording);
     const auto& rec = c.recording;
-    c.traces_from = runner.gpu_present()
-                        ? "the GPU (the reference model where it has no kernel)"
-                    : rec ? "the recording (" + rec->badge() + "), the reference model for inputs it lacks"
-                          : "the reference models (no GPU: " + runner.gpu().why_not + ")";
+    c.traces_from =
+        runner.gpu_present() ? std::string(i18n::tr("Traces from the GPU (the reference model where it has no kernel)."))
+        : rec ? strf(i18n::tr("Traces from the recording (%s), the reference model for inputs it lacks."),
+                     rec->badge().c_str())
+              : strf(i18n::tr("Traces from the reference models (no GPU: %s)."), runner.gpu().why_not.c_str());
     run_through(c.sources, std::move(runner));
     const auto& p = kern::sass_paths();
     load_sass(c.sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
@@ -148,30 +153,33 @@ std::string wrap(const std::string& text, size_t width, const std::string& inden
     return out;
 }
 
+// What a step shows, in clauses: the run, the step, the selected cell, the panels (ids as they are).
 std::string view_line(const LessonStep& s, const ShownStep& shown) {
     const RunSpec& spec = shown.trace.spec;
-    std::string line = spec.variant + ", n = " + std::to_string(spec.n) + ", " +
-                       std::string(to_string(spec.op)) + " " + std::string(to_string(spec.type)) +
-                       (spec.exclusive ? ", exclusive" : ", inclusive") + ", input " +
-                       std::string(to_string(spec.input));
-    line +=
-        "; showing " + (shown.step < 0 ? std::string("the initial state")
-                                       : "step " + std::to_string(shown.step + 1) + " of " +
-                                             std::to_string(shown.trace.steps.size()) + " (" +
-                                             shown.trace.steps[static_cast<size_t>(shown.step)].label + ")");
-    if (shown.select_slot >= 0)
-        line += "; cell " + std::to_string(shown.select_slot) + " selected after " +
-                (shown.select_step < 0 ? std::string("the initial state")
-                                       : "step " + std::to_string(shown.select_step + 1));
+    const char* sep = i18n::trc("between clauses", "; ");
+    std::string line = strf(spec.exclusive ? i18n::tr("%s, n = %d, %s %s, exclusive, input %s")
+                                           : i18n::tr("%s, n = %d, %s %s, inclusive, input %s"),
+                            spec.variant.c_str(), spec.n, std::string(to_string(spec.op)).c_str(),
+                            std::string(to_string(spec.type)).c_str(), std::string(to_string(spec.input)).c_str());
+    line += sep;
+    line += shown.step < 0 ? std::string(i18n::tr("showing the initial state"))
+                           : strf(i18n::tr("showing step %d of %zu (%s)"), shown.step + 1, shown.trace.steps.size(),
+                                  i18n::step_label(shown.trace.steps[static_cast<size_t>(shown.step)].label).c_str());
+    if (shown.select_slot >= 0) {
+        line += sep;
+        line += shown.select_step < 0
+                    ? strf(i18n::tr("cell %d selected after the initial state"), shown.select_slot)
+                    : strf(i18n::tr("cell %d selected after step %d"), shown.select_slot, shown.select_step + 1);
+    }
     std::string panels;
     for (const auto& p : s.view.panels) panels += (panels.empty() ? "" : " ") + p;
-    return line + "; panels: " + panels;
+    return line + sep + strf(i18n::tr("panels: %s"), panels.c_str());
 }
 
 int run_list(const LessonArgs& a) {
     const std::string lang = language(a.lang, false);
     const auto entries = list_lessons(a.dir);
-    if (entries.empty()) throw std::runtime_error("no lessons in '" + a.dir + "'");
+    if (entries.empty()) throw std::runtime_error(strf(i18n::tr("no lessons in '%s'"), a.dir.c_str()));
     // A translation under its original's name; a lesson not translated is listed in English.
     std::map<std::string, CatalogEntry> translated;
     if (lang != "en")
@@ -179,14 +187,19 @@ int run_list(const LessonArgs& a) {
     for (const auto& original : entries) {
         const auto t = translated.find(original.name);
         const CatalogEntry& e = t == translated.end() ? original : t->second;
-        const char* note = lang != "en" && t == translated.end() ? "  (not translated: English)" : "";
+        const std::string note =
+            lang != "en" && t == translated.end() ? "  " + std::string(i18n::tr("(not translated: English)")) : "";
         if (!e.error.empty())
-            std::printf("%-28s (does not parse: %s)%s\n", e.name.c_str(), e.error.c_str(), note);
-        else
-            std::printf("%-28s %2d steps  %s%s\n", e.name.c_str(), e.steps, e.title.c_str(), note);
+            std::printf("%-28s %s%s\n", e.name.c_str(), strf(i18n::tr("(does not parse: %s)"), e.error.c_str()).c_str(),
+                        note.c_str());
+        else  // untranslated: tests read the steps and the summary below in every language (lesson_list_zh)
+            std::printf("%-28s %2d steps  %s%s\n", e.name.c_str(), e.steps, e.title.c_str(), note.c_str());
     }
+    // untranslated: as above
     std::printf("\n%zu lessons in %s", entries.size(), a.dir.c_str());
+    // untranslated: as above
     if (lang != "en") std::printf(", %zu translated in %s", translated.size(), lesson_dir(a.dir, lang).c_str());
+    // untranslated: as above
     std::printf("; scanviz lesson show NAME prints one, the window (scanviz) runs them.\n");
     return 0;
 }
@@ -195,24 +208,28 @@ int run_show(const LessonArgs& a) {
     const std::string lang = language(a.lang, false);
     const std::string path = find_localized_lesson(a.dir, a.name, lang);
     if (path.empty())
-        throw std::invalid_argument("no lesson '" + a.name + "' in " + a.dir +
-                                    " (scanviz lesson list shows them)");
+        throw std::invalid_argument(
+            strf(i18n::tr("no lesson '%s' in %s (scanviz lesson list shows them)"), a.name.c_str(), a.dir.c_str()));
     const Lesson lesson = load_lesson(path);
     if (lang != "en" && path == find_lesson(a.dir, a.name))
-        std::printf("(Not translated into %s yet: the English lesson.)\n\n", lang.c_str());
+        std::printf("%s\n\n", strf(i18n::tr("(Not translated into %s yet: the English lesson.)"), lang.c_str()).c_str());
     CliSources c = make_sources(a.recording);
     c.sources.arch = a.arch;
-    std::printf("%s  (%s, %zu steps)\n\n", lesson.title.c_str(), lesson.name.c_str(), lesson.steps.size());
-    std::printf("Before: %s\n", lesson.prerequisites.c_str());
-    std::printf("After:  %s\n", lesson.outcomes.c_str());
-    std::printf("Traces from %s.\n", c.traces_from.c_str());
+    const size_t steps = lesson.steps.size();
+    std::printf("%s\n\n", strf(i18n::tr("%s  (%s, %zu steps)"), lesson.title.c_str(),
+                               lesson.name.c_str(), steps)
+                              .c_str());
+    std::printf("%s\n", strf(i18n::tr("Before: %s"), lesson.prerequisites.c_str()).c_str());
+    std::printf("%s\n", strf(i18n::tr("After:  %s"), lesson.outcomes.c_str()).c_str());
+    std::printf("%s\n", c.traces_from.c_str());
     for (size_t i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep& s = lesson.steps[i];
         std::string error;
         const auto shown = show_step(lesson, static_cast<int>(i), c.sources, &error);
         if (!shown) throw std::runtime_error(error);
-        std::printf("\n--- step %zu of %zu%s%s\n", i + 1, lesson.steps.size(), s.title.empty() ? "" : ": ",
-                    s.title.c_str());
+        std::printf("\n--- %s\n", s.title.empty()
+                                      ? strf(i18n::tr("step %zu of %zu"), i + 1, steps).c_str()
+                                      : strf(i18n::tr("step %zu of %zu: %s"), i + 1, steps, s.title.c_str()).c_str());
         std::printf("%s", wrap("[" + view_line(s, *shown) + "]", 100, "  ").c_str());
         for (size_t p = 0; p < s.paragraphs.size(); ++p) {
             // A figure whose data is missing here is said, not guessed (lesson check refuses it).
@@ -223,19 +240,24 @@ int run_show(const LessonArgs& a) {
         }
         if (s.question) {
             const Value v = answer_of(*s.question, *shown, c.sources);
-            std::printf("%s", wrap("Q: " + s.question->ask, 100, "  ").c_str());
+            std::printf("%s", wrap(strf(i18n::tr("Q: %s"), s.question->ask.c_str()), 100, "  ").c_str());
             std::string until;
             for (const auto& h : s.question->hide) until += (until.empty() ? "" : " ") + h;
-            if (s.question->reveal_next) until += std::string(until.empty() ? "" : "; ") + "the predicted step";
-            if (!until.empty()) std::printf("%s", wrap("(kept from the learner until answered: " + until + ")", 100, "  ").c_str());
+            if (s.question->reveal_next)
+                until += std::string(until.empty() ? "" : i18n::trc("between clauses", "; ")) +
+                         i18n::tr("the predicted step");
+            if (!until.empty())
+                std::printf("%s", wrap(strf(i18n::tr("(kept from the learner until answered: %s)"), until.c_str()), 100,
+                                       "  ")
+                                      .c_str());
             std::string answer = v.text();
             if (v.kind == ValueKind::Choice && v.ok) {
                 std::string opts;
                 for (const auto& o : v.options) opts += (opts.empty() ? "" : ", ") + o;
-                answer += "  (of " + opts + ")";
+                answer += strf(i18n::tr("  (of %s)"), opts.c_str());
             }
             if (v.ok && !v.origin.empty()) answer += "  [" + v.origin + "]";
-            std::printf("%s", wrap("A: " + answer, 100, "  ").c_str());
+            std::printf("%s", wrap(strf(i18n::tr("A: %s"), answer.c_str()), 100, "  ").c_str());
         }
     }
     return 0;
@@ -261,7 +283,8 @@ std::vector<CheckItem> files_to_check(const LessonArgs& a, const std::string& la
             const std::string dir = lesson_dir(a.dir, l);
             const auto entries = list_lessons(dir);
             if (entries.empty() && (l == "en" || lang != "all"))
-                throw std::runtime_error("no " + (l == "en" ? std::string() : l + " ") + "lessons in '" + dir + "'");
+                throw std::runtime_error(l == "en" ? strf(i18n::tr("no lessons in '%s'"), dir.c_str())
+                                                   : strf(i18n::tr("no %s lessons in '%s'"), l.c_str(), dir.c_str()));
             for (const auto& e : entries)
                 items.push_back({e.path, l == "en" ? std::string() : original_path(e.path)});
         }
@@ -303,13 +326,14 @@ int run_check(const LessonArgs& a) {
         for (const auto& p : found) std::fprintf(stderr, "scanviz: %s\n", p.c_str());
         problems += static_cast<int>(found.size());
         const std::string shadows = item.original.empty() ? "" : " (shadows " + item.original + ")";
+        // untranslated: tests read the checker's lines in every language (lesson_check_zh)
         if (found.empty()) std::printf("ok  %s%s\n", item.file.c_str(), shadows.c_str());
     }
     return problems ? 1 : 0;
 }
 
 int run_kinds() {
-    std::printf("Quantities a question (question = KIND ARGS) or a placeholder ({KIND ARGS}) can name:\n\n");
+    std::printf("%s\n\n", i18n::tr("Quantities a question (question = KIND ARGS) or a placeholder ({KIND ARGS}) can name:"));
     for (const auto& k : quantity_kinds())
         std::printf("  %-28s %s\n", std::string(k.usage).c_str(), std::string(k.what).c_str());
     return 0;
@@ -320,42 +344,42 @@ int run_kinds() {
 void add_lesson_command(CLI::App& app, CommandResult& result) {
     auto a = std::make_shared<LessonArgs>();
     a->dir = default_dir();
-    CLI::App* cmd = app.add_subcommand("lesson", "Guided lessons: list, show NAME, check [FILE ...], kinds");
+    CLI::App* cmd = app.add_subcommand("lesson", i18n::tr("Guided lessons: list, show NAME, check [FILE ...], kinds"));
     cmd->require_subcommand(1);
     auto add_common = [&](CLI::App* sub, bool recording) {
-        sub->add_option("--dir", a->dir, "Folder of *.lesson files (default: the shipped assets/lessons)");
+        sub->add_option("--dir", a->dir, i18n::tr("Folder of *.lesson files (default: the shipped assets/lessons)"));
         if (recording) {
             sub->add_option("--recording", a->recording,
-                            "Take traces and benchmark results from this recording where it holds them");
+                            i18n::tr("Take traces and benchmark results from this recording where it holds them"));
             sub->add_option("--arch", a->arch,
-                            "SASS figures from this architecture, as when the SASS view shows it (default: "
-                            "the view's default, sm_90 where the listings have it)");
+                            i18n::tr("SASS figures from this architecture, as when the SASS view shows it (default: "
+                            "the view's default, sm_90 where the listings have it)"));
         }
     };
-    const char* lang_help = "Language: en, or zh, the Chinese translations in the folder's zh_CN "
-                            "(the English lesson where there is none yet); default: scanviz's --lang, "
-                            "else LANGUAGE, LC_ALL, LC_MESSAGES or LANG";
-    CLI::App* list = cmd->add_subcommand("list", "The lessons, with their titles and number of steps");
+    const char* lang_help = i18n::tr("Language: en, or zh, the Chinese translations in the folder's zh_CN "
+                                     "(the English lesson where there is none yet); default: scanviz's --lang, "
+                                     "else LANGUAGE, LC_ALL, LC_MESSAGES or LANG");
+    CLI::App* list = cmd->add_subcommand("list", i18n::tr("The lessons, with their titles and number of steps"));
     add_common(list, false);
     list->add_option("--lang", a->lang, lang_help);
     list->callback([&result, a] { result.exit_code = run_list(*a); });
-    CLI::App* show = cmd->add_subcommand("show", "A lesson as text, with every figure and answer computed");
-    show->add_option("name", a->name, "Lesson name (01_kogge_stone_warp, kogge_stone_warp, 1) or a file")
+    CLI::App* show = cmd->add_subcommand("show", i18n::tr("A lesson as text, with every figure and answer computed"));
+    show->add_option("name", a->name, i18n::tr("Lesson name (01_kogge_stone_warp, kogge_stone_warp, 1) or a file"))
         ->required();
     add_common(show, true);
     show->add_option("--lang", a->lang, lang_help);
     show->callback([&result, a] { result.exit_code = run_show(*a); });
     CLI::App* check =
-        cmd->add_subcommand("check", "Validate lesson files (every shipped one when none is named)");
-    check->add_option("files", a->files, "Lesson files (a file in a zh_CN folder is a translation)");
+        cmd->add_subcommand("check", i18n::tr("Validate lesson files (every shipped one when none is named)"));
+    check->add_option("files", a->files, i18n::tr("Lesson files (a file in a zh_CN folder is a translation)"));
     check->add_option("--lang", a->lang,
-                      "en, zh or all (default): en checks the lessons (or the FILEs); zh their Chinese "
+                      i18n::tr("en, zh or all (default): en checks the lessons (or the FILEs); zh their Chinese "
                       "translations (the folder's zh_CN), each as a lesson and against its original: the same "
                       "steps, settings, paragraphs and placeholders, only the prose translated; all: English, "
-                      "and zh where translations exist");
+                      "and zh where translations exist"));
     add_common(check, true);
     check->callback([&result, a] { result.exit_code = run_check(*a); });
-    CLI::App* kinds = cmd->add_subcommand("kinds", "The quantities questions and placeholders can name");
+    CLI::App* kinds = cmd->add_subcommand("kinds", i18n::tr("The quantities questions and placeholders can name"));
     kinds->callback([&result] { result.exit_code = run_kinds(); });
 }
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
@@ -45,29 +46,35 @@ int run_list(const std::string& format) {
         std::printf("%s\n", out.dump(1).c_str());
         return 0;
     }
-    std::printf("%-28s %-6s %-4s %-16s %s\n", "variant", "level", "gpu", "default",
-                "title / sizes it accepts");
+    // The headings and words in the reader's language; ids, levels and sizes as they are.
+    std::printf("%s %s %s %s %s\n", pad(i18n::trc("table column", "variant"), 28).c_str(),
+                pad(i18n::trc("table column", "level"), 6).c_str(), pad(i18n::trc("table column", "gpu"), 4).c_str(),
+                pad(i18n::trc("table column", "default"), 16).c_str(),
+                i18n::trc("table column", "title / sizes it accepts"));
     for (const VariantInfo& v : all_variants()) {
         const RunSpec d = resolved_default(v);
         std::string defaults = "n=" + std::to_string(v.default_n);
         if (d.threads > 0) defaults += " t=" + std::to_string(d.threads);
         if (v.has_items_per_thread && d.items_per_thread > 0)
             defaults += " i=" + std::to_string(d.items_per_thread);
-        std::printf("%-28s %-6s %-4s %-16s %s\n", std::string(v.id).c_str(),
+        std::printf("%-28s %-6s %s %-16s %s\n", std::string(v.id).c_str(),
                     std::string(to_string(v.level)).c_str(),
-                    gpu::has_kernel(std::string(v.id)) ? "yes" : "no", defaults.c_str(),
-                    std::string(v.title).c_str());
-        std::printf("%-57s accepts %s\n", "", std::string(v.accepts).c_str());
+                    pad(gpu::has_kernel(std::string(v.id)) ? i18n::tr("yes") : i18n::tr("no"), 4).c_str(),
+                    defaults.c_str(), std::string(v.title).c_str());
+        std::printf("%-57s %s\n", "", strf(i18n::tr("accepts %s"), std::string(v.accepts).c_str()).c_str());
     }
     std::string why;
     const auto device = gpu::find_device(&why);
-    std::printf(
-        "\n%zu variants; gpu = a GPU kernel is built in; t = threads per block, i = items per thread.\n",
-        all_variants().size());
+    const size_t count = all_variants().size();
+    std::printf("\n%s\n",
+                strf(i18n::tr("%zu variants; gpu = a GPU kernel is built in; t = threads per block, i = items per "
+                               "thread."),
+                     count)
+                    .c_str());
     if (device)
-        std::printf("GPU: %s (%s)\n", device->name.c_str(), device->sm().c_str());
+        std::printf("%s\n", strf(i18n::tr("GPU: %s (%s)"), device->name.c_str(), device->sm().c_str()).c_str());
     else
-        std::printf("GPU: none (%s): traces come from the reference models\n", why.c_str());
+        std::printf("%s\n", strf(i18n::tr("GPU: none (%s): traces come from the reference models"), why.c_str()).c_str());
     return 0;
 }
 
@@ -76,8 +83,8 @@ int run_list(const std::string& format) {
 void add_list_command(CLI::App& app, CommandResult& result) {
     auto format = std::make_shared<std::string>("text");
     CLI::App* cmd =
-        app.add_subcommand("list", "List every scan variant: level, sizes it accepts, defaults, GPU kernel");
-    cmd->add_option("--format", *format, "text (a table) or json")->check(CLI::IsMember({"text", "json"}));
+        app.add_subcommand("list", i18n::tr("List every scan variant: level, sizes it accepts, defaults, GPU kernel"));
+    cmd->add_option("--format", *format, i18n::tr("text (a table) or json"))->check(CLI::IsMember({"text", "json"}));
     cmd->callback([&result, format]() { result.exit_code = run_list(*format); });
 }
 

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/common/output.hpp"
 #include "core/profile/profile.hpp"
@@ -46,7 +47,7 @@ struct ProfileArgs {
 
 std::string read_file(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) throw std::runtime_error("cannot read '" + path + "'");
+    if (!f) throw std::runtime_error(strf(i18n::tr("cannot read '%s'"), path.c_str()));
     std::stringstream ss;
     ss << f.rdbuf();
     return ss.str();
@@ -104,12 +105,13 @@ std::string ncu_version(const std::string& ncu) {
 // The child ncu runs: each case's uninstrumented kernel once, in case order.
 void launch_cases(const ProfileArgs& a) {
     std::string why;
-    if (!gpu::find_device(&why)) throw std::runtime_error("profile --launch: no GPU to run on (" + why + ")");
+    if (!gpu::find_device(&why))
+        throw std::runtime_error(strf(i18n::tr("profile --launch: no GPU to run on (%s)"), why.c_str()));
     for (const ProfileCase& c : profile_cases(a.variants)) {
         if (!gpu::has_kernel(c.spec.variant))
-            throw std::runtime_error("this build has no GPU kernel for '" + c.spec.variant + "'");
+            throw std::runtime_error(strf(i18n::tr("this build has no GPU kernel for '%s'"), c.spec.variant.c_str()));
         gpu::run(c.spec);
-        std::fprintf(stderr, "launched %s\n", c.name.c_str());
+        std::fprintf(stderr, "%s\n", strf(i18n::tr("launched %s"), c.name.c_str()).c_str());
     }
 }
 
@@ -128,7 +130,7 @@ ProfileTable table_from_report(const ncu::Report& report, const std::vector<std:
     if (!only.empty()) {
         for (const std::string& v : only)
             if (std::find(variants.begin(), variants.end(), v) == variants.end())
-                throw std::invalid_argument("ncu's report has no kernel of '" + v + "'");
+                throw std::invalid_argument(strf(i18n::tr("ncu's report has no kernel of '%s'"), v.c_str()));
         variants = only;
     }
     const std::vector<ProfileCase> cases = profile_cases(variants);
@@ -144,13 +146,14 @@ ProfileTable live_profile(const ProfileArgs& a) {
     const std::string ncu = find_ncu(a.ncu);
     if (ncu.empty())
         throw std::runtime_error(a.ncu.empty()
-                                     ? "no ncu (Nsight Compute) on PATH or in /usr/local/cuda/bin: the "
-                                       "profile needs it (--from FILE reads a saved one)"
-                                     : "--ncu '" + a.ncu + "' does not exist");
+                                     ? std::string(i18n::tr("no ncu (Nsight Compute) on PATH or in /usr/local/cuda/bin: "
+                                                            "the profile needs it (--from FILE reads a saved one)"))
+                                     : strf(i18n::tr("--ncu '%s' does not exist"), a.ncu.c_str()));
     std::string why;
     const auto device = gpu::find_device(&why);
     if (!device)
-        throw std::runtime_error("no GPU to profile on (" + why + "); --from FILE reads a saved profile");
+        throw std::runtime_error(
+            strf(i18n::tr("no GPU to profile on (%s); --from FILE reads a saved profile"), why.c_str()));
     const Runner runner(gpu::trace_capture());
     profile_cases(a.variants);  // an unknown variant fails here, before ncu starts
 
@@ -164,8 +167,9 @@ ProfileTable live_profile(const ProfileArgs& a) {
     const std::string csv_path = tmp.string() + ".csv", err_path = tmp.string() + ".err";
     const std::string cmd = shell_quote(ncu) + " " + ncu_args + " " + shell_quote(self) + " " + child +
                             " > " + shell_quote(csv_path) + " 2> " + shell_quote(err_path);
-    std::fprintf(stderr, "scanviz profile: running ncu over %zu kernels...\n",
-                 profile_cases(a.variants).size());
+    std::fprintf(stderr, "%s\n",
+                 strf(i18n::tr("scanviz profile: running ncu over %zu kernels..."), profile_cases(a.variants).size())
+                     .c_str());
     const int rc = std::system(cmd.c_str());
     std::string csv, err;
     try {
@@ -179,8 +183,8 @@ ProfileTable live_profile(const ProfileArgs& a) {
         std::string line = first_line_with(err, "scanviz:");
         if (line.empty()) line = first_line_with(csv + err, "==ERROR==");
         const int status = WIFEXITED(rc) ? WEXITSTATUS(rc) : rc;
-        throw std::runtime_error("ncu failed (exit status " + std::to_string(status) + ")" +
-                                 (line.empty() ? std::string() : ": " + line));
+        throw std::runtime_error(line.empty() ? strf(i18n::tr("ncu failed (exit status %d)"), status)
+                                              : strf(i18n::tr("ncu failed (exit status %d): %s"), status, line.c_str()));
     }
     if (!a.save_ncu.empty()) write_file(a.save_ncu, csv);
     ProfileTable t = table_from_report(ncu::parse(csv), {}, runner);
@@ -201,7 +205,9 @@ ProfileTable from_file(const ProfileArgs& a) {
             std::vector<ProfileRow> keep;
             for (const std::string& v : a.variants) {
                 const ProfileRow* r = find_row(t, v);
-                if (!r) throw std::invalid_argument("'" + a.from + "' has no row for '" + v + "'");
+                if (!r)
+                    throw std::invalid_argument(
+                        strf(i18n::tr("'%s' has no row for '%s'"), a.from.c_str(), v.c_str()));
                 keep.push_back(*r);
             }
             t.rows = std::move(keep);
@@ -221,7 +227,7 @@ int run_profile(const ProfileArgs& a) {
         return 0;
     }
     if (a.format != "text" && a.format != "csv" && a.format != "json")
-        throw std::invalid_argument("--format '" + a.format + "' is not text, csv or json");
+        throw std::invalid_argument(strf(i18n::tr("--format '%s' is not text, csv or json"), a.format.c_str()));
     const ProfileTable t = a.from.empty() ? live_profile(a) : from_file(a);
     const std::string text = a.format == "json"  ? format_json(t)
                              : a.format == "csv" ? format_csv(t)
@@ -238,16 +244,16 @@ int run_profile(const ProfileArgs& a) {
 void add_profile_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<ProfileArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "profile", "Check our bank conflicts and shared accesses against Nsight Compute (ncu) on the GPU");
-    cmd->add_option("--variants", args->variants, "Only these warp or block variants (comma separated)")
+        "profile", i18n::tr("Check our bank conflicts and shared accesses against Nsight Compute (ncu) on the GPU"));
+    cmd->add_option("--variants", args->variants, i18n::tr("Only these warp or block variants (comma separated)"))
         ->delimiter(',');
-    cmd->add_option("--format", args->format, "text, csv or json")->capture_default_str();
-    cmd->add_option("-o,--output", args->out, "Write the table here instead of stdout");
-    cmd->add_option("--from", args->from, "Read a saved table (JSON) or ncu's raw CSV instead of profiling");
-    cmd->add_option("--save-ncu", args->save_ncu, "Also keep ncu's raw CSV here");
-    cmd->add_option("--ncu", args->ncu, "The ncu to run (default: from PATH, else /usr/local/cuda/bin/ncu)");
+    cmd->add_option("--format", args->format, i18n::tr("text, csv or json"))->capture_default_str();
+    cmd->add_option("-o,--output", args->out, i18n::tr("Write the table here instead of stdout"));
+    cmd->add_option("--from", args->from, i18n::tr("Read a saved table (JSON) or ncu's raw CSV instead of profiling"));
+    cmd->add_option("--save-ncu", args->save_ncu, i18n::tr("Also keep ncu's raw CSV here"));
+    cmd->add_option("--ncu", args->ncu, i18n::tr("The ncu to run (default: from PATH, else /usr/local/cuda/bin/ncu)"));
     cmd->add_flag("--launch", args->launch,
-                  "Maintenance: launch each case's uninstrumented kernel once (the process ncu profiles)")
+                  i18n::tr("Maintenance: launch each case's uninstrumented kernel once (the process ncu profiles)"))
         ->group("");
     cmd->callback([args, &result] { result.exit_code = run_profile(*args); });
 }

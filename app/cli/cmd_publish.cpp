@@ -14,6 +14,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/common/assets.hpp"
 #include "core/lessons/catalog.hpp"
@@ -58,15 +59,16 @@ std::string wasm_module() {
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (!in.good() && !in.eof()) text.clear();
     if (text.empty())
-        throw std::runtime_error("publish needs the WebAssembly module '" + path +
-                                 "', which this build did not make: install emscripten (bash .ci/setup --tests) "
-                                 "and build again, or name one with SCANVIZ_WASM_JS");
+        throw std::runtime_error(strf(i18n::tr("publish needs the WebAssembly module '%s', which this build did not "
+                                               "make: install emscripten (bash .ci/setup --tests) and build again, or "
+                                               "name one with SCANVIZ_WASM_JS"),
+                                      path.c_str()));
     return text;
 }
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read lesson '" + path + "'");
+    if (!in) throw std::runtime_error(strf(i18n::tr("cannot read lesson '%s'"), path.c_str()));
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
@@ -96,10 +98,11 @@ int run_publish(const PublishArgs& a) {
     publish::write_site(files, a.out, a.force);
     size_t bytes = 0;
     for (const auto& f : files) bytes += f.text.size();
-    std::printf("wrote %s: %zu files, %.1f MB: index.html, app.html (computes any variant in the browser; %zu "
-                "recorded traces, %s) and %zu lesson pages\n",
-                a.out.c_str(), files.size() + 1, bytes / 1e6, recording.traces.size(), recording.badge().c_str(),
-                in.lessons.size());
+    std::printf("%s\n", strf(i18n::tr("wrote %s: %zu files, %.1f MB: index.html, app.html (computes any variant in "
+                                      "the browser; %zu recorded traces, %s) and %zu lesson pages"),
+                             a.out.c_str(), files.size() + 1, bytes / 1e6, recording.traces.size(),
+                             recording.badge().c_str(), in.lessons.size())
+                            .c_str());
     return 0;
 }
 
@@ -109,13 +112,13 @@ void add_publish_command(CLI::App& app, CommandResult& result) {
     auto a = std::make_shared<PublishArgs>();
     CLI::App* cmd = app.add_subcommand(
         "publish",
-        "Write a static web site that runs every variant and lesson in a browser (WebAssembly; no server)");
-    cmd->add_option("-o,--output", a->out, "The site's folder (refused when it exists, unless --force)")
+        i18n::tr("Write a static web site that runs every variant and lesson in a browser (WebAssembly; no server)"));
+    cmd->add_option("-o,--output", a->out, i18n::tr("The site's folder (refused when it exists, unless --force)"))
         ->required();
-    cmd->add_option("recording", a->recording, "The recording to publish (default: the shipped H100 one)");
-    cmd->add_option("--lessons", a->lessons, "Lesson files to publish (default: every shipped lesson)")
+    cmd->add_option("recording", a->recording, i18n::tr("The recording to publish (default: the shipped H100 one)"));
+    cmd->add_option("--lessons", a->lessons, i18n::tr("Lesson files to publish (default: every shipped lesson)"))
         ->expected(1, -1);
-    cmd->add_flag("--force", a->force, "Replace the output folder when it exists");
+    cmd->add_flag("--force", a->force, i18n::tr("Replace the output folder when it exists"));
     cmd->callback([&result, a]() { result.exit_code = run_publish(*a); });
 }
 

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/common/output.hpp"
 #include "core/common/assets.hpp"
@@ -45,7 +46,7 @@ struct RaceArgs {
 
 std::string read_file(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) throw std::runtime_error(path + ": cannot read the file");
+    if (!f) throw std::runtime_error(strf(i18n::tr("%s: cannot read the file"), path.c_str()));
     std::stringstream ss;
     ss << f.rdbuf();
     return ss.str();
@@ -56,19 +57,20 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
         RaceCase c = parse_race_case(a.case_key);
         const auto sites = race_barriers(c.variant);  // checks the variant
         if (c.barrier >= static_cast<int>(sites.size()))
-            throw std::invalid_argument("--case " + a.case_key + ": " + c.variant + " has " +
-                                        std::to_string(sites.size()) + " barriers");
+            throw std::invalid_argument(strf(i18n::tr("--case %s: %s has %zu barriers"), a.case_key.c_str(),
+                                             c.variant.c_str(), sites.size()));
         if (c.diverged && !race_is_warp(c.variant))
-            throw std::invalid_argument("--case " + a.case_key + ": only the warp scans run diverged");
+            throw std::invalid_argument(
+                strf(i18n::tr("--case %s: only the warp scans run diverged"), a.case_key.c_str()));
         if (c.one_buffer && !race_has_one_buffer(c.variant))
-            throw std::invalid_argument("--case " + a.case_key +
-                                        ": only " + race_one_buffer_variants() + " have a one-buffer form");
+            throw std::invalid_argument(strf(i18n::tr("--case %s: only %s have a one-buffer form"),
+                                             a.case_key.c_str(), race_one_buffer_variants().c_str()));
         return {c};
     }
     if (a.variant.empty()) {
         if (!a.barrier.empty())
-            throw std::invalid_argument("--barrier needs --variant (barriers differ per variant)");
-        if (a.diverged) throw std::invalid_argument("--diverged needs --variant and --barrier");
+            throw std::invalid_argument(i18n::tr("--barrier needs --variant (barriers differ per variant)"));
+        if (a.diverged) throw std::invalid_argument(i18n::tr("--diverged needs --variant and --barrier"));
         std::vector<RaceCase> all;
         for (auto v : race_variants())
             for (auto& c : race_cases(std::string(v))) all.push_back(c);
@@ -76,17 +78,18 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
     }
     const auto sites = race_barriers(a.variant);  // throws for a variant outside the race lab
     if (a.diverged && !race_is_warp(a.variant))
-        throw std::invalid_argument("--diverged applies to the warp scans only, not to '" + a.variant + "'");
+        throw std::invalid_argument(
+            strf(i18n::tr("--diverged applies to the warp scans only, not to '%s'"), a.variant.c_str()));
     if (a.barrier.empty()) {
         if (a.diverged)
-            throw std::invalid_argument("--diverged needs --barrier (the table lists both already)");
+            throw std::invalid_argument(i18n::tr("--diverged needs --barrier (the table lists both already)"));
         return race_cases(a.variant);
     }
     RaceCase c{a.variant, -1, false, a.diverged};
     if (a.barrier == "one-buffer") {
         if (!race_has_one_buffer(a.variant))
-            throw std::invalid_argument(
-                "--barrier one-buffer: only " + race_one_buffer_variants() + " have a one-buffer form");
+            throw std::invalid_argument(strf(i18n::tr("--barrier one-buffer: only %s have a one-buffer form"),
+                                             race_one_buffer_variants().c_str()));
         c.one_buffer = true;
     } else if (a.barrier != "none") {
         size_t used = 0;
@@ -97,11 +100,12 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
             used = 0;
         }
         if (used != a.barrier.size() || k < 0 || k >= static_cast<int>(sites.size()))
-            throw std::invalid_argument("--barrier '" + a.barrier + "': " + a.variant +
-                                        " has barriers 0 to " +
-                                        std::to_string(static_cast<int>(sites.size()) - 1) +
-                                        (race_has_one_buffer(a.variant) ? " (or one-buffer)" : "") +
-                                        " (scanviz race --variant " + a.variant + " lists them)");
+            throw std::invalid_argument(strf(
+                race_has_one_buffer(a.variant)
+                    ? i18n::tr("--barrier '%s': %s has barriers 0 to %d (or one-buffer) (scanviz race --variant %s "
+                               "lists them)")
+                    : i18n::tr("--barrier '%s': %s has barriers 0 to %d (scanviz race --variant %s lists them)"),
+                a.barrier.c_str(), a.variant.c_str(), static_cast<int>(sites.size()) - 1, a.variant.c_str()));
         c.barrier = k;
     }
     return {c};
@@ -138,11 +142,11 @@ std::string render(const RaceReport& rep, const std::string& format) {
 
 int run(const RaceArgs& a) {
     if (a.format != "text" && a.format != "json" && a.format != "csv")
-        throw std::invalid_argument("--format '" + a.format + "': expected text, json or csv");
+        throw std::invalid_argument(strf(i18n::tr("--format '%s': expected text, json or csv"), a.format.c_str()));
     if (a.launches < 1 || a.launches > 100000)
-        throw std::invalid_argument("--launches " + std::to_string(a.launches) + ": expected 1 to 100000");
+        throw std::invalid_argument(strf(i18n::tr("--launches %d: expected 1 to 100000"), a.launches));
     if (a.blocks < 0 || a.blocks > 65535)
-        throw std::invalid_argument("--blocks " + std::to_string(a.blocks) + ": expected 1 to 65535");
+        throw std::invalid_argument(strf(i18n::tr("--blocks %d: expected 1 to 65535"), a.blocks));
     const auto cases = selected_cases(a);
 
     if (a.list_cases) {
@@ -153,16 +157,18 @@ int run(const RaceArgs& a) {
         for (const auto& c : cases) {
             const HazardReport h = race_hazards(c);
             const Trace& t = race_trace(c.variant);
-            std::printf("%s: %s: %d hazards (%d RAW, %d WAR, %d WAW; %d between warps, %d within one warp)\n",
-                        c.key().c_str(), h.what.c_str(), h.count(), h.raw, h.war, h.waw, h.between_warps,
-                        h.within_warp);
+            // The case and its hazards as core describes them (English); the counts in the reader's language.
+            std::printf("%s: %s: %s\n", c.key().c_str(), h.what.c_str(),
+                        strf(i18n::tr("%d hazards (%d RAW, %d WAR, %d WAW; %d between warps, %d within one warp)"),
+                             h.count(), h.raw, h.war, h.waw, h.between_warps, h.within_warp)
+                            .c_str());
             for (const auto& hz : h.hazards) std::printf("  %s\n", describe(t, hz).c_str());
         }
         return 0;
     }
 
     std::optional<RaceTable> table;
-    std::string source;
+    std::string source;  // English: the report's JSON and CSV carry it too
     std::string why;
     if (!a.from.empty()) {
         table = load_race_table(a.from);
@@ -204,7 +210,7 @@ int run(const RaceArgs& a) {
     if (!a.racecheck_from.empty()) {
         if (!table)
             throw std::invalid_argument(
-                "--racecheck-from needs measurements to attach to (--from FILE or a GPU)");
+                i18n::tr("--racecheck-from needs measurements to attach to (--from FILE or a GPU)"));
         for (const auto& [c, rc] : parse_racecheck_csv(read_file(a.racecheck_from))) {
             bool found = false;
             for (auto& row : table->rows)
@@ -213,11 +219,12 @@ int run(const RaceArgs& a) {
                     found = true;
                 }
             if (!found)
-                throw std::runtime_error(a.racecheck_from + ": case " + c.key() + " is not in the table");
+                throw std::runtime_error(strf(i18n::tr("%s: case %s is not in the table"), a.racecheck_from.c_str(),
+                                              c.key().c_str()));
         }
     }
     if (!a.save.empty()) {
-        if (!table) throw std::invalid_argument("--save: nothing was measured (no GPU and no --from)");
+        if (!table) throw std::invalid_argument(i18n::tr("--save: nothing was measured (no GPU and no --from)"));
         write_file_atomically(a.save, race_table_to_json(*table));
     }
 
@@ -237,31 +244,31 @@ void add_race_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<RaceArgs>();
     CLI::App* cmd = app.add_subcommand(
         "race",
-        "Race lab: leave one barrier out (or use one buffer) and compare the hazards the trace predicts with "
-        "what the GPU does");
+        i18n::tr("Race lab: leave one barrier out (or use one buffer) and compare the hazards the trace predicts with "
+        "what the GPU does"));
     // The race lab's variants, from the registry (RaceFacts), in the lab's order.
     std::string lab;
     const auto lab_ids = race_variants();
     for (size_t i = 0; i < lab_ids.size(); ++i)
-        lab += (i == 0 ? "" : i + 1 == lab_ids.size() ? " or " : ", ") + std::string(lab_ids[i]);
-    cmd->add_option("--variant", args->variant, lab + " (default: all of them)");
+        lab += (i == 0 ? "" : i + 1 == lab_ids.size() ? i18n::trc("list separator", " or ") : i18n::trc("list separator", ", ")) + std::string(lab_ids[i]);
+    cmd->add_option("--variant", args->variant, strf(i18n::tr("%s (default: all of them)"), lab.c_str()));
     cmd->add_option("--barrier", args->barrier,
-                    "The barrier to leave out, by index (the table lists them), one-buffer, or none");
+                    i18n::tr("The barrier to leave out, by index (the table lists them), one-buffer, or none"));
     cmd->add_option("--case", args->case_key,
-                    "One case by key, as --list-cases prints it (VARIANT:K[+diverged])");
-    cmd->add_flag("--diverged", args->diverged, "Warp scans: run the scan after a data-dependent branch");
-    cmd->add_option("--launches", args->launches, "Launches per case, each with fresh random inputs")
+                    i18n::tr("One case by key, as --list-cases prints it (VARIANT:K[+diverged])"));
+    cmd->add_flag("--diverged", args->diverged, i18n::tr("Warp scans: run the scan after a data-dependent branch"));
+    cmd->add_option("--launches", args->launches, i18n::tr("Launches per case, each with fresh random inputs"))
         ->capture_default_str();
-    cmd->add_option("--blocks", args->blocks, "Blocks per launch (default 1024 block scans, 256 x 8 warps)");
-    cmd->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
-    cmd->add_option("--format", args->format, "text, json or csv")->capture_default_str();
-    cmd->add_option("--from", args->from, "Show recorded measurements: a race table (.json) or a recording");
+    cmd->add_option("--blocks", args->blocks, i18n::tr("Blocks per launch (default 1024 block scans, 256 x 8 warps)"));
+    cmd->add_option("--seed", args->seed, i18n::tr("Seed of the random inputs"))->capture_default_str();
+    cmd->add_option("--format", args->format, i18n::tr("text, json or csv"))->capture_default_str();
+    cmd->add_option("--from", args->from, i18n::tr("Show recorded measurements: a race table (.json) or a recording"));
     cmd->add_option("--racecheck-from", args->racecheck_from,
-                    "Attach compute-sanitizer racecheck counts (CSV: case,errors,warnings)");
-    cmd->add_option("--save", args->save, "Write the measured table (JSON) to FILE");
-    cmd->add_option("-o,--output", args->out, "Write the report to FILE instead of stdout");
-    cmd->add_flag("--hazards", args->hazards, "List every hazard the trace predicts (no GPU needed)");
-    cmd->add_flag("--list-cases", args->list_cases, "Print the selected cases' keys, one a line");
+                    i18n::tr("Attach compute-sanitizer racecheck counts (CSV: case,errors,warnings)"));
+    cmd->add_option("--save", args->save, i18n::tr("Write the measured table (JSON) to FILE"));
+    cmd->add_option("-o,--output", args->out, i18n::tr("Write the report to FILE instead of stdout"));
+    cmd->add_flag("--hazards", args->hazards, i18n::tr("List every hazard the trace predicts (no GPU needed)"));
+    cmd->add_flag("--list-cases", args->list_cases, i18n::tr("Print the selected cases' keys, one a line"));
     cmd->callback([args, cmd, &result] {
         std::string c = "scanviz race";
         for (const auto* opt : cmd->get_options())

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/common/output.hpp"
 #include "core/recording/recording.hpp"
@@ -52,18 +53,18 @@ std::vector<RunSpec> default_specs() {
 
 std::vector<RunSpec> load_specs(const std::string& path) {
     std::ifstream f(path);
-    if (!f) throw std::runtime_error("cannot read spec file '" + path + "'");
+    if (!f) throw std::runtime_error(strf(i18n::tr("cannot read spec file '%s'"), path.c_str()));
     std::stringstream ss;
     ss << f.rdbuf();
     nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
     if (j.is_discarded() || !j.is_array())
-        throw std::runtime_error("spec file '" + path + "' is not a JSON array of run specs");
+        throw std::runtime_error(strf(i18n::tr("spec file '%s' is not a JSON array of run specs"), path.c_str()));
     std::vector<RunSpec> specs;
     for (size_t i = 0; i < j.size(); ++i) {
         try {
             specs.push_back(run_spec_from_json(j[i]));
         } catch (const std::exception& e) {
-            throw std::runtime_error("spec file '" + path + "', entry " + std::to_string(i) + ": " + e.what());
+            throw std::runtime_error(strf(i18n::tr("spec file '%s', entry %zu: %s"), path.c_str(), i, e.what()));
         }
     }
     return specs;
@@ -73,7 +74,9 @@ int run_record(const RecordArgs& args) {
     std::string why;
     auto dev = gpu::find_device(&why);
     if (!dev) {
-        std::fprintf(stderr, "scanviz: cannot record: %s (record runs on a machine with an NVIDIA GPU)\n", why.c_str());
+        std::fprintf(stderr, "scanviz: %s\n",
+                     strf(i18n::tr("cannot record: %s (record runs on a machine with an NVIDIA GPU)"), why.c_str())
+                         .c_str());
         return 1;
     }
     try {
@@ -91,29 +94,35 @@ int run_record(const RecordArgs& args) {
         int k = 0;
         for (RunSpec spec : specs) {
             ++k;
-            if (auto err = validate_and_resolve(spec)) throw std::runtime_error("spec " + spec.variant + ": " + *err);
+            if (auto err = validate_and_resolve(spec))
+                throw std::runtime_error(strf(i18n::tr("spec %s: %s"), spec.variant.c_str(), err->c_str()));
             if (!runner.gpu_runs(spec.variant)) {
-                std::fprintf(stderr, "record: %s has no GPU kernel in this build; not recorded\n", spec.variant.c_str());
+                std::fprintf(stderr, "%s\n",
+                             strf(i18n::tr("record: %s has no GPU kernel in this build; not recorded"),
+                                  spec.variant.c_str())
+                                 .c_str());
                 continue;
             }
-            std::fprintf(stderr, "\rrecord: trace %d/%zu %-32s", k, specs.size(), spec.variant.c_str());
+            std::fprintf(stderr, "\r%s",
+                         strf(i18n::tr("record: trace %d/%zu %-32s"), k, specs.size(), spec.variant.c_str()).c_str());
             rec.traces.push_back(runner.run(spec, RunSource::Gpu));
         }
         std::fprintf(stderr, "\n");
 
         if (!args.validation_from.empty()) {
             std::ifstream f(args.validation_from);
-            if (!f) throw std::runtime_error("cannot read '" + args.validation_from + "'");
+            if (!f) throw std::runtime_error(strf(i18n::tr("cannot read '%s'"), args.validation_from.c_str()));
             std::stringstream ss;
             ss << f.rdbuf();
             auto j = nlohmann::json::parse(ss.str(), nullptr, false);
-            if (j.is_discarded()) throw std::runtime_error("'" + args.validation_from + "' is not valid JSON");
+            if (j.is_discarded())
+                throw std::runtime_error(strf(i18n::tr("'%s' is not valid JSON"), args.validation_from.c_str()));
             rec.validation = validation_from_json(j);
         } else {
             ValidationOptions opt;
             opt.quick = !args.full_validation;
             rec.validation = run_validation(opt, [](const ValidationCase&, int done, int total) {
-                std::fprintf(stderr, "\rrecord: validation %d/%d", done, total);
+                std::fprintf(stderr, "\r%s", strf(i18n::tr("record: validation %d/%d"), done, total).c_str());
             });
             std::fprintf(stderr, "\n");
         }
@@ -123,12 +132,13 @@ int run_record(const RecordArgs& args) {
             std::ifstream f(args.profile_from, std::ios::binary);
             std::stringstream ss;
             ss << f.rdbuf();
-            if (!f) throw std::runtime_error("cannot read '" + args.profile_from + "'");
+            if (!f) throw std::runtime_error(strf(i18n::tr("cannot read '%s'"), args.profile_from.c_str()));
             try {
                 rec.profile = parse_profile_json(ss.str());
             } catch (const std::exception& e) {
-                throw std::runtime_error("--profile-from '" + args.profile_from + "': " + e.what() +
-                                         " (scanviz profile --format json writes one)");
+                throw std::runtime_error(strf(i18n::tr("--profile-from '%s': %s (scanviz profile --format json "
+                                                       "writes one)"),
+                                              args.profile_from.c_str(), e.what()));
             }
         }
         add_recording_extras(rec);
@@ -136,13 +146,19 @@ int run_record(const RecordArgs& args) {
         save_recording(args.out, rec);
         // The digest beside it: tests recompute it from the file wherever it is opened.
         write_file_atomically(args.out + ".summary.json", recording_summary(rec).dump(1) + "\n");
-        std::printf("recorded %zu traces, %d/%zu validation cases passed%s%s on %s into %s\n", rec.traces.size(),
-                    rec.validation ? rec.validation->passed() : 0, rec.validation ? rec.validation->cases.size() : 0,
-                    rec.bench ? ", benchmark results" : "", rec.sass.is_null() ? "" : ", SASS", dev->name.c_str(),
-                    args.out.c_str());
+        // What else it holds, each item after a list separator (", benchmark results", ", SASS").
+        std::string extras;
+        if (rec.bench) extras += i18n::tr(", benchmark results");
+        if (!rec.sass.is_null()) extras += std::string(i18n::trc("list separator", ", ")) + "SASS";
+        const size_t n = rec.traces.size();
+        std::printf("%s\n", strf(i18n::tr("recorded %zu traces, %d/%zu validation cases passed%s on %s into %s"),
+                                 n, rec.validation ? rec.validation->passed() : 0,
+                                 rec.validation ? rec.validation->cases.size() : 0, extras.c_str(),
+                                 dev->name.c_str(), args.out.c_str())
+                                .c_str());
         return 0;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "\nscanviz: record: %s\n", e.what());
+        std::fprintf(stderr, "\nscanviz: record: %s\n", e.what());  // untranslated: the command's name
         return 1;
     }
 }
@@ -153,23 +169,23 @@ void add_record_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<RecordArgs>();
     CLI::App* cmd = app.add_subcommand(
         "record",
-        "Record what this GPU does into one file that any machine can open: the device, the traces of every variant "
+        i18n::tr("Record what this GPU does into one file that any machine can open: the device, the traces of every variant "
         "(default inputs, plus --specs), the validation report, the SASS of every built architecture and benchmark "
-        "results");
-    cmd->add_option("-o,--output", args->out, "The recording to write (.svzrec)")->required();
-    cmd->add_option("--specs", args->specs, "A JSON file with an array of run specs to record as well")
+        "results"));
+    cmd->add_option("-o,--output", args->out, i18n::tr("The recording to write (.svzrec)"))->required();
+    cmd->add_option("--specs", args->specs, i18n::tr("A JSON file with an array of run specs to record as well"))
         ->check(CLI::ExistingFile);
     cmd->add_option("--validation-from", args->validation_from,
-                    "Take the validation report from this file (scanviz validate --json) instead of running one")
+                    i18n::tr("Take the validation report from this file (scanviz validate --json) instead of running one"))
         ->check(CLI::ExistingFile);
     cmd->add_flag("--full-validation", args->full_validation,
-                  "Run the full validation matrix (default: each variant's default size)");
+                  i18n::tr("Run the full validation matrix (default: each variant's default size)"));
     cmd->add_option("--race-from", args->race_from,
-                    "Include the race lab's measured table (scanviz race --save output)");
-    cmd->add_option("--bench-from", args->bench_from, "Include these benchmark results (scanviz bench output)")
+                    i18n::tr("Include the race lab's measured table (scanviz race --save output)"));
+    cmd->add_option("--bench-from", args->bench_from, i18n::tr("Include these benchmark results (scanviz bench output)"))
         ->check(CLI::ExistingFile);
     cmd->add_option("--profile-from", args->profile_from,
-                    "Include this profile table (scanviz profile --format json): ncu beside our figures")
+                    i18n::tr("Include this profile table (scanviz profile --format json): ncu beside our figures"))
         ->check(CLI::ExistingFile);
     cmd->callback([args, &result, &app] {
         args->command_line = "scanviz record";

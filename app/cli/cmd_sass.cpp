@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/sass/sass.hpp"
 #include "core/models/variants.hpp"
@@ -85,7 +86,7 @@ int print_listings(const SassArgs& a, const std::vector<std::string>& archs) {
     int missing = 0;
     nlohmann::json json = nlohmann::json::array();
     if (a.format == "csv")
-        std::printf("arch,kernel,address,predicate,opcode,operands,class,region,file,line,steps\n");
+        std::printf("arch,kernel,address,predicate,opcode,operands,class,region,file,line,steps\n");  // untranslated: CSV
     for (const auto& arch : archs) {
         for (const auto& name : sass::listing_names(where, arch)) {
             const std::string variant = name.substr(4);
@@ -107,9 +108,11 @@ int print_listings(const SassArgs& a, const std::vector<std::string>& archs) {
                 std::vector<bool> in_region(f.code.size(), false);
                 for (int i : region.instructions) in_region[static_cast<size_t>(i)] = true;
                 if (a.format == "text") {
-                    std::printf("\n%s %s (%s)\n  region: %d instructions (method %s, file %s); marked '>'\n",
-                                arch.c_str(), f.name.c_str(), loaded.message.c_str(), region.counts.total(),
-                                std::string(sass::method_name(region.method)).c_str(), region_file.c_str());
+                    std::printf("\n%s %s (%s)\n  %s\n", arch.c_str(), f.name.c_str(), loaded.message.c_str(),
+                                strf(i18n::tr("region: %d instructions (method %s, file %s); marked '>'"),
+                                     region.counts.total(), std::string(sass::method_name(region.method)).c_str(),
+                                     region_file.c_str())
+                                    .c_str());
                 }
                 nlohmann::json code = nlohmann::json::array();
                 for (size_t i = 0; i < f.code.size(); ++i) {
@@ -162,25 +165,27 @@ int print_listings(const SassArgs& a, const std::vector<std::string>& archs) {
 int run_sass(SassArgs a) {
     const auto archs_known = known_archs();
     if (archs_known.empty())
-        throw std::runtime_error(
-            "no SASS here: this build compiles no cubins and assets/sass has no snapshot");
+        throw std::runtime_error(i18n::tr("no SASS here: this build compiles no cubins and assets/sass has no snapshot"));
     for (const auto& arch : a.archs)
         if (std::find(archs_known.begin(), archs_known.end(), arch) == archs_known.end())
-            throw std::invalid_argument("unknown architecture '" + arch + "' (this build has " +
-                                        joined(archs_known) + "; set SCANVIZ_SASS_ARCHS to build others)");
+            throw std::invalid_argument(
+                strf(i18n::tr("unknown architecture '%s' (this build has %s; set SCANVIZ_SASS_ARCHS to build others)"),
+                     arch.c_str(), joined(archs_known).c_str()));
     const auto archs = a.archs.empty() ? archs_known : a.archs;
     for (const auto& v : a.variants) {
         const std::string base = v.substr(0, v.find("__"));
         if (!find_variant(base))
-            throw std::invalid_argument("unknown variant '" + v + "' (scanviz list shows them)");
+            throw std::invalid_argument(strf(i18n::tr("unknown variant '%s' (scanviz list shows them)"), v.c_str()));
     }
     if (a.listing) return print_listings(a, archs);
 
     const auto rows = sass::count_table(locations(), archs, a.variants);
     if (rows.empty())
-        throw std::runtime_error("no isolation kernel found for " +
-                                 (a.variants.empty() ? std::string("any variant") : joined(a.variants)) +
-                                 " (a variant's iso.cu holds them)");
+        throw std::runtime_error(
+            a.variants.empty()
+                ? std::string(i18n::tr("no isolation kernel found for any variant (a variant's iso.cu holds them)"))
+                : strf(i18n::tr("no isolation kernel found for %s (a variant's iso.cu holds them)"),
+                       joined(a.variants).c_str()));
     if (a.format == "json")
         std::printf("%s", sass::format_json(rows).c_str());
     else if (a.format == "csv")
@@ -189,7 +194,8 @@ int run_sass(SassArgs a) {
         std::printf("%s", sass::format_text(rows).c_str());
     const bool all_shown =
         std::all_of(rows.begin(), rows.end(), [](const sass::Row& r) { return r.method.has_value(); });
-    if (!all_shown) std::fprintf(stderr, "scanviz: some listings are stale or missing (see the table)\n");
+    if (!all_shown)
+        std::fprintf(stderr, "scanviz: %s\n", i18n::tr("some listings are stale or missing (see the table)"));
     return all_shown ? 0 : 1;
 }
 
@@ -199,15 +205,15 @@ void add_sass_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<SassArgs>();
     CLI::App* cmd = app.add_subcommand(
         "sass",
-        "SASS instruction counts of each scan routine by opcode class and architecture, or the listing");
-    cmd->add_option("--arch", args->archs, "Architectures, e.g. sm_90 (default: every one the build has)");
+        i18n::tr("SASS instruction counts of each scan routine by opcode class and architecture, or the listing"));
+    cmd->add_option("--arch", args->archs, i18n::tr("Architectures, e.g. sm_90 (default: every one the build has)"));
     cmd->add_option("--variant", args->variants,
-                    "Variants, e.g. warp_shfl_ptx (default: every one with a kernel)");
-    cmd->add_option("--format", args->format, "text, json or csv")
+                    i18n::tr("Variants, e.g. warp_shfl_ptx (default: every one with a kernel)"));
+    cmd->add_option("--format", args->format, i18n::tr("text, json or csv"))
         ->check(CLI::IsMember({"text", "json", "csv"}));
     cmd->add_flag(
         "--listing", args->listing,
-        "Print the instructions: class, source line and inline chain, step; '>' marks the scan region");
+        i18n::tr("Print the instructions: class, source line and inline chain, step; '>' marks the scan region"));
     cmd->callback([&result, args]() { result.exit_code = run_sass(*args); });
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "core/common/output.hpp"
 #include "core/trace/json.hpp"
@@ -66,10 +67,11 @@ Trace make_trace(const TraceArgs& a) {
     const Runner runner(gpu::trace_capture());
     if (a.backend == "gpu") {
         if (!runner.gpu_present())
-            throw std::runtime_error("--backend gpu: no GPU to run on (" + runner.gpu().why_not + ")");
+            throw std::runtime_error(strf(i18n::tr("--backend gpu: no GPU to run on (%s)"), runner.gpu().why_not.c_str()));
         if (!runner.gpu_runs(spec.variant))
-            throw std::runtime_error("--backend gpu: this build has no GPU kernel for '" + spec.variant +
-                                     "' (try --backend model)");
+            throw std::runtime_error(
+                strf(i18n::tr("--backend gpu: this build has no GPU kernel for '%s' (try --backend model)"),
+                     spec.variant.c_str()));
         return runner.run(spec, RunSource::Gpu);
     }
     return runner.run(spec);
@@ -118,12 +120,15 @@ std::string recording_contents(const Recording& rec) {
 std::optional<Trace> recorded_trace(const TraceArgs& a) {
     for (const CLI::Option* o : a.spec_opts)
         if (o->count() && o->get_name() == "--backend")
-            throw std::invalid_argument("--backend does not apply to --from: a recording's traces were made on " +
-                                        std::string("the GPU that recorded them"));
+            throw std::invalid_argument(i18n::tr(
+                "--backend does not apply to --from: a recording's traces were made on the GPU that recorded them"));
     const Recording rec = load_recording(a.from);
     if (a.variant.empty()) {
-        std::printf("%s holds %zu traces, %s; print one with scanviz trace --from %s and its options:\n%s",
-                    a.from.c_str(), rec.traces.size(), rec.badge().c_str(), a.from.c_str(),
+        const size_t n = rec.traces.size();
+        std::printf("%s\n%s",
+                    strf(i18n::tr("%s holds %zu traces, %s; print one with scanviz trace --from %s and its options:"),
+                         a.from.c_str(), n, rec.badge().c_str(), a.from.c_str())
+                        .c_str(),
                     recording_contents(rec).c_str());
         return std::nullopt;
     }
@@ -138,12 +143,16 @@ std::optional<Trace> recorded_trace(const TraceArgs& a) {
             if (same_variant.find("n = " + n + ",") == std::string::npos) same_variant += "n = " + n + ", ";
             ++count;
         }
-    const std::string held = count == 0 ? "no trace of " + spec.variant
-                                        : std::to_string(count) + " of " + spec.variant + " at " +
-                                              same_variant.substr(0, same_variant.size() - 2);
-    throw std::runtime_error(a.from + " holds no trace for " + selector(spec) + " (it holds " + held +
-                             "; scanviz trace --from " + a.from + " lists all " +
-                             std::to_string(rec.traces.size()) + ")");
+    const std::string sizes = same_variant.substr(0, same_variant.empty() ? 0 : same_variant.size() - 2);
+    const size_t all = rec.traces.size();
+    throw std::runtime_error(
+        count == 0 ? strf(i18n::tr("%s holds no trace for %s (it holds no trace of %s; scanviz trace --from %s "
+                                   "lists all %zu)"),
+                          a.from.c_str(), selector(spec).c_str(), spec.variant.c_str(), a.from.c_str(), all)
+                   : strf(i18n::tr("%s holds no trace for %s (it holds %d of %s at %s; scanviz trace --from %s "
+                                   "lists all %zu)"),
+                          a.from.c_str(), selector(spec).c_str(), count, spec.variant.c_str(), sizes.c_str(),
+                          a.from.c_str(), all));
 }
 
 int run_trace(const TraceArgs& a) {
@@ -151,8 +160,9 @@ int run_trace(const TraceArgs& a) {
     if (!a.from.empty() && !recording)
         for (const CLI::Option* o : a.spec_opts)
             if (o->count())
-                throw std::invalid_argument("--from prints a saved trace; " + o->get_name() +
-                                            " describes a new run (give one or the other)");
+                throw std::invalid_argument(
+                    strf(i18n::tr("--from prints a saved trace; %s describes a new run (give one or the other)"),
+                         o->get_name().c_str()));
     std::optional<Trace> recorded;
     if (recording) {
         recorded = recorded_trace(a);
@@ -175,39 +185,39 @@ int run_trace(const TraceArgs& a) {
 void add_trace_command(CLI::App& app, CommandResult& result) {
     auto a = std::make_shared<TraceArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "trace", "Run one variant and print every step (readable table or JSON), or print a saved trace");
+        "trace", i18n::tr("Run one variant and print every step (readable table or JSON), or print a saved trace"));
     std::vector<CLI::Option*>& spec_opts = a->spec_opts;
-    spec_opts.push_back(cmd->add_option("--variant", a->variant, "Variant id (scanviz list shows them)"));
+    spec_opts.push_back(cmd->add_option("--variant", a->variant, i18n::tr("Variant id (scanviz list shows them)")));
     a->n_opt =
-        cmd->add_option("--n", a->n, "Number of elements (default: the variant's, or the --input count)");
+        cmd->add_option("--n", a->n, i18n::tr("Number of elements (default: the variant's, or the --input count)"));
     spec_opts.push_back(a->n_opt);
     spec_opts.push_back(
-        cmd->add_option("--threads", a->threads, "Threads per block (default: the variant's)"));
+        cmd->add_option("--threads", a->threads, i18n::tr("Threads per block (default: the variant's)")));
     spec_opts.push_back(
-        cmd->add_option("--items", a->items, "Items per thread, for the CUB-style block scans"));
-    spec_opts.push_back(cmd->add_option("--op", a->op, "Operator: add, max or min (default add)"));
-    spec_opts.push_back(cmd->add_option("--type", a->type, "Element type: i32 or f32 (f32 with add only)"));
-    spec_opts.push_back(cmd->add_flag("--exclusive", a->exclusive, "Exclusive scan (default inclusive)"));
-    CLI::Option* seed = cmd->add_option("--seed", a->seed, "Seed of the random input (default 1)");
+        cmd->add_option("--items", a->items, i18n::tr("Items per thread, for the CUB-style block scans")));
+    spec_opts.push_back(cmd->add_option("--op", a->op, i18n::tr("Operator: add, max or min (default add)")));
+    spec_opts.push_back(cmd->add_option("--type", a->type, i18n::tr("Element type: i32 or f32 (f32 with add only)")));
+    spec_opts.push_back(cmd->add_flag("--exclusive", a->exclusive, i18n::tr("Exclusive scan (default inclusive)")));
+    CLI::Option* seed = cmd->add_option("--seed", a->seed, i18n::tr("Seed of the random input (default 1)"));
     CLI::Option* input =
-        cmd->add_option("--input", a->input, "The input values: 3,1,4,1,5 (sets n to their count)");
-    CLI::Option* fill = cmd->add_option("--fill", a->fill, "Generated input: random (default), ones or ramp");
+        cmd->add_option("--input", a->input, i18n::tr("The input values: 3,1,4,1,5 (sets n to their count)"));
+    CLI::Option* fill = cmd->add_option("--fill", a->fill, i18n::tr("Generated input: random (default), ones or ramp"));
     spec_opts.insert(spec_opts.end(), {seed, input, fill});
     input->excludes(seed)->excludes(fill);
     spec_opts.push_back(
-        cmd->add_option("--heads", a->heads, "Segment heads, 0 or 1 per element (segmented scan)"));
+        cmd->add_option("--heads", a->heads, i18n::tr("Segment heads, 0 or 1 per element (segmented scan)")));
     spec_opts.push_back(
         cmd->add_option("--backend", a->backend,
-                        "gpu, model, or auto (default: the GPU when there is one and the variant "
-                        "has a kernel, else the model)")
+                        i18n::tr("gpu, model, or auto (default: the GPU when there is one and the variant "
+                        "has a kernel, else the model)"))
             ->check(CLI::IsMember({"gpu", "model", "auto"})));
-    cmd->add_option("--format", a->format, "text (a table, one row per step; default) or json")
+    cmd->add_option("--format", a->format, i18n::tr("text (a table, one row per step; default) or json"))
         ->check(CLI::IsMember({"text", "json"}));
-    cmd->add_option("-o,--output", a->out, "Write to FILE instead of standard output");
-    cmd->add_flag("--full", a->full, "Show every cell of long states (default: the first and last ones)");
+    cmd->add_option("-o,--output", a->out, i18n::tr("Write to FILE instead of standard output"));
+    cmd->add_flag("--full", a->full, i18n::tr("Show every cell of long states (default: the first and last ones)"));
     cmd->add_option("--from", a->from,
-                    "Print a saved trace (.json), or a recording's trace (.svzrec: the options pick it; "
-                    "without --variant, list what it holds)");
+                    i18n::tr("Print a saved trace (.json), or a recording's trace (.svzrec: the options pick it; "
+                    "without --variant, list what it holds)"));
     cmd->callback([&result, a]() { result.exit_code = run_trace(*a); });
 }
 

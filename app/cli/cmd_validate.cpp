@@ -1,11 +1,13 @@
 // scanviz validate: every variant on the GPU against its model, step by step.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "cli_text.hpp"
 #include "commands.hpp"
 #include "kernels/gpu.hpp"
 #include "validation_run.hpp"
@@ -23,12 +25,16 @@ int run_validate(const ValidateArgs& args) {
     ValidationReport report;
     try {
         report = run_validation(args.options, [](const ValidationCase& c, int done, int total) {
-            std::fprintf(stderr, "\rvalidate: %d/%d %-32s", done, total, c.variant.c_str());
+            std::fprintf(stderr, "\r%s", strf(i18n::tr("validate: %d/%d %-32s"), done, total, c.variant.c_str()).c_str());
+            // The case as the options name it; the mismatch as the report (JSON) holds it.
             if (!c.passed)
-                std::fprintf(stderr, "\nMISMATCH %s n=%lld %s %s %s: %s\n", c.variant.c_str(),
-                             static_cast<long long>(c.n), std::string(to_string(c.op)).c_str(),
-                             std::string(to_string(c.type)).c_str(), c.exclusive ? "exclusive" : "inclusive",
-                             c.mismatch.c_str());
+                std::fprintf(stderr, "\n%s\n",
+                             strf(i18n::tr("MISMATCH %s n=%lld %s %s %s: %s"), c.variant.c_str(),
+                                  static_cast<long long>(c.n), std::string(to_string(c.op)).c_str(),
+                                  std::string(to_string(c.type)).c_str(),
+                                  c.exclusive ? "exclusive" : "inclusive",  // untranslated: the mode's name
+                                  c.mismatch.c_str())
+                                 .c_str());
             if (done == total) std::fprintf(stderr, "\n");
         });
     } catch (const gpu::CudaError& e) {
@@ -51,13 +57,19 @@ int run_validate(const ValidateArgs& args) {
             r.first_mismatch = fmt::format("n={} {} {} {}: {}", c.n, to_string(c.op), to_string(c.type),
                                            c.exclusive ? "exclusive" : "inclusive", c.mismatch);
     }
-    fmt::print("scanviz validate on {} ({}, driver {}) at {}\n", report.device, report.sm, report.driver, report.date);
-    fmt::print("{:<30} {:>6} {:>6}  {}\n", "variant", "cases", "passed", "first mismatch");
+    std::printf("%s\n", strf(i18n::tr("scanviz validate on %s (%s, driver %s) at %s"), report.device.c_str(),
+                             report.sm.c_str(), report.driver.c_str(), report.date.c_str())
+                            .c_str());
+    const std::string cases = i18n::trc("table column", "cases"), passed = i18n::trc("table column", "passed");
+    std::printf("%s %s %s  %s\n", pad(i18n::trc("table column", "variant"), 30).c_str(),
+                (std::string(6 - std::min<size_t>(6, columns(cases)), ' ') + cases).c_str(),
+                (std::string(6 - std::min<size_t>(6, columns(passed)), ' ') + passed).c_str(),
+                i18n::trc("table column", "first mismatch"));
     for (const auto& id : order) {
         const Row& r = rows[id];
         fmt::print("{:<30} {:>6} {:>6}  {}\n", id, r.cases, r.passed, r.first_mismatch.empty() ? "-" : r.first_mismatch);
     }
-    fmt::print("{} passed, {} failed\n", report.passed(), report.failed());
+    std::printf("%s\n", strf(i18n::tr("%d passed, %d failed"), report.passed(), report.failed()).c_str());
     if (!args.json_out.empty()) {
         try {
             write_file_atomically(args.json_out, to_json(report).dump(1) + "\n");
@@ -67,7 +79,7 @@ int run_validate(const ValidateArgs& args) {
         }
     }
     if (report.cases.empty()) {
-        std::fprintf(stderr, "scanviz: no variant with a GPU kernel matched the selection\n");
+        std::fprintf(stderr, "scanviz: %s\n", i18n::tr("no variant with a GPU kernel matched the selection"));
         return 1;
     }
     return report.failed() == 0 ? 0 : 1;
@@ -79,12 +91,12 @@ void add_validate_command(CLI::App& app, CommandResult& result) {
     auto args = std::make_shared<ValidateArgs>();
     CLI::App* cmd = app.add_subcommand(
         "validate",
-        "Run every variant x operator x type x inclusive/exclusive x several sizes on the GPU and compare with the "
-        "reference model step by step (fresh random inputs, outputs poisoned before launch); exit 1 on any mismatch");
-    cmd->add_flag("--quick", args->options.quick, "Only each variant's default size (for sanitizer runs)");
-    cmd->add_option("--only-variant", args->options.only, "Run only these variants");
-    cmd->add_option("--skip-variant", args->options.skip, "Leave these variants out");
-    cmd->add_option("--json", args->json_out, "Also write the report as JSON to this file");
+        i18n::tr("Run every variant x operator x type x inclusive/exclusive x several sizes on the GPU and compare with the "
+        "reference model step by step (fresh random inputs, outputs poisoned before launch); exit 1 on any mismatch"));
+    cmd->add_flag("--quick", args->options.quick, i18n::tr("Only each variant's default size (for sanitizer runs)"));
+    cmd->add_option("--only-variant", args->options.only, i18n::tr("Run only these variants"));
+    cmd->add_option("--skip-variant", args->options.skip, i18n::tr("Leave these variants out"));
+    cmd->add_option("--json", args->json_out, i18n::tr("Also write the report as JSON to this file"));
     cmd->callback([args, &result] { result.exit_code = run_validate(*args); });
 }
 

@@ -1,5 +1,7 @@
 #include "validation_run.hpp"
 
+#include "cli_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <chrono>
@@ -133,7 +135,7 @@ ValidationReport run_validation(const ValidationOptions& options,
                                 const std::function<void(const ValidationCase&, int, int)>& progress) {
     std::string why;
     auto dev = gpu::find_device(&why);
-    if (!dev) throw gpu::CudaError("cannot validate: " + why);
+    if (!dev) throw gpu::CudaError(strf(i18n::tr("cannot validate: %s"), why.c_str()));
     ValidationReport report;
     report.device = dev->name;
     report.sm = dev->sm();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <utility>
@@ -33,34 +34,63 @@ std::vector<uint32_t> decode_utf8(const std::string& s) {
     return out;
 }
 
-// DejaVu Sans through stb_truetype, with rasterised glyphs cached per size.
+// One TrueType file through stb_truetype.
+struct Face {
+    std::string data;
+    stbtt_fontinfo info{};
+    bool loaded = false;
+    bool load(const std::string& path, std::string* error) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            if (error) *error = "cannot read the label font " + path + " (package fonts-dejavu-core)";
+            return false;
+        }
+        data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
+        const int offset = stbtt_GetFontOffsetForIndex(bytes, 0);
+        if (offset < 0 || !stbtt_InitFont(&info, bytes, offset)) {
+            if (error) *error = "the label font " + path + " is not a TrueType font";
+            return false;
+        }
+        loaded = true;
+        return true;
+    }
+    bool has(uint32_t cp) const { return loaded && stbtt_FindGlyphIndex(&info, static_cast<int>(cp)) != 0; }
+};
+
+// The CJK font the window merges for Chinese labels (theme.cpp's cjk_font_path): $SCANVIZ_FONT_CJK,
+// else the one found at build time; "" for none.
+std::string cjk_font_file() {
+    if (const char* env = std::getenv("SCANVIZ_FONT_CJK")) return env;
+#ifdef SCANVIZ_FONT_CJK
+    return SCANVIZ_FONT_CJK;
+#else
+    return "";
+#endif
+}
+
+// DejaVu Sans through stb_truetype, with the CJK font for the glyphs DejaVu lacks (Chinese
+// labels: the PNG shows what the window and the SVG show), rasterised glyphs cached per size.
 class FontRasterizer {
 public:
     bool load(const char* path, std::string* error) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            if (error)
-                *error = std::string("cannot read the label font ") + path + " (package fonts-dejavu-core)";
-            return false;
-        }
-        data_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        const auto* bytes = reinterpret_cast<const unsigned char*>(data_.data());
-        if (!stbtt_InitFont(&font_, bytes, stbtt_GetFontOffsetForIndex(bytes, 0))) {
-            if (error) *error = std::string("the label font ") + path + " is not a TrueType font";
-            return false;
-        }
-        stbtt_GetFontVMetrics(&font_, &ascent_, &descent_, &line_gap_);
+        if (!main_.load(path, error)) return false;
+        stbtt_GetFontVMetrics(&main_.info, &ascent_, &descent_, &line_gap_);
+        const std::string cjk = cjk_font_file();
+        if (!cjk.empty()) (void)cjk_.load(cjk, nullptr);  // without it, Chinese is left out as before
         return true;
     }
 
     float width(const std::vector<uint32_t>& text, float px) const {
-        const float scale = stbtt_ScaleForPixelHeight(&font_, px);
         float w = 0;
         for (size_t i = 0; i < text.size(); ++i) {
+            const Face& f = face(text[i]);
+            const float scale = stbtt_ScaleForPixelHeight(&f.info, px);
             int advance = 0, lsb = 0;
-            stbtt_GetCodepointHMetrics(&font_, text[i], &advance, &lsb);
+            stbtt_GetCodepointHMetrics(&f.info, static_cast<int>(text[i]), &advance, &lsb);
             w += advance * scale;
-            if (i + 1 < text.size()) w += scale * stbtt_GetCodepointKernAdvance(&font_, text[i], text[i + 1]);
+            if (i + 1 < text.size() && &f == &main_ && &face(text[i + 1]) == &main_)
+                w += scale * stbtt_GetCodepointKernAdvance(&main_.info, text[i], text[i + 1]);
         }
         return w;
     }
@@ -68,12 +98,12 @@ public:
     // Draws text with its top-left at (x, y) pixels, blending colour over the image.
     void draw(const std::vector<uint32_t>& text, float x, float y, float px, uint32_t colour, uint8_t* rgba,
               int w, int h) {
-        const float scale = stbtt_ScaleForPixelHeight(&font_, px);
+        const float scale = stbtt_ScaleForPixelHeight(&main_.info, px);
         const int baseline = static_cast<int>(std::lround(y + ascent_ * scale));
         const int size_key = static_cast<int>(std::lround(px * 4));
         float pen = x;
         for (size_t i = 0; i < text.size(); ++i) {
-            const Glyph& g = glyph(text[i], size_key, scale);
+            const Glyph& g = glyph(text[i], size_key, px);
             const int gx = static_cast<int>(std::lround(pen)) + g.x0, gy = baseline + g.y0;
             for (int row = 0; row < g.h; ++row) {
                 const int py = gy + row;
@@ -91,13 +121,13 @@ public:
                 }
             }
             pen += g.advance;
-            if (i + 1 < text.size())
-                pen += scale * stbtt_GetCodepointKernAdvance(&font_, text[i], text[i + 1]);
+            if (i + 1 < text.size() && &face(text[i]) == &main_ && &face(text[i + 1]) == &main_)
+                pen += scale * stbtt_GetCodepointKernAdvance(&main_.info, text[i], text[i + 1]);
         }
     }
 
-    float ascent_px(float px) const { return ascent_ * stbtt_ScaleForPixelHeight(&font_, px); }
-    float height_px(float px) const { return (ascent_ - descent_) * stbtt_ScaleForPixelHeight(&font_, px); }
+    float ascent_px(float px) const { return ascent_ * stbtt_ScaleForPixelHeight(&main_.info, px); }
+    float height_px(float px) const { return (ascent_ - descent_) * stbtt_ScaleForPixelHeight(&main_.info, px); }
 
 private:
     struct Glyph {
@@ -105,25 +135,28 @@ private:
         float advance = 0;
         std::vector<uint8_t> bitmap;
     };
-    const Glyph& glyph(uint32_t cp, int size_key, float scale) {
+    // The font that draws cp: DejaVu Sans, or the CJK font where DejaVu has no glyph.
+    const Face& face(uint32_t cp) const { return !main_.has(cp) && cjk_.has(cp) ? cjk_ : main_; }
+    const Glyph& glyph(uint32_t cp, int size_key, float px) {
         auto key = std::pair{cp, size_key};
         auto it = cache_.find(key);
         if (it != cache_.end()) return it->second;
+        const Face& f = face(cp);
+        const float scale = stbtt_ScaleForPixelHeight(&f.info, px);
+        const int c = static_cast<int>(cp);
         Glyph g;
         int x1 = 0, y1 = 0, advance = 0, lsb = 0;
-        stbtt_GetCodepointBitmapBox(&font_, cp, scale, scale, &g.x0, &g.y0, &x1, &y1);
+        stbtt_GetCodepointBitmapBox(&f.info, c, scale, scale, &g.x0, &g.y0, &x1, &y1);
         g.w = std::max(0, x1 - g.x0);
         g.h = std::max(0, y1 - g.y0);
         g.bitmap.resize(static_cast<size_t>(g.w) * g.h);
-        if (g.w > 0 && g.h > 0)
-            stbtt_MakeCodepointBitmap(&font_, g.bitmap.data(), g.w, g.h, g.w, scale, scale, cp);
-        stbtt_GetCodepointHMetrics(&font_, cp, &advance, &lsb);
+        if (g.w > 0 && g.h > 0) stbtt_MakeCodepointBitmap(&f.info, g.bitmap.data(), g.w, g.h, g.w, scale, scale, c);
+        stbtt_GetCodepointHMetrics(&f.info, c, &advance, &lsb);
         g.advance = advance * scale;
         return cache_.emplace(key, std::move(g)).first->second;
     }
 
-    std::string data_;
-    stbtt_fontinfo font_{};
+    Face main_, cjk_;
     int ascent_ = 0, descent_ = 0, line_gap_ = 0;
     std::map<std::pair<uint32_t, int>, Glyph> cache_;
 };

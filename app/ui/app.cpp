@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdarg>
+#include <cstdio>
 #include <exception>
 #include <fstream>
 #include <set>
@@ -18,6 +20,23 @@ namespace scanviz::ui {
 std::string shipped_recording_path() {
     const std::string path = asset_path("recordings/default.svzrec");
     return std::ifstream(path).good() ? path : std::string();
+}
+
+std::string format_text(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    va_list again;
+    va_copy(again, args);
+    const int size = std::vsnprintf(nullptr, 0, format, args);
+    va_end(args);
+    std::string out;
+    if (size > 0) {
+        out.resize(static_cast<size_t>(size) + 1);
+        std::vsnprintf(out.data(), out.size(), format, again);
+        out.resize(static_cast<size_t>(size));
+    }
+    va_end(again);
+    return out;
 }
 
 std::string FieldErrors::first() const {
@@ -58,8 +77,10 @@ std::optional<std::string> parse_head_positions(const std::string& text, int n, 
         } catch (const std::exception&) {
             used = 0;
         }
-        if (used != token.size()) return "segment head '" + token + "' is not a position (0 .. n-1)";
-        if (pos < 0 || pos >= n) return "segment head " + token + " is outside 0 .. " + std::to_string(n - 1);
+        if (used != token.size())
+            return format_text(i18n::tr("segment head '%s' is not a position (0 .. n-1)"), token.c_str());
+        if (pos < 0 || pos >= n)
+            return format_text(i18n::tr("segment head %s is outside 0 .. %d"), token.c_str(), n - 1);
         flags[static_cast<size_t>(pos)] = 1;
         token.clear();
         return std::nullopt;
@@ -80,7 +101,7 @@ bool App::apply_form() {
     errors = {};
     const VariantInfo* info = find_variant(form.variant);
     if (!info) {
-        errors.variant = "unknown variant '" + form.variant + "'";
+        errors.variant = format_text(i18n::tr("unknown variant '%s'"), form.variant.c_str());
         return false;
     }
     RunSpec spec;
@@ -158,7 +179,7 @@ void App::show_trace(Trace t) {
         b.kind = "recording";
         b.device = recording->device.name + " (" + recording->device.sm + ")";
         b.date = recording->date.substr(0, 10);
-        b.note = trace.source.note.empty() ? "reference model shown" : trace.source.note;
+        b.note = trace.source.note.empty() ? i18n::tr("reference model shown") : trace.source.note;
         badge = b;
     }
     step = std::clamp(step, -1, steps() - 1);
@@ -180,7 +201,7 @@ void App::show_learner_trace(Trace t) {
 bool App::open_recording(const std::string& path) {
     try {
         auto rec = std::make_shared<const Recording>(load_recording(path));
-        if (rec->traces.empty()) throw std::runtime_error("recording '" + path + "' holds no traces");
+        if (rec->traces.empty()) throw std::runtime_error(format_text(i18n::tr("recording '%s' holds no traces"), path.c_str()));
         recording = rec;
         recording_path = path;
         profile = rec->profile;
@@ -193,12 +214,13 @@ bool App::open_recording(const std::string& path) {
             errors = {};
             show_trace(from_recording(first));
         }
-        status = "opened recording " + path + " (" + rec->badge() + ", " +
-                 std::to_string(rec->traces.size()) + " traces)";
+        status = format_text(i18n::trn("opened recording %s (%s, %zu trace)", "opened recording %s (%s, %zu traces)",
+                                       rec->traces.size()),
+                             path.c_str(), rec->badge().c_str(), rec->traces.size());
         return true;
     } catch (const std::exception& e) {
         errors.run = e.what();
-        status = std::string("cannot open: ") + e.what();
+        status = format_text(i18n::tr("cannot open: %s"), e.what());
         return false;
     }
 }
@@ -229,7 +251,7 @@ bool App::open_file(const std::string& path) {
             profile = parse_profile_json(ss.str());
             profile_origin = ProfileOrigin::File;
             profile_path = path;
-            status = "opened profile " + path + " (" + measured_line(*profile) + ")";
+            status = format_text(i18n::tr("opened profile %s (%s)"), path.c_str(), measured_line(*profile).c_str());
             return true;
         }
         Trace t = load_file(path);
@@ -237,11 +259,11 @@ bool App::open_file(const std::string& path) {
         fill_form(t.spec);
         errors = {};
         show_trace(std::move(t));
-        status = "opened " + path;
+        status = format_text(i18n::tr("opened %s"), path.c_str());
         return true;
     } catch (const std::exception& e) {
         errors.run = e.what();
-        status = std::string("cannot open: ") + e.what();
+        status = format_text(i18n::tr("cannot open: %s"), e.what());
         return false;
     }
 }
@@ -283,7 +305,7 @@ std::string App::current_phase() const {
 
 std::string App::current_label() const {
     if (!has_trace) return {};
-    if (step < 0) return "initial state";
+    if (step < 0) return i18n::tr("initial state");
     return trace.steps[static_cast<size_t>(step)].label;
 }
 
@@ -296,22 +318,24 @@ std::vector<int> App::written_slots() const {
 }
 
 std::string App::source_line() const {
-    if (!has_trace) return "no trace";
+    if (!has_trace) return i18n::tr("no trace");
     const TraceSource& s = trace.source;
     std::string line;
     if (s.kind == "gpu") {
-        line = "GPU: " + s.device + (s.sm.empty() ? "" : " (" + s.sm + ")");
+        line = s.sm.empty() ? format_text(i18n::tr("GPU: %s"), s.device.c_str())
+                            : format_text(i18n::tr("GPU: %s (%s)"), s.device.c_str(), s.sm.c_str());
     } else if (s.kind == "recording") {
-        line = "recorded on " + s.device + (s.date.empty() ? "" : " on " + s.date);
+        line = s.date.empty() ? format_text(i18n::tr("recorded on %s"), s.device.c_str())
+                              : format_text(i18n::tr("recorded on %s on %s"), s.device.c_str(), s.date.c_str());
     } else if (s.kind == "cpu") {
         TraceSource cpu = s;
         cpu.note.clear();
         line = badge_text(cpu) + (badge ? " (" + badge->note + ")" : "");
         return line;  // the badge's note says which file, without the run's "your kernel: "
     } else {
-        line = "reference model";
-        if (const std::string why = runner.why_not_gpu(trace.spec.variant); !why.empty())
-            line += " (" + why + ")";
+        const std::string why = runner.why_not_gpu(trace.spec.variant);
+        line = why.empty() ? std::string(i18n::tr("reference model"))
+                           : format_text(i18n::tr("reference model (%s)"), why.c_str());
     }
     if (!s.note.empty()) line += "; " + s.note;
     return line;

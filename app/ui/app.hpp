@@ -11,6 +11,7 @@
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
 #include "core/figure/trace_scene.hpp"
+#include "core/i18n/i18n.hpp"
 #include "core/models/variants.hpp"
 #include "core/recording/recording.hpp"
 #include "core/run/runner.hpp"
@@ -199,6 +200,10 @@ struct App {
 
     void check_device();
 };
+
+// printf into a string: a translated sentence with its figures, i18n::tr("opened %s") and the
+// path (a catalog's msgstr may reorder its conversions as %1$s, %2$d).
+std::string format_text(const char* format, ...);
 
 // Segment head positions "0, 5, 12" -> n flags. Error message on failure.
 std::optional<std::string> parse_head_positions(const std::string& text, int n, std::vector<uint8_t>& flags);

@@ -67,10 +67,10 @@ bool BenchView::StartRun(App& app) {
         [this](BenchReport r) {
             report = std::move(r);
             have_report = true;
-            source = "live run";
+            source = i18n::tr("live run");
             error.clear();
         },
-        [this](const std::string& e) { error = "live run: " + e; });
+        [this](const std::string& e) { error = format_text(i18n::tr("live run: %s"), e.c_str()); });
 }
 
 void BenchView::CancelRun(App& app) {
@@ -89,7 +89,8 @@ void BenchView::Draw(App& app) {
         shown_recording_ = app.recording.get();
         report = *app.recording->bench;
         have_report = true;
-        source = "recording " + app.recording_path + " (" + app.recording->badge() + ")";
+        source = format_text(i18n::tr("recording %s (%s)"), app.recording_path.c_str(),
+                             app.recording->badge().c_str());
         error.clear();
     }
 
@@ -98,34 +99,35 @@ void BenchView::Draw(App& app) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
     if (ImGui::InputText("##bench_file", buf, sizeof buf)) path_text = buf;
     ImGui::SameLine();
-    if (ImGui::Button("Open results")) Load(path_text);
+    if (ImGui::Button(i18n::tr("Open results"))) Load(path_text);
     ImGui::SameLine();
     if (running(app)) {
         DrawJobProgress(app);
     } else if (app.device.present) {
         const bool other_job = app.jobs.busy();  // one job at a time
         if (other_job) ImGui::BeginDisabled();
-        if (ImGui::Button("Run on the GPU")) StartRun(app);
+        if (ImGui::Button(i18n::tr("Run on the GPU"))) StartRun(app);
         if (other_job) ImGui::EndDisabled();
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Ours, CUB, Thrust and memcpy at 2^10 .. 2^28 on %s", app.device.name.c_str());
+            ImGui::SetTooltip(i18n::tr("Ours, CUB, Thrust and memcpy at 2^10 .. 2^28 on %s"), app.device.name.c_str());
     } else {
-        ImGui::TextDisabled("no GPU: showing saved results");
+        ImGui::TextDisabled("%s", i18n::tr("no GPU: showing saved results"));
     }
     ImGui::SameLine();
-    ImGui::RadioButton("GB/s", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::Gbps));
+    ImGui::RadioButton(i18n::tr("GB/s"), reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::Gbps));
     ImGui::SameLine();
-    ImGui::RadioButton("x memcpy", reinterpret_cast<int*>(&metric),
+    ImGui::RadioButton(i18n::tr("x memcpy"), reinterpret_cast<int*>(&metric),
                        static_cast<int>(BenchMetric::RatioMemcpy));
     ImGui::SameLine();
-    ImGui::RadioButton("x copy", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioCopy));
+    ImGui::RadioButton(i18n::tr("x copy"), reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioCopy));
     ImGui::SameLine();
-    ImGui::RadioButton("x CUB", reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioCub));
+    ImGui::RadioButton(i18n::tr("x CUB"), reinterpret_cast<int*>(&metric), static_cast<int>(BenchMetric::RatioCub));
     const auto op_modes = bench_op_modes(report);
     if (op_modes.size() > 1) {
         op_mode = std::clamp(op_mode, 0, static_cast<int>(op_modes.size()) - 1);
         auto name = [](const std::pair<Op, bool>& m) {
-            return std::string(to_string(m.first)) + (m.second ? ", exclusive" : ", inclusive");
+            return format_text(m.second ? i18n::tr("%s, exclusive") : i18n::tr("%s, inclusive"),
+                               std::string(to_string(m.first)).c_str());
         };
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
@@ -139,15 +141,16 @@ void BenchView::Draw(App& app) {
 
     if (!error.empty()) ImGui::TextColored(ImVec4(0.85f, 0.2f, 0.2f, 1), "%s", error.c_str());
     if (!have_report) {
-        ImGui::TextWrapped(
-            "No results yet: open a CSV or JSON from `scanviz bench --format csv` "
-            "(assets/bench/ holds the committed ones)%s.",
-            app.device.present ? ", or run the benchmark" : "");
+        TextWrappedCJK("%s", app.device.present
+                                     ? i18n::tr("No results yet: open a CSV or JSON from `scanviz bench --format csv` "
+                                                "(assets/bench/ holds the committed ones), or run the benchmark.")
+                                     : i18n::tr("No results yet: open a CSV or JSON from `scanviz bench --format csv` "
+                                                "(assets/bench/ holds the committed ones)."));
         return;
     }
     ImGui::TextDisabled("%s  |  %s, %s, %s  |  %s", source.c_str(), report.meta.device.c_str(),
                         report.meta.driver.c_str(), report.meta.date.c_str(), report.meta.command.c_str());
-    if (!report.meta.policy.empty()) ImGui::TextDisabled("look-back policy: %s", report.meta.policy.c_str());
+    if (!report.meta.policy.empty()) ImGui::TextDisabled(i18n::tr("look-back policy: %s"), report.meta.policy.c_str());
     // A lesson lists only the rows its question names (none on a step without one), so that no row
     // answers a later question before it is asked; the chart is left out for the same reason.
     lesson_rows_ = app.settings.lesson_so_far ? &app.settings.bench_rows : nullptr;
@@ -155,8 +158,8 @@ void BenchView::Draw(App& app) {
     show_cub_ = !app.settings.lesson_so_far || app.settings.bench_cub;
     if (lesson_rows_)
         ImGui::TextDisabled("%s", lesson_rows_->empty()
-                                      ? "The lesson shows the rows of the variants its questions name."
-                                      : "The lesson shows the rows of the variants its question names.");
+                                      ? i18n::tr("The lesson shows the rows of the variants its questions name.")
+                                      : i18n::tr("The lesson shows the rows of the variants its question names."));
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     if (!lesson_rows_) DrawChart(app, ImVec2(avail.x, std::max(avail.y * 0.62f, ImGui::GetFontSize() * 10)));
     const bool tiles = std::any_of(report.rows.begin(), report.rows.end(), is_tile_row);
@@ -165,11 +168,11 @@ void BenchView::Draw(App& app) {
         return;
     }
     if (ImGui::BeginTabBar("bench_tables")) {
-        if (ImGui::BeginTabItem("Whole arrays")) {
+        if (ImGui::BeginTabItem((std::string(i18n::tr("Whole arrays")) + "###whole_arrays").c_str())) {
             DrawTable();
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Block scans at full occupancy")) {
+        if (ImGui::BeginTabItem((std::string(i18n::tr("Block scans at full occupancy")) + "###tiles").c_str())) {
             DrawTileTable();
             ImGui::EndTabItem();
         }
@@ -213,14 +216,16 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
     };
     auto Y = [&](double v) { return b.y - static_cast<float>(v / y_max) * (b.y - a.y); };
 
-    const std::string title =
-        std::string(metric == BenchMetric::Gbps ? "throughput (GB/s, bytes read + written)"
-                    : metric == BenchMetric::RatioMemcpy
-                        ? "throughput as a fraction of memcpy of the same bytes (the roof)"
-                    : metric == BenchMetric::RatioCopy
-                        ? "throughput as a fraction of our copy kernel moving the same bytes"
-                        : "throughput as a ratio to CUB (same type, operator, mode)") +
-        " against n: " + std::string(to_string(om.first)) + (om.second ? ", exclusive" : ", inclusive");
+    const std::string op_mode_name = format_text(om.second ? i18n::tr("%s, exclusive") : i18n::tr("%s, inclusive"),
+                                                 std::string(to_string(om.first)).c_str());
+    const char* title_format =
+        metric == BenchMetric::Gbps ? i18n::tr("throughput (GB/s, bytes read + written) against n: %s")
+        : metric == BenchMetric::RatioMemcpy
+            ? i18n::tr("throughput as a fraction of memcpy of the same bytes (the roof) against n: %s")
+        : metric == BenchMetric::RatioCopy
+            ? i18n::tr("throughput as a fraction of our copy kernel moving the same bytes against n: %s")
+            : i18n::tr("throughput as a ratio to CUB (same type, operator, mode) against n: %s");
+    const std::string title = format_text(title_format, op_mode_name.c_str());
     dl->AddText(p0, axis, title.c_str());
     const double step = ratio ? (y_max > 2.5 ? 0.5 : 0.1) : std::pow(10.0, std::floor(std::log10(y_max / 2)));
     for (double v = 0; v <= y_max; v += step) {
@@ -293,7 +298,7 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
         for (const auto& r : report.rows) {
             if (r.variant != hovered->variant || r.type != hovered->type || r.n != n) continue;
             if (!is_copy_row(r.variant) && (r.op != om.first || r.exclusive != om.second)) continue;
-            ImGui::SetTooltip("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of copy, %.3f of CUB",
+            ImGui::SetTooltip(i18n::tr("%s  n = %lld\n%.4f ms  %.1f GB/s\n%.3f of memcpy, %.3f of copy, %.3f of CUB"),
                               hovered->label.c_str(), static_cast<long long>(r.n), r.median_ms, r.gbps,
                               r.ratio_memcpy, r.ratio_copy, r.ratio_cub);
             break;
@@ -306,9 +311,10 @@ void BenchView::DrawTable() {
                                   ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable("bench_rows", 12, flags, ImGui::GetContentRegionAvail())) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"variant", "n", "type", "op", "mode", "time", "GB/s", "x memcpy", "x copy", "x CUB",
-                          "checked", "float error"})
-        ImGui::TableSetupColumn(h);
+    for (const char* h : {i18n::N_("variant"), i18n::N_("n"), i18n::N_("type"), i18n::N_("op"), i18n::N_("mode"),
+                          i18n::N_("time"), i18n::N_("GB/s"), i18n::N_("x memcpy"), i18n::N_("x copy"),
+                          i18n::N_("x CUB"), i18n::N_("checked"), i18n::N_("float error")})
+        ImGui::TableSetupColumn(i18n::tr(h));
     ImGui::TableHeadersRow();
     for (const auto& r : report.rows) {
         if (is_tile_row(r) || !Listed(r)) continue;  // DrawTileTable; a lesson's rows
@@ -322,7 +328,9 @@ void BenchView::DrawTable() {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(is_copy_row(r.variant) ? "-" : std::string(to_string(r.op)).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(is_copy_row(r.variant) ? "-" : (r.exclusive ? "exclusive" : "inclusive"));
+        ImGui::TextUnformatted(is_copy_row(r.variant) ? "-"
+                               : r.exclusive             ? i18n::tr("exclusive")
+                                                         : i18n::tr("inclusive"));
         ImGui::TableNextColumn();
         if (r.n <= (int64_t{1} << 20))
             ImGui::Text("%.2f us", r.median_ms * 1e3);
@@ -343,8 +351,8 @@ void BenchView::DrawTable() {
         else
             ImGui::TextDisabled("-");  // a lesson's question that does not compare with CUB
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.checked ? (r.repeatable == 0 ? "yes (bits differ run to run)" : "yes")
-                                         : "no");
+        ImGui::TextUnformatted(r.checked ? (r.repeatable == 0 ? i18n::tr("yes (bits differ run to run)") : i18n::tr("yes"))
+                                         : i18n::tr("no"));
         ImGui::TableNextColumn();
         if (r.max_err < 0)
             ImGui::TextDisabled("-");
@@ -363,17 +371,19 @@ bool BenchView::Listed(const BenchResult& r) const {
 }
 
 void BenchView::DrawTileTable() {
-    ImGui::TextWrapped(
-        "Each block (one warp for the warp scans) scans its own tile, and every tile of the launch runs at "
-        "once, as a block scan does inside a larger scan. The spread is the fastest and slowest of the timed "
-        "runs; a difference within it is noise.");
+    TextWrappedCJK(
+        "%s",
+        i18n::tr("Each block (one warp for the warp scans) scans its own tile, and every tile of the launch runs at "
+                 "once, as a block scan does inside a larger scan. The spread is the fastest and slowest of the "
+                 "timed runs; a difference within it is noise."));
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable("tile_rows", 11, flags, ImGui::GetContentRegionAvail())) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* h : {"variant", "tile", "elements", "type", "op", "mode", "median", "fastest .. slowest",
-                          "GB/s", "x memcpy", "threads, blocks/SM"})
-        ImGui::TableSetupColumn(h);
+    for (const char* h : {i18n::N_("variant"), i18n::N_("tile"), i18n::N_("elements"), i18n::N_("type"),
+                          i18n::N_("op"), i18n::N_("mode"), i18n::N_("median"), i18n::N_("fastest .. slowest"),
+                          i18n::N_("GB/s"), i18n::N_("x memcpy"), i18n::N_("threads, blocks/SM")})
+        ImGui::TableSetupColumn(i18n::tr(h));
     ImGui::TableHeadersRow();
     for (const auto& r : report.rows) {
         if (!is_tile_row(r) || !Listed(r)) continue;
@@ -389,7 +399,7 @@ void BenchView::DrawTileTable() {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(std::string(to_string(r.op)).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.exclusive ? "exclusive" : "inclusive");
+        ImGui::TextUnformatted(r.exclusive ? i18n::tr("exclusive") : i18n::tr("inclusive"));
         ImGui::TableNextColumn();
         ImGui::Text("%.1f us", r.median_ms * 1e3);
         ImGui::TableNextColumn();

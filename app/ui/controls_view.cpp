@@ -1,5 +1,7 @@
 #include "controls_view.hpp"
 
+#include "core/i18n/step_label.hpp"
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -28,29 +30,34 @@ void ControlsView::HandleKeys(App& app) {
 }
 
 void ControlsView::Draw(App& app) {
-    ImGui::Begin("Controls", nullptr,
+    ImGui::Begin((std::string(i18n::tr("Controls")) + "###controls").c_str(), nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                      ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     const bool have = app.has_trace && app.steps() > 0;
     if (!have) ImGui::BeginDisabled();
     if (ImGui::Button("|<")) app.first();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("first (Home)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("first (Home)"));
     ImGui::SameLine();
     if (ImGui::Button("<")) app.step_by(-1);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("back (Left)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("back (Left)"));
     ImGui::SameLine();
-    const float play_w = ImGui::CalcTextSize("Pause").x + ImGui::GetStyle().FramePadding.x * 2;
-    if (ImGui::Button(app.playing ? "Pause" : "Play", ImVec2(play_w, 0))) app.toggle_play();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("play / pause (Space)");
+    // As wide as the wider of its two words, so the buttons after it stay put.
+    const char* play = i18n::tr("Play");
+    const char* pause = i18n::tr("Pause");
+    const float play_w = std::max(ImGui::CalcTextSize(play).x, ImGui::CalcTextSize(pause).x) +
+                         ImGui::GetStyle().FramePadding.x * 2;
+    if (ImGui::Button((std::string(app.playing ? pause : play) + "###play").c_str(), ImVec2(play_w, 0)))
+        app.toggle_play();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("play / pause (Space)"));
     ImGui::SameLine();
     if (ImGui::Button(">")) app.step_by(1);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("forward (Right)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("forward (Right)"));
     ImGui::SameLine();
     if (ImGui::Button(">|")) app.last();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("last (End)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("last (End)"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::SliderFloat("##speed", &app.settings.speed, 0.25f, 16.0f, "%.2f steps/s",
+    ImGui::SliderFloat("##speed", &app.settings.speed, 0.25f, 16.0f, i18n::tr("%.2f steps/s"),
                        ImGuiSliderFlags_Logarithmic);
     if (!have) ImGui::EndDisabled();
     ImGui::SameLine();
@@ -58,12 +65,13 @@ void ControlsView::Draw(App& app) {
     ImGui::SameLine();
     if (ImGui::Button("+")) app.zoom_request *= 1.25f;
     ImGui::SameLine();
-    if (ImGui::Button("Fit")) app.fit_request = true;
+    if (ImGui::Button((std::string(i18n::tr("Fit")) + "###fit_all").c_str())) app.fit_request = true;
     ImGui::SameLine();
-    ImGui::Checkbox("Presentation (F5)", &app.settings.presentation);
+    ImGui::Checkbox((std::string(i18n::tr("Presentation (F5)")) + "###presentation").c_str(),
+                    &app.settings.presentation);
     ImGui::SameLine();
     ImGui::Checkbox("F11", &app.settings.fullscreen);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("full screen (F11)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("full screen (F11)"));
 
     // The scrubber: the rest of this line, or a line of its own when that is short.
     if (!have) ImGui::BeginDisabled();
@@ -78,10 +86,10 @@ void ControlsView::Draw(App& app) {
     int shown = app.step + 1;  // 0 = initial state, k = after step k
     const std::string total =
         app.settings.hide_step_count || app.settings.lesson_so_far ? "?" : std::to_string(app.steps());
-    const std::string label = "%d / " + total + "  " + app.current_label();
+    const std::string label = "%d / " + total + "  " + i18n::step_label(app.current_label());
     if (app.settings.lesson_so_far) {
         // A lesson: no scrubber, whose knob would show how far the run goes; the step and its label.
-        ImGui::Text("step %d  %s", shown, app.current_label().c_str());
+        ImGui::Text(i18n::tr("step %d  %s"), shown, i18n::step_label(app.current_label()).c_str());
     } else if (ImGui::SliderInt("##scrubber", &shown, 0, std::max(app.steps(), 0), label.c_str(),
                                 ImGuiSliderFlags_AlwaysClamp)) {
         app.set_step(shown - 1);

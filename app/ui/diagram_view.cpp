@@ -29,7 +29,7 @@ bool DiagramView::Update(const App& app) {
         error.clear();
     } catch (const std::exception& e) {
         scene = figure::Scene{};
-        error = std::string("cannot draw the diagram: ") + e.what();
+        error = format_text(i18n::tr("cannot draw the diagram: %s"), e.what());
     }
     cone_inputs = reach_outputs = 0;
     if (app.selection.valid()) {
@@ -49,18 +49,29 @@ bool DiagramView::Update(const App& app) {
 }
 
 void DiagramView::Draw(App& app) {
-    BeginFigureView("Dependency diagram", app, *this);
+    const std::string title = std::string(i18n::tr("Dependency diagram")) + "###diagram";
+    BeginFigureView(title.c_str(), app, *this);
     if (app.selection.valid()) {
         const int s = app.selection.step;
         const auto& values = s < 0 ? app.trace.initial_state : app.trace.steps[static_cast<size_t>(s)].state;
         const double v = values[static_cast<size_t>(app.selection.slot)];
-        ImGui::Text("slot %d after %s = %g: depends on %d input%s, feeds %d output%s", app.selection.slot,
-                    s < 0 ? "the start" : app.trace.steps[static_cast<size_t>(s)].label.c_str(), v,
-                    cone_inputs, cone_inputs == 1 ? "" : "s", reach_outputs, reach_outputs == 1 ? "" : "s");
+        // Two counts, each with its own plural: the cone's inputs and the outputs the value feeds.
+        const std::string inputs =
+            format_text(i18n::trn("depends on %d input", "depends on %d inputs", static_cast<unsigned long>(cone_inputs)),
+                        cone_inputs);
+        const std::string outputs =
+            format_text(i18n::trn("feeds %d output", "feeds %d outputs", static_cast<unsigned long>(reach_outputs)),
+                        reach_outputs);
+        if (s < 0)
+            ImGui::Text(i18n::tr("slot %d after the start = %g: %s, %s"), app.selection.slot, v, inputs.c_str(),
+                        outputs.c_str());
+        else
+            ImGui::Text(i18n::tr("slot %d after %s = %g: %s, %s"), app.selection.slot,
+                        app.trace.steps[static_cast<size_t>(s)].label.c_str(), v, inputs.c_str(), outputs.c_str());
         ImGui::SameLine();
-        if (ImGui::SmallButton("clear")) app.select(-1, -1);
+        if (ImGui::SmallButton((std::string(i18n::tr("clear")) + "###clear_selection").c_str())) app.select(-1, -1);
     } else {
-        ImGui::TextUnformatted("click a cell: its dependency cone and reach light up");
+        ImGui::TextUnformatted(i18n::tr("click a cell: its dependency cone and reach light up"));
     }
 
     const figure::SceneStyle style = scene_style(app.settings.presentation);

@@ -1,4 +1,5 @@
 #include "kernel_view.hpp"
+#include "view_common.hpp"
 
 #include "core/sass/classify.hpp"
 #include "core/sass/load.hpp"
@@ -35,11 +36,9 @@ bool read_text(const std::string& file, std::string& text) {
 void ErrorText(const App& app, const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text,
                           ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
-    ImGui::TextWrapped("%s", text.c_str());
+    TextWrappedCJK("%s", text.c_str());
     ImGui::PopStyleColor();
 }
-
-std::string engine_words(const std::string& kind) { return kind == "gpu" ? "the GPU (NVRTC)" : "the CPU"; }
 
 // Compilers quote with U+2018 and U+2019, which the window's fonts may lack: plain quotes instead.
 std::string plain_quotes(std::string s) {
@@ -79,12 +78,12 @@ bool KernelView::Open(App& app, const std::string& file) {
     app.learner.shown = true;  // the source view shows the file from now on, even before its first run
     app.learner.revision = 1;
     if (!read_text(file, app.learner.text)) {
-        app.learner.error = file + ": cannot read the file";
+        app.learner.error = format_text(i18n::tr("%s: cannot read the file"), file.c_str());
         pending_ = false;
         stamp_ = seen_ = StampOf(file);  // a file that appears later is run then
         return false;
     }
-    app.status = "watching " + file + ": save it in your editor to run it again";
+    app.status = format_text(i18n::tr("watching %s: save it in your editor to run it again"), file.c_str());
     Poll(app);
     return true;
 }
@@ -120,7 +119,8 @@ void KernelView::Start(App& app) {
     std::string text;
     if (!stamp_.exists || !read_text(path, text)) {
         ++runs;
-        app.learner.error = path + ": cannot read the file (moved or deleted?); the picture stays";
+        app.learner.error =
+            format_text(i18n::tr("%s: cannot read the file (moved or deleted?); the picture stays"), path.c_str());
         app.learner.error_line = 0;
         return;
     }
@@ -163,14 +163,18 @@ void KernelView::Finished(App& app, std::shared_ptr<const LearnerJobResult> r) {
             passed = std::move(c.lines.passed);
             failed = std::move(c.lines.failed);
             checks_done = true;
-            sass_line = "SASS of your kernel (" + c.sass_arch + "): " +
-                        (c.sass_error.empty() ? std::to_string(c.sass_instructions) + " instructions"
-                                              : c.sass_error);
+            sass_line = c.sass_error.empty()
+                            ? format_text(i18n::trn("SASS of your kernel (%s): %d instruction",
+                                                    "SASS of your kernel (%s): %d instructions",
+                                                    static_cast<unsigned long>(c.sass_instructions)),
+                                          c.sass_arch.c_str(), static_cast<int>(c.sass_instructions))
+                            : format_text(i18n::tr("SASS of your kernel (%s): %s"), c.sass_arch.c_str(),
+                                          c.sass_error.c_str());
             sass_listing = std::move(c.sass_listing);
             sass_rows = std::move(c.sass_rows);
         },
         [this](const std::string& error) {
-            failed = {"the checks did not run: " + error};
+            failed = {format_text(i18n::tr("the checks did not run: %s"), error.c_str())};
             checks_done = true;
         });
 }
@@ -188,55 +192,59 @@ void KernelView::DrawCompact(App& app) {
 }
 
 void KernelView::Draw(App& app) {
-    ImGui::TextUnformatted("Your kernel:");
+    ImGui::TextUnformatted(i18n::tr("Your kernel:"));
     ImGui::SameLine();
     ImGui::TextUnformatted(path.c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("Close")) {
+    if (ImGui::SmallButton((std::string(i18n::tr("Close")) + "###close_kernel").c_str())) {
         path.clear();
         app.learner = {};
         return;
     }
     if (engine_) {
-        ImGui::TextDisabled("runs on %s%s", engine_words(engine_->kind).c_str(),
-                            engine_->kind == "gpu" ? (": " + engine_->device).c_str() : "");
+        if (engine_->kind == "gpu")
+            ImGui::TextDisabled(i18n::tr("runs on the GPU (NVRTC): %s"), engine_->device.c_str());
+        else
+            ImGui::TextDisabled("%s", i18n::tr("runs on the CPU"));
         if (!engine_->why_not_gpu.empty() && ImGui::IsItemHovered())
-            ImGui::SetTooltip("not on the GPU: %s", engine_->why_not_gpu.c_str());
+            ImGui::SetTooltip(i18n::tr("not on the GPU: %s"), engine_->why_not_gpu.c_str());
     }
     if (Running(app)) {
         const JobStatus job = app.jobs.status();
         ImGui::ProgressBar(static_cast<float>(job.fraction), ImVec2(-1, 0), job.text.c_str());
     } else if (pending_) {
-        ImGui::TextDisabled("waiting to run (another job is running)");
+        ImGui::TextDisabled("%s", i18n::tr("waiting to run (another job is running)"));
     } else {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("watching: save the file to run it again (%d run%s, last %.1f s)", runs,
-                            runs == 1 ? "" : "s", last_run_s);
+        ImGui::TextDisabled(i18n::trn("watching: save the file to run it again (%d run, last %.1f s)",
+                                      "watching: save the file to run it again (%d runs, last %.1f s)",
+                                      static_cast<unsigned long>(runs)),
+                            runs, last_run_s);
         ImGui::PopTextWrapPos();
     }
     if (!app.learner.error.empty()) {
         ErrorText(app, app.learner.error);
         if (app.has_trace)
-            ImGui::TextDisabled(app.learner.on_screen ? "the picture shows its last run that worked"
-                                                      : "the picture stays as it was");
+            ImGui::TextDisabled("%s", app.learner.on_screen ? i18n::tr("the picture shows its last run that worked")
+                                                            : i18n::tr("the picture stays as it was"));
     }
     if (app.learner.shown && app.learner.error.empty() && app.has_trace) {
         ImGui::Separator();
         if (!checks_done) {
-            ImGui::TextDisabled("checking...");
+            ImGui::TextDisabled("%s", i18n::tr("checking..."));
         } else {
-            for (const std::string& line : failed) ErrorText(app, "FAIL  " + line);
+            for (const std::string& line : failed) ErrorText(app, format_text(i18n::tr("FAIL  %s"), line.c_str()));
             ImGui::PushTextWrapPos(0.0f);
-            for (const std::string& line : passed) ImGui::Text("ok    %s", line.c_str());
+            for (const std::string& line : passed) ImGui::Text(i18n::tr("ok    %s"), line.c_str());
             ImGui::PopTextWrapPos();
         }
     }
     ImGui::Separator();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", sass_line.empty() ? "SASS of your kernel: after the checks" : sass_line.c_str());
+    ImGui::TextDisabled("%s", sass_line.empty() ? i18n::tr("SASS of your kernel: after the checks") : sass_line.c_str());
     ImGui::PopTextWrapPos();
     if (sass_rows.size() > 1) DrawSassRows();
-    if (!sass_listing.empty() && ImGui::TreeNode("SASS listing")) {
+    if (!sass_listing.empty() && ImGui::TreeNode((std::string(i18n::tr("SASS listing")) + "###sass_listing").c_str())) {
         ImGui::BeginChild("##your_sass", ImVec2(0, ImGui::GetTextLineHeight() * 16), true,
                           ImGuiWindowFlags_HorizontalScrollbar);
         ImGui::TextUnformatted(sass_listing.c_str());
@@ -251,7 +259,7 @@ void KernelView::Draw(App& app) {
 void KernelView::DrawSassRows() {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("##your_sass_counts", 1 + static_cast<int>(sass_rows.size()), flags)) return;
-    ImGui::TableSetupColumn("instructions");
+    ImGui::TableSetupColumn(i18n::tr("instructions"));
     for (const sass::Row& r : sass_rows) ImGui::TableSetupColumn(r.variant.c_str());
     ImGui::TableHeadersRow();
     auto row = [&](const char* name, auto value) {
@@ -266,7 +274,7 @@ void KernelView::DrawSassRows() {
                 ImGui::Text("%d", value(r));
         }
     };
-    row("total", [](const sass::Row& r) { return r.whole.total(); });
+    row(i18n::tr("total"), [](const sass::Row& r) { return r.whole.total(); });
     for (size_t k = 0; k < sass::kClassCount; ++k) {
         if (sass::kAllClasses[k] == sass::OpClass::Nop) continue;
         const bool used = std::any_of(sass_rows.begin(), sass_rows.end(),
@@ -279,24 +287,28 @@ void KernelView::DrawSassRows() {
 }
 
 void KernelView::DrawEntryPopup(App& app) {
+    // One id whatever the language: the popup opened is the popup drawn.
+    const std::string title = std::string(i18n::tr("Your kernel")) + "###kernel_entry";
     if (entry_open) {
-        ImGui::OpenPopup("Your kernel");
+        ImGui::OpenPopup(title.c_str());
         entry_open = false;
     }
-    if (!ImGui::BeginPopupModal("Your kernel", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextUnformatted(i18n::tr("A .cu file that starts with its settings, e.g."));
+    // untranslated: the settings lines are code, the same in every language.
     ImGui::TextUnformatted(
-        "A .cu file that starts with its settings, e.g.\n"
         "  // scanviz: n = 64, block = 32, op = add, inclusive, input = ramp\n"
-        "  // scanviz: like = block_blelloch\n"
-        "The window watches it: save it in your editor and it runs again.");
+        "  // scanviz: like = block_blelloch");
+    ImGui::TextUnformatted(i18n::tr("The window watches it: save it in your editor and it runs again."));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
-    const bool enter = ImGui::InputText("path", &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
-    if (ImGui::Button("Open") || enter) {
+    const bool enter = ImGui::InputText((std::string(i18n::tr("path")) + "###kernel_path").c_str(), &open_path,
+                                        ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::Button(i18n::tr("Open")) || enter) {
         Open(app, open_path);
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(i18n::tr("Cancel"))) ImGui::CloseCurrentPopup();
     // The examples shipped with scanviz.
     const std::string dir = asset_path("kernels");
     std::error_code ec;
@@ -304,7 +316,7 @@ void KernelView::DrawEntryPopup(App& app) {
     for (const auto& e : std::filesystem::directory_iterator(dir, ec))
         if (e.path().extension() == ".cu") examples.push_back(e.path().string());
     std::sort(examples.begin(), examples.end());
-    if (!examples.empty()) ImGui::TextDisabled("or an example:");
+    if (!examples.empty()) ImGui::TextDisabled("%s", i18n::tr("or an example:"));
     for (const std::string& e : examples)
         if (ImGui::Selectable(e.c_str())) {
             open_path = e;

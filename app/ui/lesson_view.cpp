@@ -1,4 +1,5 @@
 #include "lesson_view.hpp"
+#include "view_common.hpp"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
 #include "bench_view.hpp"
 #include "core/common/assets.hpp"
@@ -41,6 +43,15 @@ std::string shipped_lessons_dir() {
 void LessonView::LoadCatalog() {
     if (dir.empty()) dir = shipped_lessons_dir();
     catalog = list_lessons(dir);
+    // In Chinese the picker lists each lesson under its translation's title (the same names:
+    // a lesson's progress is one, whatever the language).
+    if (i18n::language() == i18n::Language::Zh) {
+        std::map<std::string, std::string> titles;
+        for (const auto& e : list_lessons(lesson_dir(dir, "zh")))
+            if (!e.title.empty()) titles[e.name] = e.title;
+        for (auto& e : catalog)
+            if (const auto it = titles.find(e.name); it != titles.end()) e.title = it->second;
+    }
     const std::string path = progress_path();
     if (!path.empty()) progress = load_progress(path);
 }
@@ -74,10 +85,26 @@ lessons::Sources& LessonView::Sources(App& app) {
     return *sources_;
 }
 
+void LessonView::LanguageChanged(App& app) {
+    if (!catalog.empty()) LoadCatalog();
+    if (lesson && !original_path_.empty()) {
+        const std::string original = original_path_;
+        Open(app, original);  // enters at the step its progress holds: the one shown
+    }
+}
+
 bool LessonView::Open(App& app, const std::string& path) {
     error.clear();
     try {
-        Lesson l = load_lesson(path);
+        const std::string original = original_path(path).empty() ? path : original_path(path);
+        std::string shown = original;
+        if (i18n::language() == i18n::Language::Zh) {
+            std::error_code ec;
+            const std::string zh = translation_path(original, "zh");
+            if (std::filesystem::is_regular_file(zh, ec)) shown = zh;
+        }
+        Lesson l = load_lesson(shown);
+        original_path_ = original;
         // The check runs the reference models: the same traces a GPU or a recording gives.
         lessons::Sources check_sources = Sources(app);
         check_sources.run = [](const RunSpec& spec) { return run_model(spec); };
@@ -87,7 +114,7 @@ bool LessonView::Open(App& app, const std::string& path) {
         lesson = std::move(l);
     } catch (const std::exception& e) {
         error = e.what();
-        app.status = "lesson refused: " + error;
+        app.status = format_text(i18n::tr("lesson refused: %s"), error.c_str());
         return false;
     }
     if (progress.empty()) {
@@ -97,7 +124,7 @@ bool LessonView::Open(App& app, const std::string& path) {
     picker_open = false;
     const auto it = progress.find(lesson->name);
     Enter(app, it == progress.end() ? 0 : it->second.step);
-    app.status = "lesson: " + lesson->title;
+    app.status = format_text(i18n::tr("lesson: %s"), lesson->title.c_str());
     return true;
 }
 
@@ -263,9 +290,10 @@ void LessonView::HandleKeys(App& app) {
         if (q && app.step > shown_step_) {
             app.playing = false;
             app.set_step(shown_step_);
-            app.status = q->reveal_next
-                             ? "answer the question first, or press Show answer: it asks about the next step"
-                             : "answer the question first, or press Show answer: the steps after this one show it";
+            app.status =
+                q->reveal_next
+                    ? i18n::tr("answer the question first, or press Show answer: it asks about the next step")
+                    : i18n::tr("answer the question first, or press Show answer: the steps after this one show it");
         }
     }
     if (!lesson || ImGui::GetIO().WantTextInput) return;
@@ -274,7 +302,7 @@ void LessonView::HandleKeys(App& app) {
 }
 
 void LessonView::Draw(App& app, const Fonts& fonts) {
-    ImGui::Begin("Lesson", nullptr,
+    ImGui::Begin((std::string(i18n::tr("Lesson")) + "###lesson").c_str(), nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                      ImGuiWindowFlags_NoTitleBar);
     if (!lesson) {
@@ -290,16 +318,15 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
     const auto& done = progress[l.name].answered;
 
     ImGui::PushFont(fonts.sans_large);
-    ImGui::TextWrapped("%s", l.title.c_str());
+    TextWrappedCJK("%s", l.title.c_str());
     ImGui::PopFont();
-    const std::string overlay = "step " + std::to_string(index + 1) + " of " + std::to_string(total) + ", " +
-                                std::to_string(done.size()) + " of " + std::to_string(questions) +
-                                " answered";
+    const std::string overlay = format_text(i18n::tr("step %d of %d, %d of %d answered"), index + 1, total,
+                                            static_cast<int>(done.size()), questions);
     ImGui::ProgressBar(static_cast<float>(index + 1) / static_cast<float>(total), ImVec2(-1, 0),
                        overlay.c_str());
     // The badge every view carries: where the figures on screen come from.
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Figures from %s", app.source_line().c_str());
+    TextWrappedCJK(i18n::tr("Figures from %s"), app.source_line().c_str());
     ImGui::PopStyleColor();
     ImGui::Separator();
 
@@ -307,17 +334,17 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
     ImGui::BeginChild("##narration", ImVec2(0, -footer));
     if (!s.title.empty()) {
         ImGui::PushFont(fonts.sans_large);
-        ImGui::TextWrapped("%s", s.title.c_str());
+        TextWrappedCJK("%s", s.title.c_str());
         ImGui::PopFont();
     }
     if (index == 0) {
-        ImGui::TextWrapped("Before: %s", l.prerequisites.c_str());
-        ImGui::TextWrapped("After: %s", l.outcomes.c_str());
+        TextWrappedCJK(i18n::tr("Before: %s"), l.prerequisites.c_str());
+        TextWrappedCJK(i18n::tr("After: %s"), l.outcomes.c_str());
         ImGui::Separator();
     }
     const ImVec2 top = ImGui::GetCursorScreenPos();
     for (const auto& p : revealed ? narration_revealed : narration) {
-        ImGui::TextWrapped("%s", p.c_str());
+        TextWrappedCJK("%s", p.c_str());
         ImGui::Spacing();
     }
     const ImVec2 bottom = ImGui::GetCursorScreenPos();
@@ -326,14 +353,14 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
     narration_rect[2] = top.x + ImGui::GetContentRegionAvail().x;
     narration_rect[3] = bottom.y;
     if (!narration_error.empty())
-        ImGui::TextColored(verdict_colour(false, pres), "This step cannot be shown here: %s",
+        ImGui::TextColored(verdict_colour(false, pres), i18n::tr("This step cannot be shown here: %s"),
                            narration_error.c_str());
 
     if (s.question && answer) {
         ImGui::Separator();
-        ImGui::TextWrapped("Question: %s", s.question->ask.c_str());
+        TextWrappedCJK(i18n::tr("Question: %s"), s.question->ask.c_str());
         if (!answer->ok) {
-            ImGui::TextColored(verdict_colour(false, pres), "Not answerable here: %s",
+            ImGui::TextColored(verdict_colour(false, pres), i18n::tr("Not answerable here: %s"),
                                answer->why_not.c_str());
         } else if (answer->kind == ValueKind::Choice) {
             for (size_t i = 0; i < answer->options.size(); ++i) {
@@ -348,21 +375,24 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
             const bool enter =
                 ImGui::InputText("##answer", &answer_text, ImGuiInputTextFlags_EnterReturnsTrue);
             ImGui::SameLine();
-            if (ImGui::Button("Check") || enter) Submit(app, answer_text);
-            if (answer->kind == ValueKind::Cells) ImGui::TextDisabled("cells as 0-3, 7");
+            if (ImGui::Button((std::string(i18n::tr("Check")) + "###check").c_str()) || enter) Submit(app, answer_text);
+            if (answer->kind == ValueKind::Cells) ImGui::TextDisabled("%s", i18n::tr("cells as 0-3, 7"));
         }
         if (answer->ok && !revealed) {
-            if (ImGui::Button("Show answer")) Reveal(app);
+            if (ImGui::Button((std::string(i18n::tr("Show answer")) + "###show_answer").c_str())) Reveal(app);
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip(s.question->reveal_next ? "Runs the step you predicted and shows the answer"
-                                                          : "Shows the answer and what the step kept hidden");
+                ImGui::SetTooltip("%s", s.question->reveal_next
+                                            ? i18n::tr("Runs the step you predicted and shows the answer")
+                                            : i18n::tr("Shows the answer and what the step kept hidden"));
         } else if (answer->ok && revealed && !(verdict && verdict->correct)) {
-            ImGui::TextWrapped("Answer: %s%s", answer->text().c_str(),
-                               answer->origin.empty() ? "" : (" (" + answer->origin + ")").c_str());
+            if (answer->origin.empty())
+                TextWrappedCJK(i18n::tr("Answer: %s"), answer->text().c_str());
+            else
+                TextWrappedCJK(i18n::tr("Answer: %s (%s)"), answer->text().c_str(), answer->origin.c_str());
         }
         if (verdict) {
             ImGui::PushStyleColor(ImGuiCol_Text, verdict_colour(verdict->correct, pres));
-            ImGui::TextWrapped("%s", verdict->message.c_str());
+            TextWrappedCJK("%s", verdict->message.c_str());
             ImGui::PopStyleColor();
         }
     }
@@ -370,21 +400,21 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
 
     ImGui::Separator();
     if (index == 0) ImGui::BeginDisabled();
-    if (ImGui::Button("< Back")) Back(app);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Page Up");
+    if (ImGui::Button((std::string(i18n::tr("< Back")) + "###back").c_str())) Back(app);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Page Up"));
     if (index == 0) ImGui::EndDisabled();
     ImGui::SameLine();
     if (index + 1 >= total) ImGui::BeginDisabled();
-    if (ImGui::Button("Next >")) Next(app);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Page Down");
+    if (ImGui::Button((std::string(i18n::tr("Next >")) + "###next").c_str())) Next(app);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Page Down"));
     if (index + 1 >= total) ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Lessons")) {
+    if (ImGui::Button((std::string(i18n::tr("Lessons")) + "###lessons").c_str())) {
         if (catalog.empty()) LoadCatalog();
         picker_open = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Close")) {
+    if (ImGui::Button((std::string(i18n::tr("Close")) + "###close").c_str())) {
         app.settings.hide_step_count = false;
         app.settings.lesson_so_far = false;
         app.settings.bench_rows.clear();
@@ -393,7 +423,7 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
         app.settings.show_measured = false;
         Close();
     }
-    if (!progress_error.empty()) ImGui::TextDisabled("progress not saved: %s", progress_error.c_str());
+    if (!progress_error.empty()) ImGui::TextDisabled(i18n::tr("progress not saved: %s"), progress_error.c_str());
     ImGui::End();
 }
 
@@ -406,43 +436,49 @@ void LessonView::DrawPicker(App& app) {
         ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(vp->WorkSize.x * 0.8f, ImGui::GetFontSize() * 52), 0),
                              ImGuiCond_Appearing);
-    if (!ImGui::Begin("Lessons: scan, step by step", &picker_open, ImGuiWindowFlags_NoCollapse)) {
+    const std::string title = std::string(i18n::tr("Lessons: scan, step by step")) + "###lesson_picker";
+    if (!ImGui::Begin(title.c_str(), &picker_open, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
         return;
     }
-    ImGui::TextWrapped(
-        "Each lesson sets up the views, says what to look at, and asks questions whose answers come from the "
-        "run on screen. Page Down and Page Up step through a lesson.");
+    TextWrappedCJK(
+        "%s", i18n::tr("Each lesson sets up the views, says what to look at, and asks questions whose answers come "
+                       "from the run on screen. Page Down and Page Up step through a lesson."));
     ImGui::TextDisabled("%s", app.source_line().c_str());
     ImGui::Separator();
-    if (catalog.empty()) ImGui::TextWrapped("No lessons found in '%s'.", dir.c_str());
+    if (catalog.empty()) TextWrappedCJK(i18n::tr("No lessons found in '%s'."), dir.c_str());
     for (const auto& e : catalog) {
         ImGui::PushID(e.name.c_str());
         if (!e.error.empty()) {
             ImGui::TextDisabled("%s: %s", e.name.c_str(), e.error.c_str());
         } else {
-            if (ImGui::Button("Start")) Open(app, e.path);
+            if (ImGui::Button((std::string(i18n::tr("Start")) + "###start").c_str())) Open(app, e.path);
             ImGui::SameLine();
             ImGui::TextUnformatted(e.title.c_str());
             ImGui::SameLine();
             const auto it = progress.find(e.name);
             if (it != progress.end())
-                ImGui::TextDisabled("(%d steps; at step %d)", e.steps, it->second.step + 1);
+                ImGui::TextDisabled(i18n::trn("(%d step; at step %d)", "(%d steps; at step %d)",
+                                              static_cast<unsigned long>(e.steps)),
+                                    e.steps, it->second.step + 1);
             else
-                ImGui::TextDisabled("(%d steps)", e.steps);
+                ImGui::TextDisabled(i18n::trn("(%d step)", "(%d steps)", static_cast<unsigned long>(e.steps)),
+                                    e.steps);
         }
         ImGui::PopID();
     }
     if (!error.empty()) {
         ImGui::Separator();
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(verdict_colour(false, app.settings.presentation), "Refused: %s", error.c_str());
+        ImGui::TextColored(verdict_colour(false, app.settings.presentation), i18n::tr("Refused: %s"),
+                           error.c_str());
         ImGui::PopTextWrapPos();
     }
     ImGui::Separator();
-    if (ImGui::Button("Explore on my own")) picker_open = false;
+    if (ImGui::Button((std::string(i18n::tr("Explore on my own")) + "###explore").c_str())) picker_open = false;
     ImGui::SameLine();
-    ImGui::TextDisabled("File > Lessons... brings this back; File > Open takes a .lesson file of your own.");
+    ImGui::TextDisabled("%s", i18n::tr("File > Lessons... brings this back; File > Open takes a .lesson file of "
+                                       "your own."));
     ImGui::End();
 }
 

@@ -42,7 +42,11 @@ struct LessonView {
     bool active() const { return lesson.has_value(); }
     // Checks and opens a lesson file; a broken one is refused with the checker's
     // first problem (in `error` and the App's status). Goes to the saved step.
+    // Opens a lesson in the window's language: the Chinese translation beside the English file
+    // (zh_CN/NAME.lesson) where there is one, else the file itself; either file may be named.
     bool Open(App& app, const std::string& path);
+    // After a switch of language: the catalogue's titles, and the open lesson again, at its step.
+    void LanguageChanged(App& app);
     void Close();
     // Shows lesson step k (0-based): sets the App, computes the narration and the answer.
     void Enter(App& app, int k);
@@ -66,6 +70,7 @@ struct LessonView {
     void LoadCatalog();
 
 private:
+    std::string original_path_;  // the English file of the open lesson
     lessons::Sources& Sources(App& app);
     void Figure(App& app);  // the narration and the answer of the step shown
     void ShowPanels(App& app, bool all);

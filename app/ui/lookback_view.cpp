@@ -23,7 +23,7 @@ std::string default_timeline_file() {
 bool LookbackView::Load(const std::string& path) {
     try {
         std::ifstream f(path, std::ios::binary);
-        if (!f) throw std::runtime_error(path + ": cannot open the file");
+        if (!f) throw std::runtime_error(format_text(i18n::tr("%s: cannot open the file"), path.c_str()));
         std::stringstream ss;
         ss << f.rdbuf();
         LookbackTimeline t = timeline_from_json(ss.str());
@@ -48,7 +48,7 @@ bool LookbackView::Capture(App& app, int64_t n) {
             timeline = std::move(t);
             summary = summarize(timeline);
             loaded = true;
-            source = "captured now";
+            source = i18n::tr("captured now");
             error.clear();
         },
         [this](const std::string& e) { error = e; });
@@ -65,54 +65,60 @@ void LookbackView::Draw(App& app) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
     if (ImGui::InputText("##timeline_file", buf, sizeof buf)) path_text = buf;
     ImGui::SameLine();
-    if (ImGui::Button("Open timeline")) Load(path_text);
+    if (ImGui::Button(i18n::tr("Open timeline"))) Load(path_text);
     if (app.device.present) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-        ImGui::SliderInt("log2 n", &capture_log2_n, 14, 26);
+        ImGui::SliderInt((std::string(i18n::tr("log2 n")) + "###log2_n").c_str(), &capture_log2_n, 14, 26);
         ImGui::SameLine();
         if (app.jobs.holds(kLookbackJob)) {
             DrawJobProgress(app);
         } else {
             const bool other_job = app.jobs.busy();  // one job at a time
             if (other_job) ImGui::BeginDisabled();
-            if (ImGui::Button("Capture on the GPU")) Capture(app, int64_t{1} << capture_log2_n);
+            if (ImGui::Button(i18n::tr("Capture on the GPU"))) Capture(app, int64_t{1} << capture_log2_n);
             if (other_job) ImGui::EndDisabled();
         }
     }
     ImGui::SameLine();
-    ImGui::Checkbox("colour by SM", &colour_by_sm);
+    ImGui::Checkbox((std::string(i18n::tr("colour by SM")) + "###colour_by_sm").c_str(), &colour_by_sm);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::SliderFloat("row", &row_height, 2.0f, 16.0f, "%.0f px");
+    ImGui::SliderFloat((std::string(i18n::tr("row")) + "###row_height").c_str(), &row_height, 2.0f, 16.0f, "%.0f px");
 
     if (!error.empty()) ImGui::TextColored(ImVec4(0.85f, 0.2f, 0.2f, 1), "%s", error.c_str());
     if (!loaded) {
-        ImGui::TextWrapped("No timeline yet: open one saved by `scanviz bench --timeline FILE`%s.",
-                           app.device.present ? ", or capture one" : "");
+        TextWrappedCJK("%s", app.device.present
+                                     ? i18n::tr("No timeline yet: open one saved by `scanviz bench --timeline FILE`, "
+                                                "or capture one.")
+                                     : i18n::tr("No timeline yet: open one saved by `scanviz bench --timeline FILE`."));
         return;
     }
     const auto& s = summary;
-    const std::string per_sm = timeline.blocks_per_sm > 0
-                                   ? ", " + std::to_string(timeline.blocks_per_sm) + " resident tiles per SM"
-                                   : "";
-    ImGui::TextDisabled("%s  |  %s  |  n = %lld, %d tiles of %d items (%d threads) on %d SMs%s",
-                        source.c_str(), timeline.device.c_str(), static_cast<long long>(timeline.n), s.tiles,
-                        timeline.tile_items, timeline.threads, s.sms, per_sm.c_str());
+    if (timeline.blocks_per_sm > 0)
+        ImGui::TextDisabled(
+            i18n::tr("%s  |  %s  |  n = %lld, %d tiles of %d items (%d threads) on %d SMs, %d resident tiles per SM"),
+            source.c_str(), timeline.device.c_str(), static_cast<long long>(timeline.n), s.tiles,
+            timeline.tile_items, timeline.threads, s.sms, timeline.blocks_per_sm);
+    else
+        ImGui::TextDisabled(i18n::tr("%s  |  %s  |  n = %lld, %d tiles of %d items (%d threads) on %d SMs"),
+                            source.c_str(), timeline.device.c_str(), static_cast<long long>(timeline.n), s.tiles,
+                            timeline.tile_items, timeline.threads, s.sms);
     ImGui::Text(
-        "look-back distance: mean %.1f, max %d, %.0f%% of tiles at 1  |  median look-back %.2f us, median "
-        "tile %.2f us, whole run %.1f us",
+        i18n::tr("look-back distance: mean %.1f, max %d, %.0f%% of tiles at 1  |  median look-back %.2f us, "
+                 "median tile %.2f us, whole run %.1f us"),
         s.mean_distance, s.max_distance, 100 * s.fraction_distance_1, s.median_lookback_ns * 1e-3,
         s.median_tile_ns * 1e-3, s.span_ns * 1e-3);
-    ImGui::TextDisabled(
-        "bars: load and reduce (blue), look-back (orange), scan and store (green); ticks: aggregate "
-        "published, inclusive prefix %s",
-        timeline.group_tiles > 0 ? "known" : "published");
+    ImGui::TextDisabled("%s", timeline.group_tiles > 0
+                                  ? i18n::tr("bars: load and reduce (blue), look-back (orange), scan and store "
+                                             "(green); ticks: aggregate published, inclusive prefix known")
+                                  : i18n::tr("bars: load and reduce (blue), look-back (orange), scan and store "
+                                             "(green); ticks: aggregate published, inclusive prefix published"));
     if (timeline.group_tiles > 0) {
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled(
-            "The look-back runs in groups of %d tiles: only a group's last tile publishes its inclusive "
-            "prefix; a tile reads its own group and whole groups before it until it meets one.",
+            i18n::tr("The look-back runs in groups of %d tiles: only a group's last tile publishes its inclusive "
+                     "prefix; a tile reads its own group and whole groups before it until it meets one."),
             timeline.group_tiles);
         ImGui::PopTextWrapPos();
     }
@@ -196,22 +202,20 @@ void LookbackView::DrawTimeline(const App& app) {
         std::string preds;
         const double ghz = timeline.sm_clock_ghz > 0 ? timeline.sm_clock_ghz : 1.0;
         for (size_t k = 0; k < t.preds.size() && k < 12; ++k) {
-            char line[96];
-            std::snprintf(line, sizeof line, "\n  tile %lld: %s, waited %.0f ns",
-                          static_cast<long long>(t.preds[k].tile),
-                          t.preds[k].status == 2 ? "inclusive prefix" : "aggregate",
-                          t.preds[k].wait_cycles / ghz);
-            preds += line;
+            preds += "\n  " + format_text(t.preds[k].status == 2 ? i18n::tr("tile %lld: inclusive prefix, waited %.0f ns")
+                                                                  : i18n::tr("tile %lld: aggregate, waited %.0f ns"),
+                                         static_cast<long long>(t.preds[k].tile), t.preds[k].wait_cycles / ghz);
         }
         if (t.preds.size() > 12) preds += "\n  ...";
         const bool publishes = timeline.group_tiles <= 0 || (t.tile + 1) % timeline.group_tiles == 0;
         ImGui::SetTooltip(
-            "tile %lld on SM %d\nstart %.2f us, aggregate out %.2f us\nlook-back %.2f .. %.2f us, "
-            "distance %d\ninclusive %s %.2f us, end %.2f us%s",
+            publishes ? i18n::tr("tile %lld on SM %d\nstart %.2f us, aggregate out %.2f us\nlook-back %.2f .. %.2f us, "
+                                 "distance %d\ninclusive out %.2f us, end %.2f us%s")
+                      : i18n::tr("tile %lld on SM %d\nstart %.2f us, aggregate out %.2f us\nlook-back %.2f .. %.2f us, "
+                                 "distance %d\ninclusive known (not published) %.2f us, end %.2f us%s"),
             static_cast<long long>(t.tile), t.sm, t.start_ns * 1e-3, t.aggregate_ns * 1e-3,
-            t.lookback_start_ns * 1e-3, t.lookback_end_ns * 1e-3, t.distance,
-            publishes ? "out" : "known (not published)", t.inclusive_ns * 1e-3, t.end_ns * 1e-3,
-            preds.c_str());
+            t.lookback_start_ns * 1e-3, t.lookback_end_ns * 1e-3, t.distance, t.inclusive_ns * 1e-3,
+            t.end_ns * 1e-3, preds.c_str());
     }
     ImGui::EndChild();
 }

@@ -8,10 +8,14 @@
 #include <cstdio>
 
 #include "core/analysis/metrics.hpp"
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 #include "core/models/variants.hpp"
 #include "view_common.hpp"
 
 namespace scanviz::ui {
+using i18n::tr;
+using i18n::trc;
 namespace {
 
 const ImU32 kCurveColours[] = {
@@ -70,13 +74,13 @@ void MetricsView::DrawTable(App& app, float height) {
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("##per_step", 7, flags, ImVec2(0, height))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("step");
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("ops");
-    ImGui::TableSetupColumn("work");
-    ImGui::TableSetupColumn("active");
-    ImGui::TableSetupColumn("bank conf.");
-    ImGui::TableSetupColumn("span so far");
+    ImGui::TableSetupColumn(trc("table header", "step"));
+    ImGui::TableSetupColumn(trc("table header", "label"), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(trc("table header", "ops"));
+    ImGui::TableSetupColumn(trc("table header", "work"));
+    ImGui::TableSetupColumn(trc("table header", "active"));
+    ImGui::TableSetupColumn(tr("bank conf."));
+    ImGui::TableSetupColumn(tr("span so far"));
     ImGui::TableHeadersRow();
     const ImU32 current = highlight_line_colour(app.settings.presentation);
     // In a lesson, only the steps run so far (Settings::lesson_so_far).
@@ -96,7 +100,7 @@ void MetricsView::DrawTable(App& app, float height) {
                               ImGuiSelectableFlags_SpanAllColumns))
             app.set_step(static_cast<int>(i));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(app.trace.steps[i].label.c_str());
+        ImGui::TextUnformatted(i18n::step_label(app.trace.steps[i].label).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%d", s.ops);
         ImGui::TableNextColumn();
@@ -153,7 +157,7 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
     };
 
     dl->AddText(ImVec2(p0.x, p0.y), axis,
-                work ? "work (operator applications) against n" : "span (longest chain) against n");
+                work ? tr("work (operator applications) against n") : tr("span (longest chain) against n"));
     for (double e = ly0; e <= ly1; e += 1.0) {
         const float y = Y(std::pow(10.0, e));
         dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
@@ -219,11 +223,11 @@ void MetricsView::DrawChart(const App& app, bool work, ImVec2 size) {
 }
 
 void MetricsView::Draw(App& app) {
-    ImGui::Begin("Work and span", nullptr,
+    ImGui::Begin((std::string(tr("Work and span")) + "###metrics").c_str(), nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
     DrawBadge(app);
     if (!app.has_trace) {
-        ImGui::TextUnformatted("no trace yet");
+        ImGui::TextUnformatted(tr("no trace yet"));
         ImGui::End();
         return;
     }
@@ -239,10 +243,10 @@ void MetricsView::Draw(App& app) {
             span = st.span_so_far;
             worst = std::max(worst, st.max_conflict_degree);
         }
-        ImGui::Text("so far (%d steps run): work %lld  (sequential n - 1 = %lld)   span %d   worst bank conflict %dx",
+        ImGui::Text(tr("so far (%d steps run): work %lld  (sequential n - 1 = %lld)   span %d   worst bank conflict %dx"),
                     app.step + 1, work, static_cast<long long>(m.sequential_work), span, worst);
     } else {
-        ImGui::Text("work %lld  (sequential n - 1 = %lld)   span %d   steps %d   worst bank conflict %dx",
+        ImGui::Text(tr("work %lld  (sequential n - 1 = %lld)   span %d   steps %d   worst bank conflict %dx"),
                     static_cast<long long>(m.work), static_cast<long long>(m.sequential_work), m.span, m.steps,
                     m.max_conflict_degree);
     }
@@ -267,9 +271,9 @@ void MetricsView::Draw(App& app) {
     }
     // Which variants the chart shows: a popup, so the charts keep their width.
     ImGui::SameLine();
-    if (ImGui::SmallButton("Curves...")) ImGui::OpenPopup("chart curves");
-    if (ImGui::BeginPopup("chart curves")) {
-        ImGui::TextDisabled("work and span from each variant's model, n = %d .. %d", kWorkSpanMinN,
+    if (ImGui::SmallButton(tr("Curves..."))) ImGui::OpenPopup("##chart_curves");
+    if (ImGui::BeginPopup("##chart_curves")) {
+        ImGui::TextDisabled(tr("work and span from each variant's model, n = %d .. %d"), kWorkSpanMinN,
                             kWorkSpanMaxN);
         for (size_t ci = 0; ci < curves.size(); ++ci) {
             VariantCurve& c = curves[ci];
@@ -278,12 +282,12 @@ void MetricsView::Draw(App& app) {
                                ImGuiColorEditFlags_NoTooltip);
             ImGui::SameLine();
             if (!c.error.empty()) {
-                ImGui::TextDisabled("%s: no model (%s)", c.id.c_str(), c.error.c_str());
+                ImGui::TextDisabled(tr("%s: no model (%s)"), c.id.c_str(), c.error.c_str());
             } else {
                 ImGui::Checkbox(c.id.c_str(), &c.shown);
                 if (!c.done) {
                     ImGui::SameLine();
-                    ImGui::TextDisabled("(computing)");
+                    ImGui::TextDisabled("%s", tr("(computing)"));
                 }
             }
             ImGui::PopID();

@@ -11,6 +11,12 @@
 #include "view_common.hpp"
 
 namespace scanviz::ui {
+namespace {
+
+// The measured lines name what is counted, a block or a warp: one sentence for each.
+bool counts_warps(const RaceRow& row) { return row.unit == "warp"; }
+
+}  // namespace
 
 bool RaceView::Init(const Fonts* fonts, std::string* err) {
     fonts_ = fonts;
@@ -24,12 +30,12 @@ RaceCase RaceView::current_case() const {
 
 bool RaceView::Select(const std::string& v, int ch, bool div) {
     if (!is_race_variant(v)) {
-        error = "'" + v + "' is not in the race lab";
+        error = format_text(i18n::tr("'%s' is not in the race lab"), v.c_str());
         return false;
     }
     const auto sites = race_barriers(v);
     if (ch == kOneBuffer ? !race_has_one_buffer(v) : (ch < -1 || ch >= static_cast<int>(sites.size()))) {
-        error = "no such what-if for " + v;
+        error = format_text(i18n::tr("no such what-if for %s"), v.c_str());
         return false;
     }
     variant = v;
@@ -117,7 +123,7 @@ bool RaceView::MeasureLive(App& app) {
             live.rows.push_back(std::move(row));
             status.clear();
         },
-        [this](const std::string& e) { status = "measurement failed: " + e; });
+        [this](const std::string& e) { status = format_text(i18n::tr("measurement failed: %s"), e.c_str()); });
     if (submitted) status.clear();
     return submitted;
 }
@@ -125,12 +131,12 @@ bool RaceView::MeasureLive(App& app) {
 const RaceRow* RaceView::MeasuredRow(std::string* source) const {
     const RaceCase c = current_case();
     if (const RaceRow* r = live.find(c)) {
-        *source = "GPU now: " + live.badge();
+        *source = format_text(i18n::tr("GPU now: %s"), live.badge().c_str());
         return r;
     }
     if (recorded)
         if (const RaceRow* r = recorded->find(c)) {
-            *source = "recorded: " + recorded->badge() + " (" + recorded_source + ")";
+            *source = format_text(i18n::tr("recorded: %s (%s)"), recorded->badge().c_str(), recorded_source.c_str());
             return r;
         }
     return nullptr;
@@ -138,10 +144,10 @@ const RaceRow* RaceView::MeasuredRow(std::string* source) const {
 
 void RaceView::DrawMeasured(App& app) {
     const bool presentation = app.settings.presentation;
-    ImGui::TextUnformatted("What the GPU did");
+    ImGui::TextUnformatted(i18n::tr("What the GPU did"));
     if (app.live_gpu()) {
         ImGui::SetNextItemWidth(90);
-        ImGui::InputInt("launches", &launches);
+        ImGui::InputInt((std::string(i18n::tr("launches")) + "###launches").c_str(), &launches);
         launches = std::clamp(launches, 1, 5000);
         ImGui::SameLine();
         if (app.jobs.holds(kRaceJob)) {
@@ -149,37 +155,41 @@ void RaceView::DrawMeasured(App& app) {
         } else {
             const bool other_job = app.jobs.busy();  // one job at a time
             if (other_job) ImGui::BeginDisabled();
-            if (ImGui::Button("Measure on this GPU")) MeasureLive(app);
+            if (ImGui::Button(i18n::tr("Measure on this GPU"))) MeasureLive(app);
             if (other_job) ImGui::EndDisabled();
         }
     }
     std::string source;
     const RaceRow* row = MeasuredRow(&source);
     if (!row) {
-        ImGui::TextWrapped("%s", app.live_gpu() ? "Not measured yet: press the button."
-                                                : "No GPU here and no recorded figures for this case.");
+        TextWrappedCJK("%s", app.live_gpu() ? i18n::tr("Not measured yet: press the button.")
+                                                : i18n::tr("No GPU here and no recorded figures for this case."));
     } else {
         ImGui::TextColored(ImColor(badge_colour(presentation)), "%s", source.c_str());
-        ImGui::Text("wrong: %s", format_rate(*row).c_str());
-        ImGui::Text("launches with a wrong %s: %d of %d", row->unit.c_str(), row->wrong_launches,
-                    row->launches);
+        ImGui::Text(i18n::tr("wrong: %s"), format_rate(*row).c_str());
+        ImGui::Text(counts_warps(*row) ? i18n::tr("launches with a wrong warp: %d of %d")
+                                       : i18n::tr("launches with a wrong block: %d of %d"),
+                    row->wrong_launches, row->launches);
         if (row->racecheck)
-            ImGui::Text("compute-sanitizer racecheck: %d errors, %d warnings%s", row->racecheck->errors,
-                        row->racecheck->warnings, row->racecheck->hazards() == 0 ? " (clean)" : "");
+            ImGui::Text(row->racecheck->hazards() == 0
+                            ? i18n::tr("compute-sanitizer racecheck: %d errors, %d warnings (clean)")
+                            : i18n::tr("compute-sanitizer racecheck: %d errors, %d warnings"),
+                        row->racecheck->errors, row->racecheck->warnings);
         else
-            ImGui::TextDisabled("compute-sanitizer racecheck: not run for this case");
+            ImGui::TextDisabled("%s", i18n::tr("compute-sanitizer racecheck: not run for this case"));
         if (row->example) {
             const auto& e = *row->example;
-            ImGui::Text("example: launch %d, %s %d, %zu cells differ", e.launch, row->unit.c_str(), e.unit,
-                        e.differing.size());
+            ImGui::Text(counts_warps(*row) ? i18n::tr("example: launch %d, warp %d, %zu cells differ")
+                                           : i18n::tr("example: launch %d, block %d, %zu cells differ"),
+                        e.launch, e.unit, e.differing.size());
             if (ImGui::BeginTable(
                     "##race_example", 4,
                     ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit,
                     ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 8))) {
-                ImGui::TableSetupColumn("cell");
-                ImGui::TableSetupColumn("input");
-                ImGui::TableSetupColumn("GPU");
-                ImGui::TableSetupColumn("expected");
+                ImGui::TableSetupColumn(i18n::tr("cell"));
+                ImGui::TableSetupColumn(i18n::tr("input"));
+                ImGui::TableSetupColumn(i18n::tr("GPU"));
+                ImGui::TableSetupColumn(i18n::tr("expected"));
                 ImGui::TableHeadersRow();
                 for (int d : e.differing) {
                     const auto i = static_cast<size_t>(d);
@@ -197,7 +207,7 @@ void RaceView::DrawMeasured(App& app) {
                 ImGui::EndTable();
             }
         } else if (row->wrong == 0) {
-            ImGui::TextUnformatted("every result was right");
+            ImGui::TextUnformatted(i18n::tr("every result was right"));
         }
     }
     if (!status.empty()) ImGui::TextColored(ImColor(error_colour(presentation)), "%s", status.c_str());
@@ -218,7 +228,7 @@ void RaceView::DrawMeasured(App& app) {
         const auto lines = race_narration(build_race_report(cases, &merged, merged.badge()));
         if (!lines.empty()) {
             ImGui::Separator();
-            for (const auto& l : lines) ImGui::TextWrapped("%s", l.c_str());
+            for (const auto& l : lines) TextWrappedCJK("%s", l.c_str());
         }
     }
 }
@@ -229,7 +239,7 @@ void RaceView::Draw(App& app) {
 
     // The case: variant, what-if, divergence.
     ImGui::SetNextItemWidth(220);
-    if (ImGui::BeginCombo("variant", variant.c_str())) {
+    if (ImGui::BeginCombo((std::string(i18n::tr("variant")) + "###variant").c_str(), variant.c_str())) {
         for (auto v : race_variants())
             if (ImGui::Selectable(std::string(v).c_str(), v == variant)) {
                 const std::string nv(v);
@@ -240,11 +250,11 @@ void RaceView::Draw(App& app) {
     ImGui::SameLine();
     auto choice_label = [&](int ch) -> std::string {
         if (ch == kOneBuffer) return race_one_buffer_what(variant);
-        if (ch < 0) return "as written (no barrier removed)";
-        return "remove barrier " + std::to_string(ch) + ": " + barriers[static_cast<size_t>(ch)].name;
+        if (ch < 0) return i18n::tr("as written (no barrier removed)");
+        return format_text(i18n::tr("remove barrier %d: %s"), ch, barriers[static_cast<size_t>(ch)].name.c_str());
     };
     ImGui::SetNextItemWidth(360);
-    if (ImGui::BeginCombo("what if", choice_label(choice).c_str())) {
+    if (ImGui::BeginCombo((std::string(i18n::tr("what if")) + "###what_if").c_str(), choice_label(choice).c_str())) {
         std::vector<int> choices{-1};
         for (const auto& b : barriers) choices.push_back(b.index);
         if (race_has_one_buffer(variant)) choices.push_back(kOneBuffer);
@@ -255,17 +265,20 @@ void RaceView::Draw(App& app) {
     if (race_is_warp(variant)) {
         ImGui::SameLine();
         bool d = diverged;
-        if (ImGui::Checkbox("after a divergent branch", &d)) Select(variant, choice, d);
+        if (ImGui::Checkbox((std::string(i18n::tr("after a divergent branch")) + "###diverged").c_str(), &d))
+            Select(variant, choice, d);
     }
     if (!error.empty())
         ImGui::TextColored(ImColor(error_colour(app.settings.presentation)), "%s", error.c_str());
 
-    ImGui::Text("%s: %d hazard%s (%d RAW, %d WAR, %d WAW): %d between warps, %d between lanes of one warp",
-                hazards.what.c_str(), hazards.count(), hazards.count() == 1 ? "" : "s", hazards.raw,
-                hazards.war, hazards.waw, hazards.between_warps, hazards.within_warp);
+    ImGui::Text(i18n::trn("%s: %d hazard (%d RAW, %d WAR, %d WAW): %d between warps, %d between lanes of one warp",
+                          "%s: %d hazards (%d RAW, %d WAR, %d WAW): %d between warps, %d between lanes of one warp",
+                          static_cast<unsigned long>(hazards.count())),
+                hazards.what.c_str(), hazards.count(), hazards.raw, hazards.war, hazards.waw, hazards.between_warps,
+                hazards.within_warp);
     ImGui::TextDisabled(
-        "red edges: reads whose value the missing barrier no longer guarantees (from the trace of "
-        "the reference model, n = %d)",
+        i18n::tr("red edges: reads whose value the missing barrier no longer guarantees (from the trace of "
+                 "the reference model, n = %d)"),
         race_spec(variant).n);
 
     const float right_w = std::max(320.0f, ImGui::GetContentRegionAvail().x * 0.36f);
@@ -288,10 +301,11 @@ void RaceView::Draw(App& app) {
     ImGui::SameLine();
     ImGui::BeginChild("##race_measured", ImVec2(0, avail.y), true);
     if (!hazards.hazards.empty()) {
-        if (ImGui::TreeNode("hazards", "the first hazards (of %d)", hazards.count())) {
+        // untranslated: "hazards" is the node's id; its label is the translated format.
+        if (ImGui::TreeNode("hazards", i18n::tr("the first hazards (of %d)"), hazards.count())) {
             const Trace& t = race_trace(variant);
             for (size_t i = 0; i < hazards.hazards.size() && i < 24; ++i)
-                ImGui::TextWrapped("%s", describe(t, hazards.hazards[i]).c_str());
+                TextWrappedCJK("%s", describe(t, hazards.hazards[i]).c_str());
             ImGui::TreePop();
         }
     }

@@ -1,4 +1,5 @@
 #include "sass_view.hpp"
+#include "view_common.hpp"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -7,10 +8,13 @@
 #include <cstdio>
 #include <exception>
 
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 #include "embedded_sources.hpp"
 #include "kernels/sass/sass_paths.hpp"
 
 namespace scanviz::ui {
+using i18n::tr;
 namespace {
 
 // One colour per opcode class (readable on the dark and the light theme).
@@ -77,7 +81,7 @@ void SassView::Reload() {
     rows.clear();
     archs_ = kern::available_sass_archs();
     if (archs_.empty()) {
-        error = "no SASS: this build compiles no cubins and assets/sass has no snapshot";
+        error = tr("no SASS: this build compiles no cubins and assets/sass has no snapshot");
         return;
     }
     // The one default the lessons share (their SASS figures come from the architecture shown here).
@@ -107,7 +111,7 @@ void SassView::Reload() {
                     for (int i : col.region.instructions) col.in_region[static_cast<size_t>(i)] = true;
                     col.tags = embedded_tags(*f);
                 } else {
-                    col.message = "the listing has no kernel iso_" + v;
+                    col.message = tr("the listing has no kernel") + (" iso_" + v);
                 }
             }
             columns.push_back(std::move(col));
@@ -120,8 +124,8 @@ void SassView::Reload() {
 void SassView::Window(App& app, const Fonts& fonts) {
     fonts_ = &fonts;
     if (ImGui::BeginMainMenuBar()) {  // appends to the window's menu bar
-        if (ImGui::BeginMenu("View")) {
-            ImGui::MenuItem("SASS: instructions per variant", "F7", &open);
+        if (ImGui::BeginMenu(i18n::trc("menu", "View"))) {
+            ImGui::MenuItem(tr("SASS: instructions per variant"), "F7", &open);
             ImGui::EndMenu();
         }
         ImGui::EndMainMenuBar();
@@ -130,7 +134,9 @@ void SassView::Window(App& app, const Fonts& fonts) {
     if (!open) return;
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.7f, vp->WorkSize.y * 0.75f), ImGuiCond_FirstUseEver);
-    if (ImGui::Begin("SASS: what the compiler made of each scan", &open)) Draw(app);
+    // The id "###sass" is the one session.cpp finds the window by (a lesson places it; the state dump).
+    const std::string title = std::string(tr("SASS: what the compiler made of each scan")) + "###sass";
+    if (ImGui::Begin(title.c_str(), &open)) Draw(app);
     ImGui::End();
 }
 
@@ -141,7 +147,7 @@ void SassView::Draw(App& app) {
 
     // Architecture and the variants shown side by side.
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (ImGui::BeginCombo("architecture", arch.c_str())) {
+    if (ImGui::BeginCombo((std::string(tr("architecture")) + "###arch").c_str(), arch.c_str())) {
         for (const auto& a : archs_)
             if (ImGui::Selectable(a.c_str(), a == arch)) {
                 arch = a;
@@ -150,7 +156,8 @@ void SassView::Draw(App& app) {
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    if (ImGui::Button("variants side by side...")) ImGui::OpenPopup("##sass_variants");
+    if (ImGui::Button((std::string(tr("variants side by side...")) + "###variants").c_str()))
+        ImGui::OpenPopup("##sass_variants");
     if (ImGui::BeginPopup("##sass_variants")) {
         bool changed = false;
         for (const auto& v : all_variants_) {
@@ -167,26 +174,28 @@ void SassView::Draw(App& app) {
         ImGui::EndPopup();
     }
     ImGui::SameLine();
-    if (ImGui::Button("reload")) Reload();
+    if (ImGui::Button((std::string(tr("reload")) + "###reload").c_str())) Reload();
 
     // The phase whose instructions light up: the step-through's, unless an
     // instruction was clicked since.
     const std::string step_phase = app.current_phase();
     if (!step_phase.empty()) phase = step_phase;
     ImGui::SameLine();
-    ImGui::TextDisabled("highlighted: %s",
-                        phase.empty() ? "(no step selected)" : ("phase \"" + phase + "\"").c_str());
+    if (phase.empty())
+        ImGui::TextDisabled("%s", tr("highlighted: (no step selected)"));
+    else
+        ImGui::TextDisabled(tr("highlighted: phase \"%s\""), i18n::step_label(phase).c_str());
 
     if (ImGui::BeginTabBar("##sass_tabs")) {
-        if (ImGui::BeginTabItem("side by side")) {
+        if (ImGui::BeginTabItem((std::string(tr("side by side")) + "###side").c_str())) {
             DrawColumns(app);
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("counts")) {
+        if (ImGui::BeginTabItem((std::string(tr("counts")) + "###counts").c_str())) {
             DrawTable(app);
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("chart, every architecture")) {
+        if (ImGui::BeginTabItem((std::string(tr("chart, every architecture")) + "###chart").c_str())) {
             DrawChart(app);
             ImGui::EndTabItem();
         }
@@ -197,7 +206,7 @@ void SassView::Draw(App& app) {
 
 void SassView::DrawColumns(App& app) {
     if (columns.empty()) {
-        ImGui::TextUnformatted("Pick two or more variants (variants side by side...).");
+        ImGui::TextUnformatted(tr("Pick two or more variants (variants side by side...)."));
         return;
     }
     const int n = static_cast<int>(columns.size());
@@ -213,11 +222,11 @@ void SassView::DrawColumns(App& app) {
         const sass::Function* f = col.function();
         ImGui::PushID(ci);
         if (!f) {
-            ImGui::TextWrapped("%s", col.message.c_str());
+            TextWrappedCJK("%s", col.message.c_str());
             ImGui::PopID();
             continue;
         }
-        ImGui::TextWrapped("region %d (method %s), kernel %d; %s", col.region.counts.total(),
+        TextWrappedCJK(tr("region %d (method %s), kernel %d; %s"), col.region.counts.total(),
                            std::string(sass::method_name(col.region.method)).c_str(), sass::count(*f).total(),
                            std::string(sass::provenance_name(col.provenance)).c_str());
         ImGui::BeginChild("##listing", ImVec2(0, height - ImGui::GetTextLineHeightWithSpacing() * 2), false,
@@ -264,7 +273,7 @@ void SassView::DrawColumns(App& app) {
                 ImGui::TextUnformatted(std::string(sass::class_explanation(ins.cls)).c_str());
                 ImGui::Separator();
                 for (const auto& fr : ins.frames) ImGui::Text("%s:%d", fr.file.c_str(), fr.line);
-                for (const auto& s : steps) ImGui::Text("step: %s (click to go there)", s.c_str());
+                for (const auto& s : steps) ImGui::Text(tr("step: %s (click to go there)"), i18n::step_label(s).c_str());
                 ImGui::PopTextWrapPos();
                 ImGui::EndTooltip();
             }
@@ -277,27 +286,27 @@ void SassView::DrawColumns(App& app) {
 }
 
 void SassView::DrawTable(const App& app) {
-    ImGui::TextWrapped(
-        "%s: scan region by opcode class (int32 add, inclusive). Method 'lines': the instructions "
-        "from the routine's own file; 'minus-base': kernel minus its load/store baseline. NOPs are not "
-        "in the totals. Hover a class for what it means.",
+    TextWrappedCJK(
+        tr("%s: scan region by opcode class (int32 add, inclusive). Method 'lines': the instructions "
+           "from the routine's own file; 'minus-base': kernel minus its load/store baseline. NOPs are not "
+           "in the totals. Hover a class for what it means."),
         arch.c_str());
     // Work done beside code size: warp instructions the whole app kernel executed, per warp.
     // A lesson shows the measured column only for a question about it.
     const bool measured = !lesson_only || lesson_measured;
-    if (measured) ImGui::TextDisabled("executed / warp: %s", app.profile_status().c_str());
+    if (measured) ImGui::TextDisabled(tr("executed / warp: %s"), app.profile_status().c_str());
     const ProfileTable* profile = measured && app.profile ? &*app.profile : nullptr;
     const int ncols = 3 + sass::kClassCount + 2;
     if (!ImGui::BeginTable(
             "##sass_counts", ncols,
             ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX))
         return;
-    ImGui::TableSetupColumn("variant");
-    ImGui::TableSetupColumn("region");
-    ImGui::TableSetupColumn("method");
+    ImGui::TableSetupColumn(i18n::trc("table header", "variant"));
+    ImGui::TableSetupColumn(i18n::trc("table header", "region"));
+    ImGui::TableSetupColumn(i18n::trc("table header", "method"));
     for (auto c : sass::kAllClasses) ImGui::TableSetupColumn(std::string(sass::class_name(c)).c_str());
-    ImGui::TableSetupColumn("kernel");
-    ImGui::TableSetupColumn("executed / warp");
+    ImGui::TableSetupColumn(i18n::trc("table header", "kernel"));
+    ImGui::TableSetupColumn(tr("executed / warp"));
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int i = 0; i < ncols; ++i) {
         ImGui::TableSetColumnIndex(i);
@@ -342,12 +351,12 @@ void SassView::DrawTable(const App& app) {
             ImGui::Text("%lld", static_cast<long long>(pr->ncu.inst_executed / pr->ours.warps));
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip(
-                    "ncu: %lld warp instructions executed by the app's kernel (%s, %d warps), %lld "
-                    "thread instructions; the kernel includes the tile's load and store",
+                    tr("ncu: %lld warp instructions executed by the app's kernel (%s, %d warps), %lld "
+                       "thread instructions; the kernel includes the tile's load and store"),
                     static_cast<long long>(pr->ncu.inst_executed), pr->case_name.c_str(), pr->ours.warps,
                     static_cast<long long>(pr->ncu.thread_inst_executed));
         } else {
-            ImGui::TextDisabled(!measured ? "after the question" : profile ? "not profiled" : "n/a");
+            ImGui::TextDisabled("%s", !measured ? tr("after the question") : profile ? tr("not profiled") : "n/a");
         }
     }
     ImGui::EndTable();
@@ -362,10 +371,10 @@ bool SassView::Listed(const std::string& row_variant) const {
 }
 
 void SassView::DrawChart(const App&) {
-    ImGui::TextWrapped(
-        "Scan region per variant, one block per architecture; each bar is split by opcode class "
-        "(hover a segment). The CUDA Handbook (13.5.4) counted 30, 17 and 11 instructions for the "
-        "conditional, zero-padded and shuffle scans on SM 3.0.");
+    TextWrappedCJK(
+        "%s", tr("Scan region per variant, one block per architecture; each bar is split by opcode class "
+                 "(hover a segment). The CUDA Handbook (13.5.4) counted 30, 17 and 11 instructions for the "
+                 "conditional, zero-padded and shuffle scans on SM 3.0."));
     int max_total = 1;
     size_t name_w = 0;
     for (const auto& r : rows) {
@@ -397,7 +406,7 @@ void SassView::DrawChart(const App&) {
                 dl->AddRectFilled(p, ImVec2(p.x + w, p.y + bar_h), class_colour(c));
                 if (ImGui::IsMouseHoveringRect(p, ImVec2(p.x + w, p.y + bar_h))) {
                     ImGui::BeginTooltip();
-                    ImGui::Text("%s on %s: %d %s", r.variant.c_str(), a.c_str(), v,
+                    ImGui::Text(tr("%s on %s: %d %s"), r.variant.c_str(), a.c_str(), v,
                                 std::string(sass::class_title(c)).c_str());
                     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
                     ImGui::TextUnformatted(std::string(sass::class_explanation(c)).c_str());

@@ -1,5 +1,7 @@
 #include "script.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 #include <GLFW/glfw3.h>
 
 #include <malloc.h>
@@ -247,6 +249,8 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         app.select(s, slot);
     } else if (c.name == "presentation") {
         app.settings.presentation = script_on_off(c, a0, path);
+    } else if (c.name == "language") {
+        session.RequestLanguage(*i18n::parse_language(a0));  // as the menu does: before the next frame
     } else if (c.name == "show" && a0 == "sass") {
         session.sass.open = script_on_off(c, c.args[1], path);
     } else if (c.name == "memory") {

@@ -1,5 +1,7 @@
 #include "script_text.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -31,6 +33,7 @@ const std::map<std::string, CommandShape>& shapes() {
         {"step", {1, 1, "step K | first | last | middle | next | prev"}},
         {"select", {1, 2, "select STEP SLOT | select none"}},
         {"presentation", {1, 1, "presentation on|off"}},
+        {"language", {1, 1, "language en|zh"}},
         {"show",
          {2, 2, "show state|diagram|metrics|source|bench|lookback|race|banks|sass|instrumentation on|off"}},
         {"race", {2, 3, "race VARIANT none|K|one-buffer [diverged]"}},
@@ -78,6 +81,8 @@ void check_arguments(const ScriptCommand& c, const std::string& path) {
     if (c.name == "type" && !parse_type(c.args[0]) && c.args[0] != "int32" && c.args[0] != "float32")
         script_fail(path, line, "unknown type '" + c.args[0] + "'");
     if (c.name == "exclusive" || c.name == "presentation") (void)script_on_off(c, c.args[0], path);
+    if (c.name == "language" && !i18n::parse_language(c.args[0]))
+        script_fail(path, line, "language must be en or zh, not '" + c.args[0] + "'");
     if (c.name == "show") {
         if (!one_of(c.args[0], {"state", "diagram", "metrics", "source", "bench", "lookback", "race", "banks",
                                 "sass", "instrumentation"}))

@@ -19,11 +19,16 @@ namespace scanviz::ui {
 namespace {
 
 // Floating windows (the SASS view's is app/ui/sass_view.cpp's title), placed by a lesson step that shows
-// them.
-constexpr const char* kSassWindowTitle = "SASS: what the compiler made of each scan";
-constexpr const char* kBenchWindowTitle = "Benchmark: ours, CUB, Thrust and the memcpy roof";
-constexpr const char* kLookbackWindowTitle = "Look-back timeline";
-constexpr const char* kKernelWindowTitle = "Your kernel";
+// them. The windows' ids: a title is shown in the reader's language, followed by its id, so
+// FindWindowByName(id) and SetWindowPos(id) find a window whatever the language.
+constexpr const char* kSassWindowTitle = "###sass";
+constexpr const char* kBenchWindowTitle = "###bench";
+constexpr const char* kLookbackWindowTitle = "###lookback";
+constexpr const char* kKernelWindowTitle = "###kernel";
+constexpr const char* kRaceWindowTitle = "###race";
+
+// A window's title: its words in the reader's language, then its id ("###bench").
+std::string titled(const char* msgid, const char* id) { return std::string(i18n::tr(msgid)) + id; }
 
 // Share of the upper area's height the state view takes above the diagram.
 constexpr float kStateShare = 0.4f;
@@ -102,7 +107,7 @@ bool GuiSession::Init(std::string* error) {
     if (i18n::language() == i18n::Language::Zh && !fonts.chinese) {
         i18n::set_language(i18n::Language::En);
         fonts = load_fonts();
-        app.status = fonts.cjk_missing + ": the window stays English";
+        app.status = fonts.cjk_missing + i18n::tr(": the window stays English");
     }
     apply_style(false);
     if (!state.Init(&fonts, error)) return false;
@@ -148,50 +153,54 @@ void GuiSession::ApplyLanguage(i18n::Language lang) {
         fonts = load_fonts();
         app.status = fonts.cjk_missing + i18n::tr(": the window stays English");
     }
+    // The device's "why not" line was written in the old language: ask again.
+    app.device.checked = false;
+    app.check_device();
+    language_changed_ = true;  // the lesson reloads in the next frame
 }
 
 void GuiSession::DrawMenu(Window& window) {
     if (!ImGui::BeginMainMenuBar()) return;
-    if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Open trace, recording or lesson...")) show_open_popup = true;
-        if (ImGui::MenuItem("Your kernel (.cu)...")) kernel.entry_open = true;
-        if (ImGui::BeginMenu("Recordings")) {
+    if (ImGui::BeginMenu(i18n::trc("menu", "File"))) {
+        if (ImGui::MenuItem(i18n::tr("Open trace, recording or lesson..."))) show_open_popup = true;
+        if (ImGui::MenuItem(i18n::tr("Your kernel (.cu)..."))) kernel.entry_open = true;
+        if (ImGui::BeginMenu(i18n::tr("Recordings"))) {
             // One per card: opening one shows its traces, bench, race and profile tables.
             if (!recordings_listed) {
                 recordings = list_recordings(asset_path("recordings"));
                 recordings_listed = true;
             }
-            if (recordings.empty()) ImGui::TextDisabled("no recordings in %s", asset_path("recordings").c_str());
+            if (recordings.empty()) ImGui::TextDisabled(i18n::tr("no recordings in %s"), asset_path("recordings").c_str());
             for (const auto& r : recordings) {
                 const bool open = app.recording_path == r.path;
                 if (ImGui::MenuItem(r.label().c_str(), nullptr, open, r.problem.empty())) app.open_recording(r.path);
             }
             ImGui::EndMenu();
         }
-        if (ImGui::MenuItem("Lessons...")) {
+        if (ImGui::MenuItem(i18n::tr("Lessons..."))) {
             lesson.LoadCatalog();
             lesson.picker_open = true;
         }
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("View")) {
+    if (ImGui::BeginMenu(i18n::trc("menu", "View"))) {
         Settings& s = app.settings;
-        ImGui::MenuItem("State", nullptr, &s.show_state);
-        ImGui::MenuItem("Dependency diagram", nullptr, &s.show_diagram);
-        ImGui::MenuItem("Work and span", nullptr, &s.show_metrics);
-        ImGui::MenuItem("Source", nullptr, &s.show_source);
-        ImGui::MenuItem("Source: show instrumentation", nullptr, &s.show_instrumentation, s.show_source);
-        ImGui::MenuItem("Benchmark (ours, CUB, Thrust, memcpy)", nullptr, &s.show_bench);
-        ImGui::MenuItem("Look-back timeline", nullptr, &s.show_lookback);
-        ImGui::MenuItem("Race lab (remove a barrier)", nullptr, &s.show_race);
+        ImGui::MenuItem(i18n::tr("State"), nullptr, &s.show_state);
+        ImGui::MenuItem(i18n::tr("Dependency diagram"), nullptr, &s.show_diagram);
+        ImGui::MenuItem(i18n::tr("Work and span"), nullptr, &s.show_metrics);
+        ImGui::MenuItem(i18n::tr("Source"), nullptr, &s.show_source);
+        ImGui::MenuItem(i18n::tr("Source: show instrumentation"), nullptr, &s.show_instrumentation, s.show_source);
+        ImGui::MenuItem(i18n::tr("Benchmark (ours, CUB, Thrust, memcpy)"), nullptr, &s.show_bench);
+        ImGui::MenuItem(i18n::tr("Look-back timeline"), nullptr, &s.show_lookback);
+        ImGui::MenuItem(i18n::tr("Race lab (remove a barrier)"), nullptr, &s.show_race);
         ImGui::Separator();
-        ImGui::MenuItem("Presentation mode", nullptr, &s.presentation);
-        ImGui::MenuItem("Full screen", "F11", &s.fullscreen);
+        ImGui::MenuItem(i18n::tr("Presentation mode"), nullptr, &s.presentation);
+        ImGui::MenuItem(i18n::tr("Full screen"), "F11", &s.fullscreen);
         ImGui::Separator();
-        // Each language named in itself, so a reader finds theirs whatever is shown now.
+        // untranslated: each language is named in itself, so a reader finds theirs whatever is shown.
         if (ImGui::BeginMenu("Language / 语言")) {
             const i18n::Language now = i18n::language();
-            if (ImGui::MenuItem("English", nullptr, now == i18n::Language::En))
+            if (ImGui::MenuItem("English", nullptr, now == i18n::Language::En))  // untranslated: its own name
                 SwitchLanguage(window, i18n::Language::En);
             if (ImGui::MenuItem("中文 (简体)", nullptr, now == i18n::Language::Zh))
                 SwitchLanguage(window, i18n::Language::Zh);
@@ -202,22 +211,21 @@ void GuiSession::DrawMenu(Window& window) {
     ImGui::TextDisabled("  %s", app.source_line().c_str());
     ImGui::EndMainMenuBar();
     if (show_open_popup) {
-        ImGui::OpenPopup("Open file");
+        ImGui::OpenPopup("###open_file");
         show_open_popup = false;
     }
-    if (ImGui::BeginPopupModal("Open file", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    if (ImGui::BeginPopupModal(titled(i18n::N_("Open file"), "###open_file").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted(
-            "A trace (.json, scanviz trace --format json), a recording or a lesson (.lesson); files can also "
-            "be "
-            "dropped on the window.");
+            i18n::tr("A trace (.json, scanviz trace --format json), a recording or a lesson (.lesson); files can "
+                     "also be dropped on the window."));
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
-        const bool enter = ImGui::InputText("path", &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
-        if (ImGui::Button("Open") || enter) {
+        const bool enter = ImGui::InputText((std::string(i18n::tr("path")) + "###path").c_str(), &open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+        if (ImGui::Button(titled(i18n::N_("Open"), "###open").c_str()) || enter) {
             OpenPath(open_path);
             ImGui::CloseCurrentPopup();
         }
         ImGui::SameLine();
-        if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+        if (ImGui::Button(titled(i18n::N_("Cancel"), "###cancel").c_str())) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
     kernel.DrawEntryPopup(app);
@@ -225,6 +233,14 @@ void GuiSession::DrawMenu(Window& window) {
 
 void GuiSession::Frame(Window& window, double seconds) {
     CollectShownTexts();  // the frame before's lookups (recorded only for a scripted run's dump)
+    if (pending_language_) {
+        SwitchLanguage(window, *pending_language_);
+        pending_language_.reset();
+    }
+    if (language_changed_) {
+        lesson.LanguageChanged(app);
+        language_changed_ = false;
+    }
     Settings& s = app.settings;
     if (!style_applied_ || presentation_applied_ != s.presentation) {
         apply_style(s.presentation);
@@ -266,7 +282,7 @@ void GuiSession::Frame(Window& window, double seconds) {
         const float kernel_h = !kernel.path.empty() && !lesson.active() ? std::round(H * 0.36f) : 0.0f;
         if (kernel_h > 0) {
             Place({0, top, sidebar_w, kernel_h});
-            ImGui::Begin(kKernelWindowTitle, nullptr,
+            ImGui::Begin(titled(i18n::N_("Your kernel"), kKernelWindowTitle).c_str(), nullptr,
                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
             kernel.Draw(app);
             ImGui::End();
@@ -321,17 +337,17 @@ void GuiSession::Frame(Window& window, double seconds) {
     // The benchmark and the look-back timeline float over the layout.
     if (s.show_bench) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin(kBenchWindowTitle, &s.show_bench)) bench.Draw(app);
+        if (ImGui::Begin(titled(i18n::N_("Benchmark: ours, CUB, Thrust and the memcpy roof"), kBenchWindowTitle).c_str(), &s.show_bench)) bench.Draw(app);
         ImGui::End();
     }
     if (s.show_lookback) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.62f, H * 0.7f), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin(kLookbackWindowTitle, &s.show_lookback)) lookback.Draw(app);
+        if (ImGui::Begin(titled(i18n::N_("Look-back timeline"), kLookbackWindowTitle).c_str(), &s.show_lookback)) lookback.Draw(app);
         ImGui::End();
     }
     if (s.show_race) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.8f, H * 0.75f), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin("Race lab: remove a barrier", &s.show_race)) race.Draw(app);
+        if (ImGui::Begin(titled(i18n::N_("Race lab: remove a barrier"), kRaceWindowTitle).c_str(), &s.show_race)) race.Draw(app);
         ImGui::End();
     }
     // The lesson's SASS figures come from the architecture the SASS view shows.
@@ -370,7 +386,7 @@ void GuiSession::Frame(Window& window, double seconds) {
         // bottom of the figures.
         const float h = ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetStyle().WindowPadding.y * 2;
         Place({main_x, top + H - h, main_w, h});
-        ImGui::Begin(kKernelWindowTitle, nullptr,
+        ImGui::Begin(titled(i18n::N_("Your kernel"), kKernelWindowTitle).c_str(), nullptr,
                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                          ImGuiWindowFlags_NoTitleBar);
         kernel.DrawCompact(app);
@@ -409,6 +425,7 @@ nlohmann::json GuiSession::StateDump() const {
     // The words shown since the window opened (a scripted run records them): how many came from
     // the catalog, and which had no translation in the language shown.
     j["language"] = i18n::language_code(i18n::language());
+    j["status"] = app.status;
     j["catalog"] = i18n::catalog_source();
     j["fonts"] = {{"chinese", fonts.chinese}, {"cjk_glyphs", fonts.cjk_glyphs}};
     json untranslated = json::array();

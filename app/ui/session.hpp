@@ -5,6 +5,7 @@
 #include "core/i18n/i18n.hpp"
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -68,6 +69,8 @@ struct GuiSession {
     bool OnlyAJobMoves() const;
     // What the window holds after the last frame.
     nlohmann::json StateDump() const;
+    // Switches the language before the next frame, as the View > Language menu does.
+    void RequestLanguage(i18n::Language lang) { pending_language_ = lang; }
     // Opens a file: a lesson (.lesson) in the lesson view, a kernel (.cu) in the kernel view,
     // anything else in the App.
     bool OpenPath(const std::string& path);
@@ -78,6 +81,8 @@ private:
     void DrawMenu(Window& window);
     // The language menu: the switch happens before the next frame (the fonts change with it).
     void SwitchLanguage(Window& window, i18n::Language lang);
+    std::optional<i18n::Language> pending_language_;  // asked for by a script, switched by Frame
+    bool language_changed_ = false;                  // switched: the lesson reloads in its language
     void ApplyLanguage(i18n::Language lang);
     // The catalog's lookups since the last call, into the sets below.
     void CollectShownTexts() const;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 #include "core/learner/source_steps.hpp"
 #include "core/models/variants.hpp"
 #include "embedded_sources.hpp"
@@ -51,13 +53,13 @@ void SourceView::Update(const App& app) {
             for (size_t i = 0; i < lines.size() && i < phases.size(); ++i)
                 if (!phases[i].empty()) lines[i].tags.push_back(phases[i]);
         } else if (!info || info->source_file.empty()) {
-            missing = "no kernel file is named for " + variant + " yet";
+            missing = i18n::tr("no kernel file is named for this variant yet:") + (" " + variant);
         } else {
             path = std::string(info->source_file);
             if (const char* text = find_embedded(path))
                 lines = parse_source(text);
             else
-                missing = path + " was not embedded in this build (not in kernels/ when it was built)";
+                missing = path + i18n::tr(" was not embedded in this build (not in kernels/ when it was built)");
         }
         phase_ = "\x01";
     }
@@ -91,25 +93,26 @@ void SourceView::Update(const App& app) {
 }
 
 void SourceView::Draw(App& app) {
-    ImGui::Begin("Source", nullptr,
+    ImGui::Begin((std::string(i18n::tr("Source")) + "###source").c_str(), nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
     DrawBadge(app);
     Update(app);
     if (!missing.empty()) {
-        ImGui::TextWrapped("%s", missing.c_str());
+        TextWrappedCJK("%s", missing.c_str());
         ImGui::End();
         return;
     }
     const std::string phase = app.current_phase();
     ImGui::Text("%s", path.c_str());
-    if (ImGui::Checkbox("show instrumentation", &app.settings.show_instrumentation)) Update(app);
+    if (ImGui::Checkbox((std::string(i18n::tr("show instrumentation")) + "###instrumentation").c_str(),
+                        &app.settings.show_instrumentation)) Update(app);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "The probe calls that record each step and the race lab's barrier switches.\n"
-            "Off: the kernel as it reads without them (the code the SASS view shows).");
+        ImGui::SetTooltip("%s", i18n::tr("The probe calls that record each step and the race lab's barrier switches.\n"
+                                         "Off: the kernel as it reads without them (the code the SASS view shows)."));
     if (folded) {
         ImGui::SameLine();
-        ImGui::TextDisabled("(%zu lines folded)", lines.size() - shown.size());
+        ImGui::TextDisabled(i18n::trn("(%zu line folded)", "(%zu lines folded)", lines.size() - shown.size()),
+                            lines.size() - shown.size());
     }
     const auto lit = [&](int file_line) {
         return std::binary_search(highlighted.begin(), highlighted.end(), file_line);
@@ -117,10 +120,11 @@ void SourceView::Draw(App& app) {
     const size_t lit_shown = static_cast<size_t>(std::count_if(shown.begin(), shown.end(), lit));
     if (app.learner.shown && app.learner.error_line > 0) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation)));
-        ImGui::TextWrapped("%s", app.learner.error.c_str());
+        TextWrappedCJK("%s", app.learner.error.c_str());
         ImGui::PopStyleColor();
     } else if (!phase.empty())
-        ImGui::Text("phase \"%s\": %zu line%s", phase.c_str(), lit_shown, lit_shown == 1 ? "" : "s");
+        ImGui::Text(i18n::trn("phase \"%s\": %zu line", "phase \"%s\": %zu lines", lit_shown),
+                    i18n::step_label(phase).c_str(), lit_shown);
     ImGui::BeginChild("##source_lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(fonts_->code(app.settings.presentation));
     const ImU32 mark = highlight_line_colour(app.settings.presentation);

@@ -6,6 +6,8 @@
 
 #include "core/analysis/metrics.hpp"
 #include "core/figure/trace_scene.hpp"
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 #include "view_common.hpp"
 
 namespace scanviz::ui {
@@ -36,7 +38,7 @@ bool StateView::Update(const App& app) {
         error.clear();
     } catch (const std::exception& e) {
         scene = figure::Scene{};
-        error = std::string("cannot draw this step: ") + e.what();
+        error = std::string(i18n::tr("cannot draw this step: ")) + e.what();
     }
     canvas.set_legibility(style, figure::focus_box(scene, app.selection, app.step));
     canvas.fit();  // follow the step: its cells in view at a legible size
@@ -45,13 +47,13 @@ bool StateView::Update(const App& app) {
 }
 
 void StateView::Draw(App& app) {
-    BeginFigureView("State", app, *this);
-    ImGui::Checkbox("banks", &app.settings.show_banks);
+    BeginFigureView(i18n::tr("State"), app, *this);
+    ImGui::Checkbox((std::string(i18n::tr("banks")) + "###banks").c_str(), &app.settings.show_banks);
     if (app.settings.show_banks && app.has_trace && app.trace.threads > kWarpThreads) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
         const int warps = (app.trace.threads + kWarpThreads - 1) / kWarpThreads;
-        ImGui::SliderInt("warp", &bank_warp, 0, warps - 1);
+        ImGui::SliderInt((std::string(i18n::tr("warp")) + "###warp").c_str(), &bank_warp, 0, warps - 1);
     }
     ImGui::SameLine();
     if (app.has_trace) {
@@ -59,14 +61,15 @@ void StateView::Draw(App& app) {
         if (app.step >= 0 && app.step < static_cast<int>(m.per_step.size())) {
             const Step& st = app.trace.steps[static_cast<size_t>(app.step)];
             const StepMetrics& sm = m.per_step[static_cast<size_t>(app.step)];
-            ImGui::Text("step %d of %d: %s, then %s   active %d of %d   work %lld", app.step + 1, app.steps(),
-                        st.label.c_str(), st.barrier.c_str(), sm.active_lanes,
+            ImGui::Text(i18n::tr("step %d of %d: %s, then %s   active %d of %d   work %lld"), app.step + 1,
+                        app.steps(), i18n::step_label(st.label).c_str(), i18n::barrier_label(st.barrier).c_str(),
+                        sm.active_lanes,
                         app.trace.threads * app.trace.blocks, static_cast<long long>(sm.work));
         } else {
-            ImGui::Text("initial state (before step 1 of %d)", app.steps());
+            ImGui::Text(i18n::tr("initial state (before step 1 of %d)"), app.steps());
         }
     } else {
-        ImGui::TextUnformatted("no trace yet");
+        ImGui::TextUnformatted(i18n::tr("no trace yet"));
     }
 
     const figure::SceneStyle style = scene_style(app.settings.presentation);

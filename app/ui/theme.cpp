@@ -23,9 +23,9 @@ ImFont* add_font(const char* path, float px, std::string& warning) {
     return io.Fonts->AddFontDefault(&config);
 }
 
-// The Chinese glyphs, merged into a font just added. Only CJK code points (U+2E80 on: the
-// ideographs and the full-width punctuation); Latin, digits and the general punctuation stay
-// DejaVu's (a merged glyph would replace the one already there).
+// The Chinese glyphs, merged into a font just added: every code point past Latin-1 that the
+// text uses (the ideographs, the full-width punctuation, and the quotes and dashes the Chinese
+// prose uses); DejaVu is loaded with its default ranges, Latin and Latin-1, which stay its own.
 void merge_cjk(const char* path, float px, const ImWchar* ranges) {
     ImFontConfig config;
     config.MergeMode = true;
@@ -41,7 +41,7 @@ std::string read_file(const std::filesystem::path& p) {
     return ss.str();
 }
 
-// Decodes UTF-8 and adds each CJK code point of `text` to the builder.
+// Decodes UTF-8 and adds each code point past Latin-1 of `text` to the builder.
 void add_cjk_chars(ImFontGlyphRangesBuilder& b, const std::string& text) {
     for (size_t i = 0; i < text.size();) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
@@ -54,7 +54,7 @@ void add_cjk_chars(ImFontGlyphRangesBuilder& b, const std::string& text) {
         cp = c & (0xff >> (len + 1));
         for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
         i += static_cast<size_t>(len);
-        if (cp >= 0x2E80 && cp <= 0xFFFF) b.AddChar(static_cast<ImWchar>(cp));
+        if (cp > 0xFF && cp <= 0xFFFF) b.AddChar(static_cast<ImWchar>(cp));
     }
 }
 
@@ -72,7 +72,8 @@ std::string cjk_font_path() {
 }
 
 std::string chinese_glyph_text() {
-    std::string text = "中文";  // the language menu's own name, shown in every language
+    // The language menu's names ("Language / 语言", "中文 (简体)"), shown in every language.
+    std::string text = "语言中文简体";
     if (i18n::language() != i18n::Language::Zh) return text;
     text += i18n::catalog_text();
     std::error_code ec;

@@ -32,7 +32,7 @@ inline constexpr float kMonoLargePx = 22.0f;
 // Loads DejaVu Sans and Sans Mono (SCANVIZ_FONT_SANS / _MONO) at both sizes into the
 // current ImGui context's atlas (cleared first), each with WenQuanYi Micro Hei's glyphs
 // (SCANVIZ_FONT_CJK) merged in: in Chinese those of the catalog and the Chinese lessons,
-// in English only the language menu's name.
+// in English only the language menu's names.
 Fonts load_fonts();
 // The CJK font's file ("" when there is none): $SCANVIZ_FONT_CJK, else the one found at build.
 std::string cjk_font_path();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "core/i18n/i18n.hpp"
 #include "core/figure/scene.hpp"
 #include "scene_canvas.hpp"
 #include "theme.hpp"
@@ -16,6 +17,16 @@ namespace scanviz::ui {
 // "recorded on NVIDIA H100 ... on DATE": shown on every view while the trace on
 // screen came from a recording.
 void DrawBadge(const App& app);
+
+// ImGui::TextWrapped's drop-in for text that may be Chinese: ImGui 1.86 breaks lines only at
+// spaces, so a run of ideographs (which has none) would overflow or leave a line half empty.
+// Chinese text breaks between any two ideographs here, never before closing punctuation nor after
+// an opening one; text without CJK goes to ImGui::TextWrapped unchanged.
+void TextWrappedCJK(const char* fmt, ...) IM_FMTARGS(1);
+void WrappedText(const std::string& text);
+
+// The badge's words (core/run/badge.hpp's badge_text) in the reader's language.
+std::string badge_text_shown(const TraceSource& source);
 
 // The job in hand (app.jobs): a Cancel button and its progress bar with what it is
 // doing ("cancelling..." once asked). Nothing when no job runs.
@@ -28,7 +39,13 @@ void DrawZoomButtons(SceneCanvas& canvas);
 // brought up to date, its zoom and export buttons; the caller goes on on the same line.
 template <class FigureView>
 void BeginFigureView(const char* title, App& app, FigureView& view) {
-    ImGui::Begin(title, nullptr,
+    // The title in the reader's language (a caller's English msgid is translated here; one already
+    // translated is shown as it is); the window's id is the panel's name, whatever the language.
+    const std::string shown =
+        std::string(i18n::has_translation("", title) || i18n::language() == i18n::Language::En ? i18n::tr(title)
+                                                                                              : title) +
+        "###" + view.export_panel.what;
+    ImGui::Begin(shown.c_str(), nullptr,
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                      ImGuiWindowFlags_NoBackground);
     DrawBadge(app);
@@ -67,6 +84,7 @@ struct SceneKey {
     figure::Selection selection{-2, -2};
     bool presentation = false;
     bool so_far = false;  // Settings::lesson_so_far
+    int language = -1;    // i18n::language(): a scene's words are built in the language shown
     // True, with the key brought up to date, when the app shows something else.
     bool update(const App& app);
 };

@@ -28,7 +28,10 @@
 //   {"fn": "lesson", "text", "path"}      a lesson's page data (publish/lesson_page.hpp), computed
 //                                         here; on problems, "error" is the checker's first line and
 //                                         "problems" every line, as `scanviz lesson check` prints them
-//   {"fn": "judge", "text", "path", "step", "answer"}   the verdict on an answer (lessons::judge)
+//   {"fn": "judge", "text", "path", "step", "answer"}   the verdict on an answer (lessons::judge):
+//                                         {"correct", "message", and its parts: "reason" (right, wrong,
+//                                         empty, not_number, not_cells, not_option, other), "answer",
+//                                         "origin", "given", "options", "hint", "view"}
 //
 // SPEC: the fields of core/run/spec_text.hpp (variant, n, threads, items, op, type, exclusive,
 // seed, input, fill, heads). FIGURE: {"figure": a number the "svg" request names, "w", "h": the
@@ -304,8 +307,32 @@ json judge(const json& q) {
     if (!shown) throw std::runtime_error(error);
     const lessons::Value v = lessons::answer_of(*l.steps[i].question, *shown, s);
     if (!v.ok) throw std::runtime_error(v.why_not);
-    const lessons::Verdict verdict = lessons::judge(*l.steps[i].question, v, q.at("answer").get<std::string>());
-    return {{"correct", verdict.correct}, {"message", verdict.message}};
+    const lessons::Question& question = *l.steps[i].question;
+    const std::string given = q.at("answer").get<std::string>();
+    const lessons::Verdict verdict = lessons::judge(question, v, given);
+    json out = {{"correct", verdict.correct}, {"message", verdict.message}};
+    // The verdict's parts, for the page to say it in the reader's language (web/lesson.js): which
+    // of judge's messages it is, the answer and its origin, the lesson's own hint, the view.
+    const std::string& m = verdict.message;
+    std::string trimmed = given;
+    trimmed.erase(0, trimmed.find_first_not_of(" \t"));
+    trimmed.erase(trimmed.find_last_not_of(" \t\r\n") + 1);
+    std::string reason = "other";
+    if (verdict.correct) reason = "right";
+    else if (m.rfind("Not quite.", 0) == 0) reason = "wrong";
+    else if (trimmed.empty()) reason = "empty";
+    else if (m.find("' is not a number.") != std::string::npos) reason = "not_number";
+    else if (m.find("' is not a list of cells") != std::string::npos) reason = "not_cells";
+    else if (m.find("' is not one of ") != std::string::npos) reason = "not_option";
+    out["reason"] = reason;
+    out["answer"] = v.text();
+    out["origin"] = v.origin;
+    out["given"] = trimmed;
+    out["options"] = v.options;
+    out["hint"] = question.hint;
+    const lessons::KindInfo* kind = lessons::find_kind(question.quantity.kind);
+    out["view"] = kind ? std::string(kind->view) : std::string();
+    return out;
 }
 
 // The answer's JSON text.

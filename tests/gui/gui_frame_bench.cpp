@@ -4,8 +4,9 @@
 // scan takes one tile of at most 2048): frames where nothing changes, frames that
 // step (the state and diagram scenes rebuilt and redrawn each frame) and frames
 // that change the selection. Run under Xvfb on a machine without a GPU:
-//   xvfb-run -a ./gui_frame_bench [VARIANT [N [WIDTH HEIGHT [presentation]]]]
-// (presentation: the lecture layout, F5: the state and the diagram fill the window).
+//   xvfb-run -a ./gui_frame_bench [--lang=en|zh] [VARIANT [N [WIDTH HEIGHT [presentation]]]]
+// (presentation: the lecture layout, F5: the state and the diagram fill the window; --lang: the
+// window's language, default English; tests/gui/frame_bench_languages.sh runs both in turn).
 // glad before GLFW: glad provides the GL declarations.
 // clang-format off
 #include <glad/gl.h>
@@ -22,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/i18n/i18n.hpp"
 #include "ui/session.hpp"
 #include "ui/window.hpp"
 
@@ -93,6 +95,27 @@ void print(const char* what, const FrameTimes& f) {
 
 int main(int argc, char** argv) {
     const auto start = Clock::now();
+    std::vector<char*> args;
+    scanviz::i18n::Language lang = scanviz::i18n::Language::En;
+    for (int i = 0; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a.rfind("--lang=", 0) == 0) {
+            const auto l = scanviz::i18n::parse_language(a.substr(7));
+            if (!l) {
+                std::fprintf(stderr, "gui_frame_bench: %s: the language must be en or zh\n", a.c_str());
+                return 2;
+            }
+            lang = *l;
+        } else {
+            args.push_back(argv[i]);
+        }
+    }
+    argc = static_cast<int>(args.size());
+    argv = args.data();
+    if (const std::string why = scanviz::i18n::set_language(lang); !why.empty()) {
+        std::fprintf(stderr, "gui_frame_bench: %s\n", why.c_str());
+        return 3;
+    }
     std::string variant = "block_blelloch";
     int n = 2048;
     int width = 1600, height = 900;
@@ -151,8 +174,9 @@ int main(int argc, char** argv) {
         frame(window, session, &selecting);
     }
 
-    std::printf("scanviz gui_frame_bench, window %dx%d%s, GL renderer: %s\n", width, height,
-                presentation ? " (presentation)" : "",
+    std::printf("scanviz gui_frame_bench, window %dx%d%s, language %s (%d Chinese glyphs in the atlas), GL renderer: %s\n",
+                width, height, presentation ? " (presentation)" : "",
+                scanviz::i18n::language_code(scanviz::i18n::language()), session.fonts.cjk_glyphs,
                 reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
     std::printf("time to first frame (process start to first frame, %s, n = %d): %.1f ms\n",
                 "warp_conditional", 32, first_frame_ms);

@@ -67,7 +67,7 @@ int check_cells(const json& cells, const json& view, double min_cell, double min
     return values;
 }
 
-void check_variants(bool presentation) {
+void check_variants(bool presentation, const std::string& env = "") {
     const std::string size = presentation ? "1920x1080" : "1600x900";
     for (const scanviz::VariantInfo& v : scanviz::all_variants()) {
         for (int n : {v.default_n, largest_n(v)}) {
@@ -78,9 +78,10 @@ void check_variants(bool presentation) {
             if (v.segmented) script += "heads 0,5,12,20\n";
             if (presentation) script += "presentation on\n";
             script += "step middle\nframes 3\n";
-            const GuiRun run = run_gui(name, script, size);
+            const GuiRun run = run_gui(name + (env.empty() ? "" : "_zh"), script, size, env);
             ASSERT_EQ(run.exit_code, 0) << run.err;
             const json& d = run.dump;
+            if (!env.empty()) ASSERT_EQ(d["language"], "zh") << name;
             ASSERT_EQ(d["error"], "") << d["error"];
             ASSERT_EQ(d["n"], n);
             const json& st = d["views"]["state"];
@@ -105,6 +106,12 @@ TEST(GuiLegibility, EveryVariantAt1600x900) {
 TEST(GuiLegibility, EveryVariantIn1920x1080Presentation) {
     REQUIRE_DISPLAY();
     check_variants(true);
+}
+
+// The same rules with the window's words in Chinese: its labels must not crowd the cells.
+TEST(GuiLegibility, EveryVariantIn1920x1080PresentationInChinese) {
+    REQUIRE_DISPLAY();
+    check_variants(true, "LANGUAGE=zh_CN LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= ");
 }
 
 // Lesson 4's bank picture: the lanes of warp 0 in their banks, the degree written beside.

@@ -14,7 +14,9 @@ index shows the GPU's trace with the device badge; the work-and-span charts draw
 and guides. Then opens a lesson page, PageDown to a question, checks the narration, a wrong and
 the right answer typed key by key against the core lesson code (lesson_oracle), that progress
 survives a reload, and that a broken .lesson file opened with the file picker gets the
-checker's line as `scanviz lesson check` prints it. Last, the app page on a phone-sized screen
+checker's line as `scanviz lesson check` prints it. In Chinese (Chromium with --lang=zh-CN),
+the same lesson page shows the catalog's words and the Chinese lesson, and judges an answer in
+Chinese; the page's switch to English stays (localStorage). Last, the app page on a phone-sized screen
 reopens a linked moment, its pictures in boxes that fit the screen.
 
 Prints the site's size (and fails above 15 MB), the time to the first interactive app page
@@ -518,6 +520,115 @@ def lesson_checks(context, check, args, site, work):
     check.eq("a broken .lesson file gets the checker's line", (dom["problems"] or "").splitlines()[:1], [cli])
 
 
+READ_ZH = r"""(() => ({
+  lang: document.documentElement.lang,
+  title: document.getElementById('lesson-title').textContent,
+  check: document.getElementById('check').textContent,
+  showAnswer: document.getElementById('show-answer').textContent,
+  next: document.getElementById('lesson-next').textContent,
+  before: document.querySelector('[data-i18n="Before:"]').textContent,
+  stateHead: document.querySelector('#panel-state h2').textContent,
+  play: document.getElementById('play').textContent,
+  metricNames: [...document.querySelectorAll('#metrics dt')].map(e => e.textContent),
+  switchPressed: [...document.querySelectorAll('#lang-switch button')].map(b => b.id + ':' + b.getAttribute('aria-pressed'))
+}))()"""
+
+
+def zh_lesson_checks(browser, check, args, site, catalog):
+    """The lesson page in Chinese (the browser's language, --lang=zh-CN): the catalog's words, the
+    Chinese lesson's title, narration and question, an answer judged with Chinese feedback; the
+    switch to English, kept in localStorage."""
+    zh_file = os.path.join(args.source, "assets", "lessons", "zh_CN", LESSON + ".lesson")
+    expected = json.loads(subprocess.run(
+        [args.lesson_oracle, args.recording, zh_file, str(LESSON_STEP), os.path.join(args.source, "assets", "sass"),
+         os.path.join(args.source, "assets", "bench", "h100_bench.csv")],
+        check=True, capture_output=True, text=True).stdout)
+    zh_title = next(line.split("=", 1)[1].strip() for line in open(zh_file, encoding="utf-8")
+                    if line.startswith("title"))
+
+    def tr(msgid, **kw):
+        text = catalog.get(("", msgid), [msgid])[0]
+        for k, v in kw.items():
+            text = text.replace("{%s}" % k, str(v))
+        return text
+
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="zh-CN")
+    context.set_default_timeout(WAIT_MS)
+    url = "file://" + os.path.join(site, "lessons", LESSON + ".html")
+    page = open_page(context, url)
+    check.eq("zh: the browser's language", page.evaluate("navigator.languages[0]"), "zh-CN")
+    dom = page.evaluate(READ_ZH)
+    check.eq("zh: the page speaks Chinese: the catalog's labels",
+             [dom["lang"], dom["check"], dom["showAnswer"], dom["next"].strip(), dom["before"], dom["stateHead"],
+              dom["play"]],
+             ["zh-CN", tr("Check"), tr("Show answer"), tr("Next") + " \u25b6", tr("Before:"), tr("State"), tr("Play")])
+    check.eq("zh: the labels are Chinese, not the English msgids", [dom["check"] != "Check", dom["play"] != "Play"],
+             [True, True])
+    check.eq("zh: the metrics' names from the catalog", dom["metricNames"][:1], [tr("step")])
+    check.eq("zh: the Chinese lesson's title", dom["title"], zh_title)
+    check.eq("zh: the switch shows Chinese picked", dom["switchPressed"], ["lang-en:false", "lang-zh:true"])
+    for _ in range(LESSON_STEP - 1):
+        page.keyboard.press("PageDown")
+    dom = page.evaluate(READ_LESSON)
+    n_steps = int(expected["label"].split(" of ")[1].split(":")[0])
+    title = expected["label"].split(": ", 1)[1] if ": " in expected["label"] else ""
+    check.eq("zh: the step label", dom["label"], tr("Step {i} of {n}: {title}", i=LESSON_STEP, n=n_steps, title=title)
+             if title else tr("Step {i} of {n}", i=LESSON_STEP, n=n_steps))
+    check.eq("zh: the Chinese narration, computed in the browser", dom["narration"], expected["narration"])
+    q = expected["question"]
+    check.eq("zh: the Chinese question", dom["ask"], q["ask"])
+    answer = page.locator("#answer")
+    answer.press_sequentially(q["wrong"])
+    answer.press("Enter")
+    dom = page.evaluate(READ_LESSON)
+    check.eq("zh: a wrong answer, said in Chinese", [dom["correct"], dom["feedback"].startswith(tr("Not quite."))],
+             ["0", True])
+    # ... with the Chinese lesson's hint, and the view that shows the answer in the catalog's words.
+    view = q["wrong_message"].rsplit(" The answer is in ", 1)[-1][:-1] if " The answer is in " in q["wrong_message"] else None
+    if view:
+        check.eq("zh: the hint names the view in Chinese", dom["feedback"].endswith(tr("The answer is in {view}.",
+                                                                                     view=tr(view))), True)
+        check.eq("zh: ... which the catalog translates", ("", view) in catalog, True)
+    answer.fill("")
+    answer.press_sequentially(q["right"])
+    answer.press("Enter")
+    dom = page.evaluate(READ_LESSON)
+    import re
+    # judge's "Right: ANSWER" or "Right: ANSWER (ORIGIN)." (core/lessons/quantity.cpp), in the catalog's words.
+    m = re.match(r"^Right: (.*?)(?: \((.*)\)\.)?$", q["right_message"])
+    check.eq("zh: the oracle's verdict reads as judge writes it", bool(m), True)
+    right = (tr("Right: {answer} ({origin}).", answer=m.group(1), origin=m.group(2)) if m and m.group(2)
+             else tr("Right: {answer}", answer=m.group(1) if m else ""))
+    check.eq("zh: the right answer, said in Chinese", [dom["correct"], dom["feedback"]], ["1", right])
+    check.eq("zh: progress, in Chinese", dom["progress"].startswith(tr("{answered} of {asked} questions answered",
+                                                                        answered=1, asked="X").split("X")[0]), True)
+    if args.screenshots:
+        page.screenshot(path=os.path.join(args.screenshots, "web_lesson_page_zh.png"))
+    # The switch: English, kept in this browser; the lesson's progress is the same lesson's.
+    page.click("#lang-en")
+    page.wait_for_load_state()
+    page.wait_for_function(READY, polling=50)
+    dom = page.evaluate(READ_ZH)
+    check.eq("zh: the switch to English", [dom["lang"], dom["check"], dom["switchPressed"]],
+             ["en", "Check", ["lang-en:true", "lang-zh:false"]])
+    page = open_page(context, url)
+    dom = page.evaluate(READ_ZH)
+    check.eq("zh: the English pick stays (localStorage), whatever the browser's language", dom["check"], "Check")
+    check.eq("zh: progress is the lesson's, whatever the language", page.evaluate(READ_LESSON)["step"],
+             str(LESSON_STEP))
+    page.click("#lang-zh")
+    page.wait_for_load_state()
+    page.wait_for_function(READY, polling=50)
+    check.eq("zh: and back to Chinese", page.evaluate(READ_ZH)["check"], tr("Check"))
+    # The index page too: the catalog's words, the lessons' Chinese titles.
+    page = open_page(context, "file://" + os.path.join(site, "index.html"), ready=None)
+    check.eq("zh: the index page in Chinese", [page.text_content("h1"), page.text_content("section.lessons h2")],
+             [tr("scanviz: GPU parallel scan, step by step"), tr("Lessons")])
+    check.eq("zh: the index lists the lesson by its Chinese title",
+             page.text_content('a[href="lessons/%s.html"]' % LESSON), zh_title)
+    context.close()
+
+
 def phone_checks(context, check, args, site):
     """The app page on a phone-sized screen: a linked moment opens, its pictures scroll in
     boxes that fit the screen."""
@@ -559,6 +670,9 @@ def main():
     ap.add_argument("--module", required=True, help="the WebAssembly module that scanviz publish puts in the site")
     ap.add_argument("--source", required=True, help="the source tree (lessons, SASS snapshot, bench results)")
     ap.add_argument("--screenshots", help="save the README's pictures of the pages into this folder")
+    ap.add_argument("--catalog", action="append", default=[],
+                    help="the Chinese catalog(s) the site's words come from (.po; several are merged, later ones "
+                         "adding entries); default: what scanviz finds (assets/i18n/zh_CN.po)")
     args = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # a run cut short still shows how far it got
 
@@ -581,8 +695,20 @@ def main():
     os.makedirs(work, exist_ok=True)
     site = os.path.join(work, "site")
     shutil.rmtree(site, ignore_errors=True)  # this test's own scratch site from an earlier run
-    subprocess.run([args.scanviz, "publish", "-o", site, args.recording], check=True,
-                   env=dict(os.environ, SCANVIZ_WASM_JS=args.module))
+    env = dict(os.environ, SCANVIZ_WASM_JS=args.module)
+    catalogs = args.catalog or [os.path.join(args.source, "assets", "i18n", "zh_CN.po")]
+    if args.catalog:  # merged into one file, which scanviz publish reads as its Chinese catalog
+        merged = os.path.join(work, "catalog_zh.po")
+        with open(merged, "w", encoding="utf-8") as out:
+            for c in args.catalog:
+                out.write(open(c, encoding="utf-8").read() + "\n")
+        env["SCANVIZ_CATALOG_ZH"] = merged
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from check_web_catalog import read_po
+    catalog = {}
+    for c in catalogs:
+        catalog.update(read_po(c))
+    subprocess.run([args.scanviz, "publish", "-o", site, args.recording], check=True, env=env)
     size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(site) for f in fs)
 
     check = Checks()
@@ -597,6 +723,12 @@ def main():
             context.set_default_timeout(WAIT_MS)
             first, retrace, stepping = app_checks(context, check, args, site, work)
             lesson_checks(context, check, args, site, work)
+            zh = p.chromium.launch(executable_path=find_chromium(), args=["--disable-gpu", "--lang=zh-CN"],
+                                   chromium_sandbox=hasattr(os, "geteuid") and os.geteuid() != 0, timeout=WAIT_MS)
+            try:
+                zh_lesson_checks(zh, check, args, site, catalog)
+            finally:
+                zh.close()
             phone = browser.new_context(viewport={"width": 390, "height": 844})
             phone.set_default_timeout(WAIT_MS)
             phone_checks(phone, check, args, site)

@@ -78,9 +78,9 @@ TEST(Publish, TheSiteCarriesTheModuleTheRecordingAndTheAppPage) {
     const Recording rec = load_recording(kRecording);
     const auto files = publish::build_site(rec, site_inputs());
     for (const char* name : {"index.html", "app.html", "scanviz.js", "scanviz.css", "core.js", "app.js", "lesson.js",
-                             "scanviz_core.js", "site_data.js", "lessons/open.html"})
+                             "i18n.js", "i18n_zh.js", "scanviz_core.js", "site_data.js", "lessons/open.html"})
         EXPECT_NE(find_file(files, name), nullptr) << name;
-    EXPECT_EQ(files.size(), 10u);  // no lessons given: only the page for a learner's own file
+    EXPECT_EQ(files.size(), 12u);  // no lessons given: only the page for a learner's own file
     EXPECT_EQ(find_file(files, "scanviz_core.js")->text, site_inputs().wasm_js);
     const std::string& index = find_file(files, "index.html")->text;
     for (const Trace& t : rec.traces)
@@ -457,4 +457,43 @@ TEST(PublishCommand, ACorruptRecordingGetsTheWindowsErrorAndWritesNothing) {
         EXPECT_EQ(entries, 0) << "publish wrote something";
     }
     fs::remove_all(dir);
+}
+
+// The pages' words come from the one catalog (issue 38): i18n_zh.js is the .po's translated entries,
+// msgid -> msgstr, white space squashed as web/i18n.js squashes it; fuzzy and untranslated entries and
+// contexts stay out; every page loads it and web/i18n.js.
+TEST(Publish, ThePagesWordsComeFromTheCatalog) {
+    const std::string po =
+        "msgid \"\"\nmsgstr \"\"\n\"Language: zh_CN\\n\"\n\"Plural-Forms: nplurals=1; plural=0;\\n\"\n\n"
+        "msgid \"Check\"\nmsgstr \"检查\"\n\n"
+        "msgid \"Keys: <kbd>Space</kbd>\\n  play\"\nmsgstr \"按键：<kbd>Space</kbd> 播放\"\n\n"
+        "#, fuzzy\nmsgid \"Play\"\nmsgstr \"播放\"\n\n"
+        "msgid \"Pause\"\nmsgstr \"\"\n\n"
+        "msgctxt \"button\"\nmsgid \"Step\"\nmsgstr \"单步\"\n\n"
+        "msgid \"{count} thread\"\nmsgid_plural \"{count} threads\"\nmsgstr[0] \"{count} 个线程\"\n";
+    const nlohmann::json c = publish::page_catalog(po, "test.po");
+    EXPECT_EQ(c, nlohmann::json({{"Check", "检查"},
+                                 {"Keys: <kbd>Space</kbd> play", "按键：<kbd>Space</kbd> 播放"},
+                                 {"{count} thread", "{count} 个线程"},
+                                 {"{count} threads", "{count} 个线程"}}));
+    EXPECT_THROW(publish::page_catalog("msgid \"x\"\nmsgstr", "bad.po"), std::exception);
+
+    const Recording rec = load_recording(kRecording);
+    publish::SiteInputs in = site_inputs();
+    in.catalog_zh = po;
+    const auto files = publish::build_site(rec, in);
+    const std::string& js = find_file(files, "i18n_zh.js")->text;
+    const std::string key = "window.SCANVIZ_I18N_ZH = ";
+    ASSERT_NE(js.find(key), std::string::npos);
+    const size_t at = js.find(key) + key.size();
+    EXPECT_EQ(nlohmann::json::parse(js.substr(at, js.rfind(';') - at)), c);
+    for (const char* page : {"index.html", "app.html", "lessons/open.html"}) {
+        const std::string& html = find_file(files, page)->text;
+        const std::string up = std::string(page).find('/') != std::string::npos ? "../" : "";
+        EXPECT_NE(html.find("<script src=\"" + up + "i18n_zh.js\"></script>"), std::string::npos) << page;
+        EXPECT_NE(html.find("<script src=\"" + up + "i18n.js\"></script>"), std::string::npos) << page;
+    }
+    // The program's own catalog (built in, or assets/i18n/zh_CN.po) reads as the pages' catalog.
+    std::string source;
+    EXPECT_NO_THROW(publish::page_catalog(publish::catalog_zh_text(&source), source));
 }

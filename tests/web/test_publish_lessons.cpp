@@ -215,7 +215,16 @@ TEST(PublishLessons, TheSiteHasOnePagePerLessonLinkedFromTheIndex) {
     // The page carries the lesson's text (the browser computes it), not its traces.
     const std::string data = publish::page_data_text(page->text, "scanviz-lesson");
     EXPECT_EQ(nlohmann::json::parse(data)["text"], text);
-    EXPECT_LT(page->text.size(), text.size() + 20000);
+    // ... and its Chinese translation's (issue 38), which a reader of Chinese gets; the index names it.
+    std::ifstream zh_in(kSource / "assets" / "lessons" / "zh_CN" / "01_kogge_stone_warp.lesson");
+    const std::string zh_text((std::istreambuf_iterator<char>(zh_in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(zh_text.empty());
+    EXPECT_EQ(nlohmann::json::parse(data)["zh"]["text"], zh_text);
+    EXPECT_EQ(nlohmann::json::parse(data)["zh"]["path"], "01_kogge_stone_warp.lesson");
+    const std::string zh_title = inputs.lessons[0]["zh"]["title"];
+    EXPECT_NE(zh_title, lesson.title);
+    EXPECT_NE(index->text.find("data-zh=\"" + publish::html_escape(zh_title) + "\""), std::string::npos);
+    EXPECT_LT(page->text.size(), text.size() + zh_text.size() + 20000);
     // The context the browser's lessons quote: the SASS table and the benchmark results.
     EXPECT_FALSE(inputs.context["sass"].empty());
     EXPECT_TRUE(inputs.context["bench"].is_object());

@@ -8,6 +8,8 @@
 #include "core/analysis/metrics.hpp"
 #include "core/figure/scene_parts.hpp"
 #include "core/figure/trace_scene.hpp"
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 
 namespace scanviz::figure {
 
@@ -23,7 +25,7 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
     float max_x = x0 + kSharedBanks * pitch_x;
     const int steps = static_cast<int>(trace.steps.size());
     if (step < 0 || step >= steps) {
-        scene.labels.push_back(TextLabel{margin, y, "banks: choose a step that touches shared memory",
+        scene.labels.push_back(TextLabel{margin, y, i18n::tr("banks: choose a step that touches shared memory"),
                                          style.muted_text, style.text_size, false});
         scene.width = max_x + margin;
         scene.height = y + style.text_size * 2;
@@ -33,22 +35,25 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
     for (SharedAccessGroup& g : shared_access_groups(trace, step))
         if (g.warp == warp) groups.push_back(std::move(g));
     scene.labels.push_back(TextLabel{margin, y,
-                                     "banks of warp " + std::to_string(warp) + " (threads " +
-                                         std::to_string(32 * warp) + " to " + std::to_string(32 * warp + 31) +
-                                         "), step " + std::to_string(step + 1) + ": " +
-                                         trace.steps[step].label,
+                                     parts::strf(i18n::tr("banks of warp %d (threads %d to %d), step %d: %s"), warp,
+                                                 32 * warp, 32 * warp + 31, step + 1,
+                                                 i18n::step_label(trace.steps[step].label).c_str()),
                                      style.text, style.text_size, false});
     y += style.text_size * 1.6f;
     if (groups.empty()) {
-        scene.labels.push_back(TextLabel{margin, y, "this warp does not touch shared memory in this step",
+        scene.labels.push_back(TextLabel{margin, y, i18n::tr("this warp does not touch shared memory in this step"),
                                          style.muted_text, style.small_text, false});
         y += style.small_text * 1.5f;
     }
     for (const SharedAccessGroup& g : groups) {
         const std::string what =
-            std::string(g.is_write ? "write " : "read ") + std::to_string(g.index + 1) +
-            " of each thread: conflict degree " + std::to_string(g.degree) +
-            (g.degree == 1 ? " (one pass)" : " (" + std::to_string(g.degree) + " passes)");
+            g.degree == 1
+                ? parts::strf(g.is_write ? i18n::tr("write %d of each thread: conflict degree %d (one pass)")
+                                         : i18n::tr("read %d of each thread: conflict degree %d (one pass)"),
+                              g.index + 1, g.degree)
+                : parts::strf(g.is_write ? i18n::tr("write %d of each thread: conflict degree %d (%d passes)")
+                                         : i18n::tr("read %d of each thread: conflict degree %d (%d passes)"),
+                              g.index + 1, g.degree, g.degree);
         scene.labels.push_back(TextLabel{margin, y, what, g.degree > 1 ? style.edge_hazard : style.text,
                                          style.small_text * 1.1f, false});
         y += style.small_text * 1.5f;
@@ -57,7 +62,7 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
                                              std::to_string(b), style.muted_text, style.small_text * 0.9f,
                                              true});
         scene.labels.push_back(
-            TextLabel{margin, y, "bank", style.muted_text, style.small_text * 0.9f, false});
+            TextLabel{margin, y, i18n::trc("bank scene", "bank"), style.muted_text, style.small_text * 0.9f, false});
         y += style.small_text * 1.2f;
         // Per bank: the distinct words, in order, each with the lanes that touch it.
         std::map<int, std::map<int, std::vector<int>>> banks;  // bank -> word -> lanes
@@ -98,7 +103,7 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
             x0 + kSharedBanks * pitch_x + cell_w * 0.4f, y + cell_h * 0.5f, "x" + std::to_string(g.degree),
             g.degree > 1 ? style.edge_hazard : style.text, style.text_size * 1.3f, false});
         max_x = std::max(max_x, x0 + kSharedBanks * pitch_x + style.text_size * 3.0f);
-        scene.labels.push_back(TextLabel{margin, y + cell_h * 0.5f - style.small_text * 0.5f, "lanes",
+        scene.labels.push_back(TextLabel{margin, y + cell_h * 0.5f - style.small_text * 0.5f, i18n::trc("bank scene", "lanes"),
                                          style.muted_text, style.small_text * 0.9f, false});
         y += depth * pitch_y + style.small_text * 1.2f;
     }

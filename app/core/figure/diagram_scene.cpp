@@ -6,6 +6,8 @@
 #include "core/figure/legible.hpp"
 #include "core/figure/scene_parts.hpp"
 #include "core/figure/trace_scene.hpp"
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 
 namespace scanviz::figure {
 namespace {
@@ -13,7 +15,7 @@ namespace {
 // A row's name: its step number and what the label adds to the phase ("3: d=4"); the
 // phase itself heads the rows it spans (phase_starts).
 std::string row_name(const Trace& trace, int k) {
-    if (k < 0) return "initial";
+    if (k < 0) return i18n::trc("diagram row", "initial");
     const Step& s = trace.steps[static_cast<size_t>(k)];
     std::string rest = s.label;
     if (!s.phase.empty() && rest.rfind(s.phase, 0) == 0) rest = rest.substr(s.phase.size());
@@ -36,7 +38,7 @@ struct DiagramGrid {
         cell_w = parts::cell_width(style, parts::value_chars(trace));
         pitch_x = cell_w + style.cell_w * 0.15f;
         pitch_y = style.cell_h * 2.1f;
-        size_t longest = 7;  // "initial"
+        size_t longest = row_name(trace, -1).size();  // "initial"
         for (size_t k = 0; k < trace.steps.size(); ++k)
             longest = std::max(longest, row_name(trace, static_cast<int>(k)).size());
         const float marker_room =
@@ -112,7 +114,7 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         if (!phase_starts(trace, k)) continue;
         TextLabel l{style.cell_w * 0.25f,
                     grid.row_y(k) - (grid.pitch_y - ch) * 0.5f - style.small_text * 0.55f,
-                    trace.steps[static_cast<size_t>(k)].phase,
+                    i18n::step_label(trace.steps[static_cast<size_t>(k)].phase),
                     style.text,
                     style.small_text * 1.1f,
                     false};

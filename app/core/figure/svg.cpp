@@ -229,7 +229,7 @@ std::string scene_to_svg(const Scene& scene, const SvgOptions& o) {
         }
         out << "</g>\n";
     }
-    out << "<g class=\"labels\" font-family=\"DejaVu Sans, sans-serif\" pointer-events=\"none\">\n";
+    out << "<g class=\"labels\" font-family=\"DejaVu Sans, 'WenQuanYi Micro Hei', sans-serif\" pointer-events=\"none\">\n";
     for (const TextLabel& l : scene.labels) {
         if (!in(region, l)) continue;
         // SVG places text by its baseline.

@@ -8,10 +8,25 @@
 
 #include "core/figure/legible.hpp"
 #include "core/figure/scene_parts.hpp"
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 
 namespace scanviz::figure {
 
 std::string cell_text(double v, ElemType type) { return parts::format_value(v, type); }
+
+namespace {
+// A region's memory space as the scene names it (trace.cpp's to_string, marked for the catalog).
+const char* space_name(Space s) {
+    switch (s) {
+        case Space::Shared: return i18n::trc("memory space", "shared");
+        case Space::Registers: return i18n::trc("memory space", "registers");
+        case Space::Tiles: return i18n::trc("memory space", "tiles");
+        case Space::Global: return i18n::trc("memory space", "global");
+    }
+    return "?";
+}
+}  // namespace
 
 namespace parts {
 
@@ -194,10 +209,10 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     float max_x = 0;
 
     // Title: what this step did and what ends it.
-    std::string title = step < 0
-                            ? std::string("initial state")
-                            : "step " + std::to_string(step + 1) + "/" + std::to_string(steps) + ": " +
-                                  trace.steps[step].label + "  (ends at " + trace.steps[step].barrier + ")";
+    std::string title = step < 0 ? std::string(i18n::tr("initial state"))
+                                 : parts::strf(i18n::tr("step %d/%d: %s  (ends at %s)"), step + 1, steps,
+                                               i18n::step_label(trace.steps[step].label).c_str(),
+                                               i18n::barrier_label(trace.steps[step].barrier).c_str());
     scene.labels.push_back(TextLabel{margin, y, title, style.text, style.text_size, false});
     y += style.text_size * 1.6f;
 
@@ -206,9 +221,14 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         const auto& mask = trace.steps[step].active_mask;
         int active = 0;
         for (int t = 0; t < trace.threads; ++t) active += is_active(mask, t) ? 1 : 0;
-        const std::string what = std::to_string(active) + " of " + std::to_string(trace.threads) +
-                                 (trace.blocks > 1 && trace.threads == trace.blocks ? " tiles" : " threads") +
-                                 " active";
+        const std::string what =
+            trace.blocks > 1 && trace.threads == trace.blocks
+                ? parts::strf(i18n::trn("%d of %d tile active", "%d of %d tiles active",
+                                        static_cast<unsigned long>(trace.threads)),
+                              active, trace.threads)
+                : parts::strf(i18n::trn("%d of %d thread active", "%d of %d threads active",
+                                        static_cast<unsigned long>(trace.threads)),
+                              active, trace.threads);
         scene.labels.push_back(TextLabel{margin, y, what, style.muted_text, style.small_text, false});
         y += style.small_text * 1.3f;
         if (trace.threads <= kMaxLaneMarkers) {
@@ -246,13 +266,17 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
             a -= a % cols;
             b = std::clamp(window.first + window.count - region.first_slot, a, region.count);
         }
-        std::string name = region.name + "  (" + std::string(to_string(region.space)) + ", " +
-                           std::to_string(region.count) + (region.count == 1 ? " slot" : " slots");
+        // "s_temp  (shared, 64 slots; a column is a bank)": the region's name is code; the rest is
+        // one sentence per case, translated whole.
+        const char* space = space_name(region.space);
+        std::string detail = parts::strf(
+            i18n::trn("%s, %d slot", "%s, %d slots", static_cast<unsigned long>(region.count)), space, region.count);
         if (a >= b)
-            name += "; none in the window";
+            detail += i18n::tr("; none in the window");
         else if (a > 0 || b < region.count)
-            name += "; " + std::to_string(a) + " to " + std::to_string(b - 1) + " shown";
-        name += region.space == Space::Shared && cols == kRowWords ? "; a column is a bank)" : ")";
+            detail += parts::strf(i18n::tr("; %d to %d shown"), a, b - 1);
+        if (region.space == Space::Shared && cols == kRowWords) detail += i18n::tr("; a column is a bank");
+        std::string name = region.name + "  " + parts::strf(i18n::tr("(%s)"), detail.c_str());
         scene.labels.push_back(TextLabel{margin, y, name, style.muted_text, style.small_text, false});
         y += style.small_text * 1.3f;
         if (a >= b) continue;
@@ -320,8 +344,10 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         y += rows * row_pitch - arc_room * 0.5f;
         if (b - a < region.count) {
             scene.labels.push_back(TextLabel{margin, y,
-                                             std::to_string(region.count - (b - a)) +
-                                                 " slots outside the window (the overview strip shows them)",
+                                             parts::strf(i18n::trn("%d slot outside the window (the overview strip shows it)",
+                                                                   "%d slots outside the window (the overview strip shows them)",
+                                                                   static_cast<unsigned long>(region.count - (b - a))),
+                                                         region.count - (b - a)),
                                              style.muted_text, style.small_text, false});
             y += style.small_text * 1.3f;
         }

@@ -1,5 +1,7 @@
 #include "core/figure/work_span_chart.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -38,7 +40,7 @@ Scene build_work_span_chart(const std::vector<WorkSpanCurve>& curves, bool work)
     Scene scene;
     scene.width = kWidth;
     scene.height = kHeight;
-    scene.description = work ? "work against n" : "span against n";
+    scene.description = work ? i18n::tr("work against n") : i18n::tr("span against n");
     const auto guides = work_span_guides(work);
     auto value = [work](const WorkSpanPoint& p) { return work ? static_cast<double>(p.work) : p.span; };
 
@@ -60,7 +62,7 @@ Scene build_work_span_chart(const std::vector<WorkSpanCurve>& curves, bool work)
     };
 
     TextLabel title = text_at(
-        2, 13, work ? "work (operator applications) against n" : "span (longest chain) against n", kText);
+        2, 13, work ? i18n::tr("work (operator applications) against n") : i18n::tr("span (longest chain) against n"), kText);
     title.bold = true;
     scene.labels.push_back(std::move(title));
     long long decade = 1;

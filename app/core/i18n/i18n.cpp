@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstdarg>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -168,6 +170,23 @@ const char* trn(const char* singular, const char* plural, unsigned long n) {
     if (!t) return n == 1 ? singular : plural;
     const size_t i = static_cast<size_t>(s.table.load()->plural.index(n));
     return t->strs[std::min(i, t->strs.size() - 1)].c_str();
+}
+
+std::string format(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    va_list copy;
+    va_copy(copy, args);
+    const int n = std::vsnprintf(nullptr, 0, fmt, copy);
+    va_end(copy);
+    std::string out;
+    if (n > 0) {
+        out.resize(static_cast<size_t>(n) + 1);
+        std::vsnprintf(out.data(), out.size(), fmt, args);
+        out.resize(static_cast<size_t>(n));
+    }
+    va_end(args);
+    return out;
 }
 
 bool has_translation(std::string_view context, std::string_view msgid) { return find(context, msgid) != nullptr; }

@@ -41,6 +41,10 @@ const char* trc(const char* context, const char* msgid);
 // The form for n: singular or plural in English, the catalog's plural rule otherwise.
 const char* trn(const char* singular, const char* plural, unsigned long n);
 
+// printf into a string: a translated sentence with its values (tr("... %s ..."), positional
+// conversions allowed, so a translation may put them in its own order).
+std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
 // Makes a catalog read from text the current one (tests; a translator trying a file); throws
 // PoError naming FILE:LINE. The language stays as set_language left it.
 void load_catalog(std::string_view po_text, const std::string& name);

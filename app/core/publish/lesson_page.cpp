@@ -1,8 +1,12 @@
 #include "core/publish/lesson_page.hpp"
 
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <stdexcept>
 
+#include "core/lessons/catalog.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/profile/profile.hpp"
 #include "core/race/table.hpp"
@@ -119,16 +123,46 @@ nlohmann::json lesson_page_data(const Lesson& lesson, const Sources& sources_in,
     return page;
 }
 
+namespace {
+
+std::string file_name(const std::string& path) {
+    const size_t slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
 nlohmann::json lesson_site_entry(const Lesson& lesson, const std::string& text, const Sources& sources) {
     const nlohmann::json page = lesson_page_data(lesson, sources);
-    const size_t slash = lesson.path.find_last_of("/\\");
-    return {{"name", lesson.name},
-            {"title", lesson.title},
-            {"prerequisites", lesson.prerequisites},
-            {"outcomes", lesson.outcomes},
-            {"steps", page.at("steps").size()},
-            {"path", slash == std::string::npos ? lesson.path : lesson.path.substr(slash + 1)},
-            {"text", text}};
+    nlohmann::json entry = {{"name", lesson.name},
+                            {"title", lesson.title},
+                            {"prerequisites", lesson.prerequisites},
+                            {"outcomes", lesson.outcomes},
+                            {"steps", page.at("steps").size()},
+                            {"path", file_name(lesson.path)},
+                            {"text", text}};
+    // Its Chinese translation, where one is beside it (zh_CN/, the same file name): checked and
+    // computed here too; the page shows it to a reader of Chinese (web/lesson.js).
+    const std::string zh_path = translation_path(lesson.path, "zh");
+    std::error_code ec;
+    if (!lesson.path.empty() && std::filesystem::is_regular_file(zh_path, ec)) {
+        std::ifstream in(zh_path, std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        const std::string zh_text = ss.str();
+        Lesson zh = parse_lesson(zh_text, zh_path);
+        zh.name = lesson.name;  // progress is the lesson's, whatever the language
+        const nlohmann::json zh_page = lesson_page_data(zh, sources);
+        if (zh_page.at("steps").size() != page.at("steps").size())
+            throw std::runtime_error(zh_path + ": " + std::to_string(zh_page.at("steps").size()) +
+                                     " steps, its original " + std::to_string(page.at("steps").size()));
+        entry["zh"] = {{"title", zh.title},
+                       {"prerequisites", zh.prerequisites},
+                       {"outcomes", zh.outcomes},
+                       {"path", file_name(zh_path)},
+                       {"text", zh_text}};
+    }
+    return entry;
 }
 
 nlohmann::json lesson_context(const Sources& sources) {

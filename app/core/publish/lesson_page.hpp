@@ -39,7 +39,8 @@ nlohmann::json lesson_page_data(const lessons::Lesson& lesson, const lessons::So
                                 const std::function<nlohmann::json(const Trace&)>& page_of = {});
 
 // A lesson as the site carries it: {"name", "title", "prerequisites", "outcomes", "steps": count,
-// "path": file name, "text"}; the page computes it in the browser (app/wasm). Checked and computed
+// "path": file name, "text", and "zh": {"title", "prerequisites", "outcomes", "path", "text"} where the
+// lesson's Chinese translation is beside it (zh_CN/, the same name; checked and computed too)}; the page computes it in the browser (app/wasm). Checked and computed
 // here first (lesson_page_data), so a lesson with a problem throws as lesson_page_data does.
 nlohmann::json lesson_site_entry(const lessons::Lesson& lesson, const std::string& text,
                                  const lessons::Sources& sources);

@@ -11,6 +11,9 @@
 
 #include <zlib.h>
 
+#include "core/common/assets.hpp"
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/po.hpp"
 #include "core/publish/web_assets.hpp"
 #include "core/run/badge.hpp"
 #include "core/models/variants.hpp"
@@ -102,7 +105,52 @@ std::string base64(std::string_view bytes) {
     return out;
 }
 
+// Runs of white space as one space, no space at either end: the key the pages look words up by
+// (web/i18n.js squashes an HTML element's text the same way).
+std::string squash(std::string_view text) {
+    std::string out;
+    bool space = false;
+    for (char c : text) {
+        if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        space = false;
+        out += c;
+    }
+    return out;
+}
+
+// An HTML attribute's value holding JSON: the JSON, escaped for the attribute.
+std::string json_attribute(const nlohmann::json& j) { return html_escape(j.dump()); }
+
 }  // namespace
+
+std::string catalog_zh_text(std::string* source) {
+    const std::string path = shipped_file("SCANVIZ_CATALOG_ZH", "i18n/zh_CN.po");
+    if (path.empty()) {
+        if (source) *source = "built in";
+        return std::string(i18n::builtin_catalog_zh());
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read the Chinese catalog " + path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    if (source) *source = path;
+    return ss.str();
+}
+
+nlohmann::json page_catalog(std::string_view po_text, const std::string& name) {
+    const i18n::PoFile po = i18n::parse_po(po_text, name);
+    nlohmann::json out = nlohmann::json::object();
+    for (const i18n::PoEntry& e : po.entries) {
+        if (!e.translated() || !e.context.empty()) continue;  // the pages use no contexts
+        out[squash(e.id)] = e.strs.front();
+        if (!e.id_plural.empty()) out[squash(e.id_plural)] = e.strs.back();
+    }
+    return out;
+}
 
 std::string_view web_asset(std::string_view name) {
     for (const WebAsset& a : web_assets())
@@ -170,8 +218,20 @@ std::vector<SiteFile> build_site(const Recording& recording, const SiteInputs& i
         throw std::runtime_error("no WebAssembly module (scanviz_core.js) to put into the site");
 
     std::vector<SiteFile> files;
-    for (const char* name : {"scanviz.css", "scanviz.js", "core.js", "app.js", "lesson.js"})
+    for (const char* name : {"scanviz.css", "scanviz.js", "core.js", "app.js", "lesson.js", "i18n.js"})
         files.push_back({name, std::string(web_asset(name))});
+    // The pages' words in Chinese, from the catalog (web/i18n.js looks them up): a script, since a
+    // page opened from file:// may not fetch a file.
+    {
+        std::string source;
+        const std::string po = in.catalog_zh ? *in.catalog_zh : catalog_zh_text(&source);
+        files.push_back({"i18n_zh.js", "// Made by scanviz publish from the Chinese catalog (" +
+                                           (in.catalog_zh ? std::string("given") : source) +
+                                           "; assets/i18n/zh_CN.po): msgid -> msgstr.\n"
+                                           "window.SCANVIZ_I18N_ZH = " +
+                                           script_safe_json(page_catalog(po, source.empty() ? "catalog" : source)) +
+                                           ";\n"});
+    }
     files.push_back({"scanviz_core.js", in.wasm_js});
 
     // The recording, uncompressed inside (the WebAssembly build has no zstd) and gzipped for the way;
@@ -209,11 +269,13 @@ std::vector<SiteFile> build_site(const Recording& recording, const SiteInputs& i
                     html_escape(std::string(v.id)) + "\">" + html_escape(std::string(v.title)) +
                     "</a></h3>\n<p class=\"desc\">" + html_escape(std::string(v.description)) + " <code>" +
                     html_escape(std::string(v.id)) + "</code> (" + html_escape(std::string(v.accepts)) + ")</p>\n" +
-                    (links.empty() ? "" : "<nav class=\"traces\" aria-label=\"recorded inputs\">" + links + "</nav>") +
+                    (links.empty() ? "" : "<nav class=\"traces\" aria-label=\"recorded inputs\" data-i18n-aria-label=\"recorded inputs\">" + links + "</nav>") +
                     "</li>\n";
         }
         const std::string name(to_string(level));
-        list += "<section class=\"level\"><h2>" + html_escape(name) + " level</h2>\n<ul class=\"variants\">\n" + rows +
+        const std::string heading = name + " level";  // data-i18n="warp level", "block level", "device level"
+        list += "<section class=\"level\"><h2 data-i18n=\"" + html_escape(heading) + "\">" + html_escape(heading) +
+                "</h2>\n<ul class=\"variants\">\n" + rows +
                 "</ul></section>\n";
     }
 
@@ -230,27 +292,49 @@ std::vector<SiteFile> build_site(const Recording& recording, const SiteInputs& i
     for (const nlohmann::json& l : in.lessons) {
         const std::string name = l.at("name").get<std::string>();
         const std::string title = l.at("title").get<std::string>();
+        nlohmann::json source = {{"path", l.at("path")}, {"text", l.at("text")}};
+        std::string title_zh;
+        if (l.contains("zh")) {  // its Chinese translation, for a reader of Chinese (web/lesson.js)
+            source["zh"] = {{"path", l["zh"].at("path")}, {"text", l["zh"].at("text")}};
+            title_zh = " data-zh=\"" + html_escape(l["zh"].at("title").get<std::string>()) + "\"";
+        }
         files.push_back({"lessons/" + name + ".html",
                          lesson_page(name, title, l.at("prerequisites").get<std::string>(),
-                                     l.at("outcomes").get<std::string>(),
-                                     {{"path", l.at("path")}, {"text", l.at("text")}})});
-        lesson_list += "<li><a href=\"lessons/" + html_escape(name) + ".html\">" + html_escape(title) +
-                       "</a> <span class=\"desc\">" + std::to_string(l.at("steps").get<int>()) + " steps</span></li>\n";
+                                     l.at("outcomes").get<std::string>(), source)});
+        const int steps = l.at("steps").get<int>();
+        lesson_list += "<li><a href=\"lessons/" + html_escape(name) + ".html\"" + title_zh + ">" +
+                       html_escape(title) + "</a> <span class=\"desc\" data-i18n=\"{count} steps\" data-i18n-args=\"" +
+                       json_attribute({{"count", steps}}) + "\">" + std::to_string(steps) + " steps</span></li>\n";
     }
     files.push_back({"lessons/open.html",
                      lesson_page("open", "A lesson of your own", "a .lesson file (scanviz lesson kinds lists what it can ask)",
                                  "the checker's problems, line by line, or the lesson, computed here",
                                  nlohmann::json(nullptr))});
-    lesson_list = "<section class=\"lessons\"><h2>Lessons</h2>\n<ol class=\"lessons\">\n" + lesson_list +
-                  "</ol>\n<p><a href=\"lessons/open.html\">Open a lesson file of your own</a> (checked and computed in "
-                  "this browser).</p></section>\n";
+    lesson_list = "<section class=\"lessons\"><h2 data-i18n=\"Lessons\">Lessons</h2>\n<ol class=\"lessons\">\n" +
+                  lesson_list +
+                  "</ol>\n<p data-i18n-html=\"&lt;a href=&quot;lessons/open.html&quot;&gt;Open a lesson file of your own&lt;/a&gt; (checked and computed in this browser).\">"
+                  "<a href=\"lessons/open.html\">Open a lesson file of your own</a> (checked and computed in this "
+                  "browser).</p></section>\n";
 
     files.push_back({"app.html", std::string(web_asset("app.html"))});
-    const std::string badge = "recorded on " + recording.device.name +
-                              (recording.device.sm.empty() ? "" : " (" + recording.device.sm + ")") +
-                              (recording.date.empty() ? "" : " on " + recording.date.substr(0, 10));
+    const std::string device =
+        recording.device.name + (recording.device.sm.empty() ? "" : " (" + recording.device.sm + ")");
+    const std::string date = recording.date.substr(0, 10);
+    const std::string badge = "recorded on " + device + (date.empty() ? "" : " on " + date);
+    const nlohmann::json badge_args = {{"device", device}, {"date", date}};
+    // The words of the index's paragraph on the app page: its figures as {count}, {recording},
+    // {version} (HTML, as the paragraph holds them).
+    const nlohmann::json spec_args = {{"count", std::to_string(traces.size())},
+                                      {"recording", html_escape(in.recording_name)},
+                                      {"version", html_escape(recording.scanviz_version)}};
     files.push_back(
-        {"index.html", fill(web_asset("index.html"), {{"BADGE", html_escape(badge)},
+        {"index.html",
+         fill(web_asset("index.html"),
+              {{"BADGE", "<p class=\"badge\" data-kind=\"recording\" data-i18n=\"" +
+                             std::string(date.empty() ? "recorded on {device}" : "recorded on {device} on {date}") +
+                             "\" data-i18n-args=\"" + json_attribute(badge_args) + "\">" + html_escape(badge) +
+                             "</p>"},
+               {"ARGS", json_attribute(spec_args)},
                                                       {"RECORDING", html_escape(in.recording_name)},
                                                       {"COUNT", std::to_string(traces.size())},
                                                       {"VERSION", html_escape(recording.scanviz_version)},

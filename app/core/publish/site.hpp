@@ -5,7 +5,9 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/recording/recording.hpp"
@@ -27,10 +29,22 @@ struct SiteInputs {
     std::string wasm_js;
     // The figures lessons quote besides traces (lesson_page.hpp: lesson_context).
     nlohmann::json context = nlohmann::json::object();
+    // The Chinese catalog's text (.po) the pages' words come from; unset: catalog_zh_text().
+    std::optional<std::string> catalog_zh;
 };
 
+// The Chinese catalog as the program finds it (i18n::set_language): $SCANVIZ_CATALOG_ZH, else
+// assets' i18n/zh_CN.po, else the copy built in; `source` gets its path or "built in".
+std::string catalog_zh_text(std::string* source = nullptr);
+
+// The pages' catalog (site file i18n_zh.js, web/i18n.js): {msgid: msgstr} of the .po's translated
+// entries without a context, each msgid's runs of white space squashed to one space (plural
+// entries: msgid -> the first form, msgid_plural -> the last). Throws i18n::PoError.
+nlohmann::json page_catalog(std::string_view po_text, const std::string& name);
+
 // Every file of the site, in memory: index.html; app.html, the page that computes any
-// variant at any n on any input in the browser (app.js); lessons/<name>.html and
+// variant at any n on any input in the browser (app.js); i18n_zh.js (the pages' Chinese words, from
+// the catalog: page_catalog) and i18n.js; lessons/<name>.html and
 // lessons/open.html (a lesson file of the learner's own); scanviz_core.js (the WebAssembly
 // module); site_data.js (the recording's traces, device and benchmark results, stored
 // uncompressed and gzipped, which the page inflates and opens, so its traces keep their

@@ -43,7 +43,10 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
                     {"threads", trace.threads},
                     {"blocks", trace.blocks},
                     {"items_per_thread", trace.spec.items_per_thread}};
-    page["badge"] = {{"kind", trace.source.kind}, {"text", badge_text(trace.source)}};
+    // Its parts too, for the page to say it in the reader's language (web/i18n.js).
+    page["badge"] = {{"kind", trace.source.kind},   {"text", badge_text(trace.source)},
+                     {"device", trace.source.device}, {"sm", trace.source.sm},
+                     {"date", trace.source.date},     {"note", trace.source.note}};
     page["slots"] = trace.layout.slots;
     page["output"] = trace.output;
 

@@ -1,4 +1,5 @@
 #include "core/common/output.hpp"
+#include "core/i18n/i18n.hpp"
 #include "core/recording/recording.hpp"
 
 // The WebAssembly build (app/wasm) has no zstd: it reads recordings stored uncompressed
@@ -150,7 +151,8 @@ const Trace* Recording::find(const RunSpec& s) const {
 }
 
 std::string Recording::badge() const {
-    return "recorded on " + device.name + " (" + device.sm + ") on " + date.substr(0, 10);
+    return i18n::format(i18n::tr("recorded on %s (%s) on %s"), device.name.c_str(), device.sm.c_str(),
+                        date.substr(0, 10).c_str());
 }
 
 std::vector<uint8_t> encode_recording(const Recording& r, bool compress) {

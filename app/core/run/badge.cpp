@@ -1,5 +1,7 @@
 #include "core/run/badge.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 namespace scanviz {
 
 Trace as_recorded(const Recording& recording, const Trace& recorded) {
@@ -14,16 +16,16 @@ Trace as_recorded(const Recording& recording, const Trace& recorded) {
 std::string badge_text(const TraceSource& s) {
     std::string text;
     if (s.kind == "recording") {
-        text = "recorded on " + s.device;
-        if (!s.date.empty()) text += " on " + s.date;
+        text = s.date.empty() ? i18n::format(i18n::tr("recorded on %s"), s.device.c_str())
+                              : i18n::format(i18n::tr("recorded on %s on %s"), s.device.c_str(), s.date.c_str());
     } else if (s.kind == "gpu") {
         text = "GPU: " + s.device + (s.sm.empty() ? "" : " (" + s.sm + ")");
     } else if (s.kind == "cpu") {
-        text = "your kernel, run on the CPU";
+        text = i18n::tr("your kernel, run on the CPU");
     } else {
-        text = "reference model";
+        text = i18n::tr("reference model");
     }
-    if (!s.note.empty()) text += " (" + s.note + ")";
+    if (!s.note.empty()) text += i18n::format(i18n::tr(" (%s)"), s.note.c_str());
     return text;
 }
 

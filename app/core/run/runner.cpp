@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/i18n/i18n.hpp"
 #include "core/models/variants.hpp"
 #include "core/run/badge.hpp"
 
@@ -28,8 +29,10 @@ bool Runner::gpu_runs(const std::string& variant) const {
 }
 
 std::string Runner::why_not_gpu(const std::string& variant) const {
-    if (!gpu_.present()) return "no GPU" + (gpu_.why_not.empty() ? std::string() : ": " + gpu_.why_not);
-    if (!gpu_runs(variant)) return "no GPU kernel for this variant yet";
+    if (!gpu_.present())
+        return gpu_.why_not.empty() ? std::string(i18n::tr("no GPU"))
+                                    : i18n::format(i18n::tr("no GPU: %s"), gpu_.why_not.c_str());
+    if (!gpu_runs(variant)) return i18n::tr("no GPU kernel for this variant yet");
     return {};
 }
 
@@ -49,16 +52,16 @@ Trace Runner::run(const RunSpec& spec, RunSource force) const {
                 return gpu_.capture(spec);
             } catch (const std::exception& e) {
                 Trace t = run_model(spec);
-                t.source.note = std::string("GPU capture failed (") + e.what() + "); reference model shown";
+                t.source.note = i18n::format(i18n::tr("GPU capture failed (%s); reference model shown"), e.what());
                 return t;
             }
         }
         case RunSource::Recording: {
             const Trace* recorded = recording_ ? recording_->find(spec) : nullptr;
             if (!recorded)
-                throw std::runtime_error(recording_ ? "this input is not in the recording of " +
-                                                          recording_->device.name
-                                                    : std::string("no recording is open"));
+                throw std::runtime_error(recording_ ? i18n::format(i18n::tr("this input is not in the recording of %s"),
+                                                                   recording_->device.name.c_str())
+                                                    : std::string(i18n::tr("no recording is open")));
             return as_recorded(*recording_, *recorded);
         }
         case RunSource::Auto:
@@ -67,8 +70,8 @@ Trace Runner::run(const RunSpec& spec, RunSource force) const {
     }
     Trace t = run_model(spec);
     if (force == RunSource::Auto && recording_)
-        t.source.note = "this input is not in the recording of " + recording_->device.name +
-                        ": reference model shown";
+        t.source.note = i18n::format(i18n::tr("this input is not in the recording of %s: reference model shown"),
+                                     recording_->device.name.c_str());
     return t;
 }
 
