@@ -18,9 +18,9 @@ python3 - "$out" "$rounds" <<'PY'
 import re, statistics, sys
 out, rounds = sys.argv[1], int(sys.argv[2])
 figures = [("time to first frame", r"time to first frame .*: ([0-9.]+) ms"),
-           ("frames with no change (median)", r"frames with no change.*?median ([0-9.]+)"),
-           ("a step per frame (median)", r"a step per frame.*?median ([0-9.]+)"),
-           ("a new selection per frame (median)", r"a new selection per frame.*?median ([0-9.]+)")]
+           ("frames with no change (median)", r"frames with no change.*?median\s+([0-9.]+)"),
+           ("a step per frame (median)", r"a step per frame.*?median\s+([0-9.]+)"),
+           ("a new selection per frame (median)", r"a new selection per frame.*?median\s+([0-9.]+)")]
 print(f"{'figure (ms, median of ' + str(rounds) + ' runs)':44} {'English':>9} {'Chinese':>9} {'zh/en':>7}")
 for name, rx in figures:
     v = {}
