@@ -62,6 +62,8 @@
         return data;
       }
       var core = { call: call, attach: attach, module: M, badge: '', recording: null };
+      // The module writes its words (the pictures' titles, step labels) in the page's language.
+      if (window.scanvizI18n && window.scanvizI18n.lang === 'zh') call({ fn: 'language', lang: 'zh' });
       // The figures lessons quote besides traces: SASS counts, bench, Nsight Compute's profile
       // table and the race lab's table (lesson_context in app/core/publish/lesson_page.cpp).
       if (site.context) call(Object.assign({ fn: 'context' }, site.context));

@@ -28,6 +28,9 @@
 //   {"fn": "lesson", "text", "path"}      a lesson's page data (publish/lesson_page.hpp), computed
 //                                         here; on problems, "error" is the checker's first line and
 //                                         "problems" every line, as `scanviz lesson check` prints them
+//   {"fn": "language", "lang": "en"|"zh"} the language of the words the module writes (scenes' titles,
+//                                         step labels, badges, lesson messages), from the catalog built
+//                                         into it: the same words as the window's
 //   {"fn": "judge", "text", "path", "step", "answer"}   the verdict on an answer (lessons::judge):
 //                                         {"correct", "message", and its parts: "reason" (right, wrong,
 //                                         empty, not_number, not_cells, not_option, other), "answer",
@@ -48,6 +51,7 @@
 #include <string>
 #include <vector>
 
+#include "core/i18n/i18n.hpp"
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/work_span.hpp"
 #include "core/bench/bench.hpp"
@@ -350,6 +354,13 @@ std::string dispatch(const json& q) {
     if (fn == "context") {
         set_context(q);
         return "true";
+    }
+    if (fn == "language") {
+        const auto lang = i18n::parse_language(q.value("lang", ""));
+        if (!lang) throw std::invalid_argument("language must be en or zh");
+        const std::string why = i18n::set_language(*lang);
+        if (!why.empty()) throw std::runtime_error(why);
+        return json(i18n::language_code(i18n::language())).dump();
     }
     if (fn == "lesson") return lesson(q).dump();
     if (fn == "judge") return judge(q).dump();

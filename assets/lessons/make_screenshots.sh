@@ -20,3 +20,13 @@ for pick in 01_kogge_stone_warp:10 02_smem_to_shuffles:5 03_work_vs_span:5 04_ba
     "$SCANVIZ" gui --size 1600x900 --script "$tmp/$name.script" --screenshot "$out/$name.png"
   echo "make_screenshots: $out/$name.png (step $step)"
 done
+# Lessons 1 and 4 in Chinese, as a lecture hall sees them: 1920x1080, presentation mode.
+mkdir -p "$out/zh"
+for pick in 01_kogge_stone_warp:10 04_bank_conflicts:4; do
+  name=${pick%%:*} step=${pick##*:}
+  printf 'open assets/recordings/default.svzrec\nexpect-ok\npresentation on\nlesson %s\nlesson-step %s\nshow-answer\nframes 6\n' \
+    "assets/lessons/$name.lesson" "$step" > "$tmp/zh_$name.script"
+  XDG_CONFIG_HOME="$tmp/config_zh" xvfb-run -a -s "-screen 0 1920x1080x24" \
+    "$SCANVIZ" --lang zh gui --size 1920x1080 --script "$tmp/zh_$name.script" --screenshot "$out/zh/$name.png"
+  echo "make_screenshots: $out/zh/$name.png (step $step, Chinese, presentation)"
+done

@@ -645,6 +645,27 @@ def phone_checks(context, check, args, site):
         page.screenshot(path=os.path.join(args.screenshots, "web_phone_page.png"))
 
 
+def zh_phone_checks(browser, check, args, site, catalog):
+    """The app page in Chinese on a phone-sized screen: the catalog's words, and the pictures' boxes
+    still fit the screen with the Chinese labels."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN")
+    context.set_default_timeout(WAIT_MS)
+    page = open_page(context, "file://" + os.path.join(site, "app.html") +
+                     "#variant=block_blelloch&n=16&step=3&cell=5&at=3")
+    dom = page.evaluate(READ_DOM)
+    check.eq("zh phone: the linked step, computed", [dom["step"], dom["error"], dom["svgs"]], ["3", None, 2])
+    check.eq("zh phone: the page is Chinese", page.evaluate("document.documentElement.lang"), "zh-CN")
+    play = catalog.get(("", "Play"), ["Play"])[0]
+    check.eq("zh phone: a label in the catalog's words", play in page.evaluate("document.body.innerText"), True)
+    check.eq("zh phone: the pictures' boxes fit the screen", page.evaluate(
+        "[...document.querySelectorAll('#state, #diagram')].map(e => e.getBoundingClientRect().right <= innerWidth)"),
+        [True, True])
+    if args.screenshots:
+        page.evaluate("document.querySelector('section.controls').scrollIntoView()")
+        page.screenshot(path=os.path.join(args.screenshots, "web_phone_page_zh.png"))
+    context.close()
+
+
 def missing(args):
     """What this machine lacks for the test, as one line; None when it has it all."""
     lacks = []
@@ -727,6 +748,7 @@ def main():
                                    chromium_sandbox=hasattr(os, "geteuid") and os.geteuid() != 0, timeout=WAIT_MS)
             try:
                 zh_lesson_checks(zh, check, args, site, catalog)
+                zh_phone_checks(zh, check, args, site, catalog)
             finally:
                 zh.close()
             phone = browser.new_context(viewport={"width": 390, "height": 844})

@@ -4,6 +4,7 @@
 
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
+#include "core/i18n/step_label.hpp"
 #include "core/figure/figure_json.hpp"
 #include "core/figure/legible.hpp"
 #include "core/models/variants.hpp"
@@ -54,7 +55,7 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
     for (int k = 0; k < steps; ++k) {
         const Step& s = trace.steps[k];
         const StepMetrics& m = metrics.per_step[k];
-        step_rows.push_back({{"label", s.label},
+        step_rows.push_back({{"label", i18n::step_label(s.label)},  // in the module's language
                              {"phase", s.phase},
                              {"barrier", s.barrier},
                              {"active", m.active_lanes},
