@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "core/i18n/i18n.hpp"
 #include "core/models/variants.hpp"
 #include "cuda_check.hpp"
 #include "gpu.hpp"
@@ -40,11 +41,11 @@ std::optional<DeviceInfo> find_device(std::string* why_not) {
     if (err != cudaSuccess || count == 0) {
         if (why_not) {
             if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0))
-                *why_not = "no CUDA device found";
+                *why_not = i18n::tr("no CUDA device found");
             else if (err == cudaErrorInsufficientDriver)
-                *why_not = "no CUDA driver (or one older than this build needs)";
+                *why_not = i18n::tr("no CUDA driver (or one older than this build needs)");
             else
-                *why_not = std::string("no CUDA device: ") + cudaGetErrorString(err);
+                *why_not = i18n::format(i18n::tr("no CUDA device: %s"), cudaGetErrorString(err));
         }
         cudaGetLastError();  // clear the sticky error so later calls start clean
         return std::nullopt;

@@ -10,7 +10,7 @@ for t in xgettext msgcmp msgfmt; do
   command -v $t > /dev/null || { echo "check_catalog: $t is missing (Debian package gettext; bash .ci/setup --tests installs it)"; exit 1; }
 done
 cd "$src"
-mapfile -t files < <(find app kernels/learner -name '*.cpp' -o -name '*.hpp' | LC_ALL=C sort)
+mapfile -t files < <(find app kernels -name '*.cpp' -o -name '*.hpp' -o -name '*.cu' -o -name '*.cuh' | LC_ALL=C sort)
 xgettext --from-code=UTF-8 --language=C++ --keyword=tr --keyword=trc:1c,2 --keyword=trn:1,2 --keyword=N_ \
   --package-name=scanviz --no-wrap --sort-by-file -o "$out/scanviz.pot" "${files[@]}"
 echo "check_catalog: $(grep -c '^msgid ' "$out/scanviz.pot") strings in the sources (less the header)"
