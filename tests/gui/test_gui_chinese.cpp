@@ -162,3 +162,27 @@ TEST(GuiChinese, NoFontMeansEnglishAndOneLine) {
     EXPECT_NE(status.find("no Chinese font"), std::string::npos) << status;
     EXPECT_EQ(status.find('\n'), std::string::npos) << status;
 }
+
+// A question answered in the window in Chinese: the verdict (wrong, then right) in Chinese.
+TEST(GuiChinese, AnswersAreJudgedInChinese) {
+    REQUIRE_DISPLAY();
+    const fs::path out = fs::path(GUI_TEST_OUT) / "zh_answer";
+    fs::create_directories(out);
+    const std::string wrong = (out / "wrong").string();
+    // Lesson 1's first question: how many of the 32 lanes add at d = 1 (31).
+    const GuiRun run = run_gui("zh_answer",
+                               "lesson kogge_stone_warp\nlesson-step 1\nanswer 5\nframes 2\ncapture " + wrong +
+                                   ".png " + wrong + ".json\nanswer 31\nframes 2\n",
+                               "1600x900", chinese_env("answer"));
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json w = json::parse(read_text(wrong + ".json"));
+    ASSERT_TRUE(w["lesson"].contains("verdict")) << w["lesson"];
+    EXPECT_FALSE(w["lesson"]["verdict"]["correct"].get<bool>());
+    const std::string said_wrong = w["lesson"]["verdict"]["message"];
+    EXPECT_TRUE(has_cjk(said_wrong)) << said_wrong;
+    EXPECT_EQ(english_word_in(said_wrong), "") << said_wrong;
+    ASSERT_TRUE(run.dump["lesson"].contains("verdict")) << run.dump["lesson"];
+    EXPECT_TRUE(run.dump["lesson"]["verdict"]["correct"].get<bool>());
+    const std::string said_right = run.dump["lesson"]["verdict"]["message"];
+    EXPECT_EQ(said_right.rfind("正确：31", 0), 0u) << said_right;
+}

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/i18n/i18n.hpp"
 #include "core/models/variants.hpp"
 #include "benched.hpp"
 #include "measured.hpp"
@@ -605,7 +606,7 @@ std::string hint_for(const Question& q) {
     std::string hint = q.hint;
     if (const KindInfo* k = find_kind(q.quantity.kind)) {
         if (!hint.empty()) hint += " ";
-        hint += "The answer is in " + std::string(k->view) + ".";
+        hint += i18n::format(i18n::tr("The answer is in %s."), i18n::tr(std::string(k->view).c_str()));
     }
     return hint;
 }
@@ -616,15 +617,17 @@ Verdict judge(const Question& q, const Value& answer, const std::string& given_r
     given.erase(0, given.find_first_not_of(" \t"));
     given.erase(given.find_last_not_of(" \t\r\n") + 1);
     if (!answer.ok) {
-        v.message = "This question cannot be answered here: " + answer.why_not;
+        v.message = i18n::format(i18n::tr("This question cannot be answered here: %s"), answer.why_not.c_str());
         return v;
     }
     if (given.empty()) {
-        v.message = "Type an answer first.";
+        v.message = i18n::tr("Type an answer first.");
         return v;
     }
     const std::string right =
-        "Right: " + answer.text() + (answer.origin.empty() ? "" : " (" + answer.origin + ").");
+        answer.origin.empty()
+            ? i18n::format(i18n::tr("Right: %s"), answer.text().c_str())
+            : i18n::format(i18n::tr("Right: %s (%s)."), answer.text().c_str(), answer.origin.c_str());
     switch (answer.kind) {
         case ValueKind::Number: {
             size_t used = 0;
@@ -635,7 +638,7 @@ Verdict judge(const Question& q, const Value& answer, const std::string& given_r
                 used = 0;
             }
             if (used != given.size()) {
-                v.message = "'" + given + "' is not a number.";
+                v.message = i18n::format(i18n::tr("'%s' is not a number."), given.c_str());
                 return v;
             }
             const double tol =
@@ -647,7 +650,7 @@ Verdict judge(const Question& q, const Value& answer, const std::string& given_r
         case ValueKind::Cells: {
             const auto cells = parse_cells(given);
             if (!cells) {
-                v.message = "'" + given + "' is not a list of cells (for example 0-3, 7).";
+                v.message = i18n::format(i18n::tr("'%s' is not a list of cells (for example 0-3, 7)."), given.c_str());
                 return v;
             }
             v.correct = *cells == answer.cells;
@@ -670,14 +673,14 @@ Verdict judge(const Question& q, const Value& answer, const std::string& given_r
             if (std::find(answer.options.begin(), answer.options.end(), pick) == answer.options.end()) {
                 std::string opts;
                 for (const auto& o : answer.options) opts += (opts.empty() ? "" : ", ") + o;
-                v.message = "'" + given + "' is not one of " + opts + ".";
+                v.message = i18n::format(i18n::tr("'%s' is not one of %s."), given.c_str(), opts.c_str());
                 return v;
             }
             v.correct = pick == answer.choice;
             break;
         }
     }
-    v.message = v.correct ? right : "Not quite. " + hint_for(q);
+    v.message = v.correct ? right : i18n::format(i18n::tr("Not quite. %s"), hint_for(q).c_str());
     return v;
 }
 
