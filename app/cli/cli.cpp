@@ -134,7 +134,7 @@ int main(int argc, char** argv, GuiEntry gui) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return report(strf(i18n::tr("%s (scanviz --help shows the usage)"), e.what()), 2);
+        return report(i18n::format(i18n::tr("%s (scanviz --help shows the usage)"), e.what()), 2);
     } catch (const std::invalid_argument& e) {
         return report(e.what(), 2);
     } catch (const std::exception& e) {
@@ -147,7 +147,7 @@ int main(int argc, char** argv, GuiEntry gui) {
     if (!file.empty()) {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(file, ec))
-            return report(strf(i18n::tr("'%s' is neither a subcommand nor a file (scanviz --help lists the "
+            return report(i18n::format(i18n::tr("'%s' is neither a subcommand nor a file (scanviz --help lists the "
                                         "subcommands)"),
                                file.c_str()),
                           2);

@@ -4,7 +4,6 @@
 // JSON, ids, option names) stays English.
 #pragma once
 
-#include <cstdarg>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -12,23 +11,6 @@
 #include "core/i18n/i18n.hpp"
 
 namespace scanviz::cli {
-
-// printf into a string.
-[[gnu::format(printf, 1, 2)]] inline std::string strf(const char* format, ...) {
-    va_list args;
-    va_start(args, format);
-    va_list again;
-    va_copy(again, args);
-    const int n = std::vsnprintf(nullptr, 0, format, args);
-    va_end(args);
-    std::string out;
-    if (n > 0) {
-        out.resize(static_cast<size_t>(n));
-        std::vsnprintf(out.data(), out.size() + 1, format, again);
-    }
-    va_end(again);
-    return out;
-}
 
 // The columns a text takes on a terminal: two for a Chinese character or full-width mark.
 inline size_t columns(std::string_view text) {

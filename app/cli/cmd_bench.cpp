@@ -89,7 +89,7 @@ int run(const BenchArgs& a) {
     bool known_policy = a.policy == "auto";
     for (const auto& p : lookback_policies()) known_policy = known_policy || p.name == a.policy;
     if (!known_policy)
-        throw std::invalid_argument(strf(i18n::tr("--policy '%s': expected auto or one of %s"), a.policy.c_str(),
+        throw std::invalid_argument(i18n::format(i18n::tr("--policy '%s': expected auto or one of %s"), a.policy.c_str(),
                                          lookback_policy_names().c_str()));
     cfg.sizes = parse_bench_sizes(a.sizes);
     cfg.tiles = a.tiles;
@@ -97,7 +97,7 @@ int run(const BenchArgs& a) {
         const auto t = parse_bench_sizes(a.tile_elements);
         if (t.size() != 1)
             throw std::invalid_argument(
-                strf(i18n::tr("--tile-elements takes one size, not '%s'"), a.tile_elements.c_str()));
+                i18n::format(i18n::tr("--tile-elements takes one size, not '%s'"), a.tile_elements.c_str()));
         cfg.tile_elements = t[0];
     }
     cfg.types.clear();
@@ -108,7 +108,7 @@ int run(const BenchArgs& a) {
         }
         const auto type = parse_value_type(t);
         if (!type)
-            throw std::invalid_argument(strf(i18n::tr("--types '%s': expected i32, u32, f32, i64, f64 or all"), t.c_str()));
+            throw std::invalid_argument(i18n::format(i18n::tr("--types '%s': expected i32, u32, f32, i64, f64 or all"), t.c_str()));
         cfg.types.push_back(*type);
     }
     cfg.ops.clear();
@@ -118,7 +118,7 @@ int run(const BenchArgs& a) {
             continue;
         }
         const auto op = parse_op(o);
-        if (!op) throw std::invalid_argument(strf(i18n::tr("--ops '%s': expected add, max, min or all"), o.c_str()));
+        if (!op) throw std::invalid_argument(i18n::format(i18n::tr("--ops '%s': expected add, max, min or all"), o.c_str()));
         cfg.ops.push_back(*op);
     }
     cfg.modes.clear();
@@ -128,7 +128,7 @@ int run(const BenchArgs& a) {
         else if (m == "exclusive" || m == "excl")
             cfg.modes.push_back(true);
         else
-            throw std::invalid_argument(strf(i18n::tr("--modes '%s': expected inclusive or exclusive"), m.c_str()));
+            throw std::invalid_argument(i18n::format(i18n::tr("--modes '%s': expected inclusive or exclusive"), m.c_str()));
     }
     if (cfg.modes.empty()) cfg.modes.push_back(a.exclusive);
     if (cfg.types.empty() || cfg.ops.empty())
@@ -163,7 +163,7 @@ int run(const BenchArgs& a) {
     const auto dev = gpu::find_device(&why);
     if (!dev)
         throw gpu::CudaError(
-            strf(i18n::tr("no GPU to benchmark on (%s); use --from FILE to show saved results"), why.c_str()));
+            i18n::format(i18n::tr("no GPU to benchmark on (%s); use --from FILE to show saved results"), why.c_str()));
 
     const bool tty = isatty(fileno(stderr));
     auto progress = [&](int done, int total, const std::string& what) {
@@ -183,11 +183,11 @@ int run(const BenchArgs& a) {
         if (sizes.size() != 1) throw std::invalid_argument(i18n::tr("--timeline-n takes one size"));
         const LookbackTimeline t = gpu::capture_lookback_timeline(sizes[0], a.seed);
         const std::string problem = check_timeline(t);
-        if (!problem.empty()) throw std::runtime_error(strf(i18n::tr("look-back timeline: %s"), problem.c_str()));
+        if (!problem.empty()) throw std::runtime_error(i18n::format(i18n::tr("look-back timeline: %s"), problem.c_str()));
         write_file_atomically(a.timeline, timeline_to_json(t));
         const LookbackSummary s = summarize(t);
         std::fprintf(stderr, "%s\n",
-                     strf(i18n::tr("look-back timeline: %d tiles on %d SMs (%d per SM; timed kernel %d), mean "
+                     i18n::format(i18n::tr("look-back timeline: %d tiles on %d SMs (%d per SM; timed kernel %d), mean "
                                    "distance %.2f (max %d, %.0f%% at 1), median look-back %.0f ns, median tile "
                                    "%.0f ns, span %.1f us -> %s"),
                           s.tiles, s.sms, t.blocks_per_sm, t.timed_blocks_per_sm, s.mean_distance, s.max_distance,
@@ -242,7 +242,7 @@ void add_bench_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::Range(0, 100));
     cmd->add_option("--seed", args->seed, i18n::tr("Seed of the random inputs"))->capture_default_str();
     cmd->add_option("--policy", args->policy,
-                    strf(i18n::tr("Look-back tuning policy of ours: auto (picked from the device's bandwidth per SM) "
+                    i18n::format(i18n::tr("Look-back tuning policy of ours: auto (picked from the device's bandwidth per SM) "
                                   "or one of %s"),
                          lookback_policy_names().c_str()))
         ->capture_default_str();

@@ -43,7 +43,7 @@ void add_gui_command(CLI::App& app, CommandResult& result, GuiEntry gui) {
         }
         if (!parse_size(*size, options->width, options->height)) {
             std::fprintf(stderr, "scanviz: %s\n",
-                         strf(i18n::tr("--size '%s' is not WIDTHxHEIGHT (320x240 .. 16384x16384)"), size->c_str())
+                         i18n::format(i18n::tr("--size '%s' is not WIDTHxHEIGHT (320x240 .. 16384x16384)"), size->c_str())
                              .c_str());
             result.exit_code = 2;
             return;

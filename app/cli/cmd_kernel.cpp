@@ -59,7 +59,7 @@ LearnerGpuEngine learner_gpu_engine() { return learner::gpu_engine(); }
 
 std::string read_source(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(strf(i18n::tr("cannot read %s"), path.c_str()));
+    if (!in) throw std::runtime_error(i18n::format(i18n::tr("cannot read %s"), path.c_str()));
     std::ostringstream os;
     os << in.rdbuf();
     return os.str();
@@ -72,12 +72,12 @@ KernelSettings settings_of(const KernelArgs& a, const std::string& source) {
     if (a.n_opt->count()) s.spec.n = a.n;
     if (!a.op.empty()) {
         auto op = parse_op(a.op);
-        if (!op) throw std::invalid_argument(strf(i18n::tr("--op '%s': expected add, max or min"), a.op.c_str()));
+        if (!op) throw std::invalid_argument(i18n::format(i18n::tr("--op '%s': expected add, max or min"), a.op.c_str()));
         s.spec.op = *op;
     }
     if (!a.type.empty()) {
         auto t = parse_type(a.type);
-        if (!t) throw std::invalid_argument(strf(i18n::tr("--type '%s': expected i32 or f32"), a.type.c_str()));
+        if (!t) throw std::invalid_argument(i18n::format(i18n::tr("--type '%s': expected i32 or f32"), a.type.c_str()));
         s.spec.type = *t;
     }
     if (a.exclusive_opt->count()) s.spec.exclusive = a.exclusive;
@@ -96,7 +96,7 @@ KernelSettings settings_of(const KernelArgs& a, const std::string& source) {
     }
     if (!a.like.empty()) {
         if (!find_variant(a.like))
-            throw std::invalid_argument(strf(i18n::tr("--like '%s': no such variant (scanviz list)"), a.like.c_str()));
+            throw std::invalid_argument(i18n::format(i18n::tr("--like '%s': no such variant (scanviz list)"), a.like.c_str()));
         s.like = a.like;
     }
     if (!s.spec.heads.empty()) s.spec.heads.resize(static_cast<size_t>(s.spec.n), 0);
@@ -194,7 +194,7 @@ int run_kernel(const KernelArgs& a) {
     if (!checks.ok()) {
         const size_t more = checks.failed.size() - 1;
         std::fprintf(stderr, "scanviz: %s: %s%s\n", a.file.c_str(), checks.failed.front().c_str(),
-                     more ? strf(i18n::tr(" (and %zu more failed checks above)"), more).c_str() : "");
+                     more ? i18n::format(i18n::tr(" (and %zu more failed checks above)"), more).c_str() : "");
     }
     return checks.ok() ? 0 : 1;
 }

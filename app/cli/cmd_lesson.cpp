@@ -54,7 +54,7 @@ std::string language(const std::string& given, bool all_too) {
     if (given.empty()) return all_too ? "all" : i18n::language_code(i18n::language());
     if (is_lesson_language(given) || (all_too && given == "all")) return given;
     if (const auto l = i18n::parse_language(given)) return i18n::language_code(*l);
-    throw std::invalid_argument(strf(all_too ? i18n::tr("--lang '%s' is not en, zh or all")
+    throw std::invalid_argument(i18n::format(all_too ? i18n::tr("--lang '%s' is not en, zh or all")
                                              : i18n::tr("--lang '%s' is not en or zh"),
                                      given.c_str()));
 }
@@ -79,9 +79,9 @@ CliSources make_sources(const std::string& recording_path) {
     const auto& rec = c.recording;
     c.traces_from =
         runner.gpu_present() ? std::string(i18n::tr("Traces from the GPU (the reference model where it has no kernel)."))
-        : rec ? strf(i18n::tr("Traces from the recording (%s), the reference model for inputs it lacks."),
+        : rec ? i18n::format(i18n::tr("Traces from the recording (%s), the reference model for inputs it lacks."),
                      rec->badge().c_str())
-              : strf(i18n::tr("Traces from the reference models (no GPU: %s)."), runner.gpu().why_not.c_str());
+              : i18n::format(i18n::tr("Traces from the reference models (no GPU: %s)."), runner.gpu().why_not.c_str());
     run_through(c.sources, std::move(runner));
     const auto& p = kern::sass_paths();
     load_sass(c.sources, sass::Locations{p.build_dir, p.snapshot_dir, p.cubins_built},
@@ -157,29 +157,29 @@ std::string wrap(const std::string& text, size_t width, const std::string& inden
 std::string view_line(const LessonStep& s, const ShownStep& shown) {
     const RunSpec& spec = shown.trace.spec;
     const char* sep = i18n::trc("between clauses", "; ");
-    std::string line = strf(spec.exclusive ? i18n::tr("%s, n = %d, %s %s, exclusive, input %s")
+    std::string line = i18n::format(spec.exclusive ? i18n::tr("%s, n = %d, %s %s, exclusive, input %s")
                                            : i18n::tr("%s, n = %d, %s %s, inclusive, input %s"),
                             spec.variant.c_str(), spec.n, std::string(to_string(spec.op)).c_str(),
                             std::string(to_string(spec.type)).c_str(), std::string(to_string(spec.input)).c_str());
     line += sep;
     line += shown.step < 0 ? std::string(i18n::tr("showing the initial state"))
-                           : strf(i18n::tr("showing step %d of %zu (%s)"), shown.step + 1, shown.trace.steps.size(),
+                           : i18n::format(i18n::tr("showing step %d of %zu (%s)"), shown.step + 1, shown.trace.steps.size(),
                                   i18n::step_label(shown.trace.steps[static_cast<size_t>(shown.step)].label).c_str());
     if (shown.select_slot >= 0) {
         line += sep;
         line += shown.select_step < 0
-                    ? strf(i18n::tr("cell %d selected after the initial state"), shown.select_slot)
-                    : strf(i18n::tr("cell %d selected after step %d"), shown.select_slot, shown.select_step + 1);
+                    ? i18n::format(i18n::tr("cell %d selected after the initial state"), shown.select_slot)
+                    : i18n::format(i18n::tr("cell %d selected after step %d"), shown.select_slot, shown.select_step + 1);
     }
     std::string panels;
     for (const auto& p : s.view.panels) panels += (panels.empty() ? "" : " ") + p;
-    return line + sep + strf(i18n::tr("panels: %s"), panels.c_str());
+    return line + sep + i18n::format(i18n::tr("panels: %s"), panels.c_str());
 }
 
 int run_list(const LessonArgs& a) {
     const std::string lang = language(a.lang, false);
     const auto entries = list_lessons(a.dir);
-    if (entries.empty()) throw std::runtime_error(strf(i18n::tr("no lessons in '%s'"), a.dir.c_str()));
+    if (entries.empty()) throw std::runtime_error(i18n::format(i18n::tr("no lessons in '%s'"), a.dir.c_str()));
     // A translation under its original's name; a lesson not translated is listed in English.
     std::map<std::string, CatalogEntry> translated;
     if (lang != "en")
@@ -190,7 +190,7 @@ int run_list(const LessonArgs& a) {
         const std::string note =
             lang != "en" && t == translated.end() ? "  " + std::string(i18n::tr("(not translated: English)")) : "";
         if (!e.error.empty())
-            std::printf("%-28s %s%s\n", e.name.c_str(), strf(i18n::tr("(does not parse: %s)"), e.error.c_str()).c_str(),
+            std::printf("%-28s %s%s\n", e.name.c_str(), i18n::format(i18n::tr("(does not parse: %s)"), e.error.c_str()).c_str(),
                         note.c_str());
         else  // untranslated: tests read the steps and the summary below in every language (lesson_list_zh)
             std::printf("%-28s %2d steps  %s%s\n", e.name.c_str(), e.steps, e.title.c_str(), note.c_str());
@@ -209,18 +209,18 @@ int run_show(const LessonArgs& a) {
     const std::string path = find_localized_lesson(a.dir, a.name, lang);
     if (path.empty())
         throw std::invalid_argument(
-            strf(i18n::tr("no lesson '%s' in %s (scanviz lesson list shows them)"), a.name.c_str(), a.dir.c_str()));
+            i18n::format(i18n::tr("no lesson '%s' in %s (scanviz lesson list shows them)"), a.name.c_str(), a.dir.c_str()));
     const Lesson lesson = load_lesson(path);
     if (lang != "en" && path == find_lesson(a.dir, a.name))
-        std::printf("%s\n\n", strf(i18n::tr("(Not translated into %s yet: the English lesson.)"), lang.c_str()).c_str());
+        std::printf("%s\n\n", i18n::format(i18n::tr("(Not translated into %s yet: the English lesson.)"), lang.c_str()).c_str());
     CliSources c = make_sources(a.recording);
     c.sources.arch = a.arch;
     const size_t steps = lesson.steps.size();
-    std::printf("%s\n\n", strf(i18n::tr("%s  (%s, %zu steps)"), lesson.title.c_str(),
+    std::printf("%s\n\n", i18n::format(i18n::tr("%s  (%s, %zu steps)"), lesson.title.c_str(),
                                lesson.name.c_str(), steps)
                               .c_str());
-    std::printf("%s\n", strf(i18n::tr("Before: %s"), lesson.prerequisites.c_str()).c_str());
-    std::printf("%s\n", strf(i18n::tr("After:  %s"), lesson.outcomes.c_str()).c_str());
+    std::printf("%s\n", i18n::format(i18n::tr("Before: %s"), lesson.prerequisites.c_str()).c_str());
+    std::printf("%s\n", i18n::format(i18n::tr("After:  %s"), lesson.outcomes.c_str()).c_str());
     std::printf("%s\n", c.traces_from.c_str());
     for (size_t i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep& s = lesson.steps[i];
@@ -228,8 +228,8 @@ int run_show(const LessonArgs& a) {
         const auto shown = show_step(lesson, static_cast<int>(i), c.sources, &error);
         if (!shown) throw std::runtime_error(error);
         std::printf("\n--- %s\n", s.title.empty()
-                                      ? strf(i18n::tr("step %zu of %zu"), i + 1, steps).c_str()
-                                      : strf(i18n::tr("step %zu of %zu: %s"), i + 1, steps, s.title.c_str()).c_str());
+                                      ? i18n::format(i18n::tr("step %zu of %zu"), i + 1, steps).c_str()
+                                      : i18n::format(i18n::tr("step %zu of %zu: %s"), i + 1, steps, s.title.c_str()).c_str());
         std::printf("%s", wrap("[" + view_line(s, *shown) + "]", 100, "  ").c_str());
         for (size_t p = 0; p < s.paragraphs.size(); ++p) {
             // A figure whose data is missing here is said, not guessed (lesson check refuses it).
@@ -240,24 +240,24 @@ int run_show(const LessonArgs& a) {
         }
         if (s.question) {
             const Value v = answer_of(*s.question, *shown, c.sources);
-            std::printf("%s", wrap(strf(i18n::tr("Q: %s"), s.question->ask.c_str()), 100, "  ").c_str());
+            std::printf("%s", wrap(i18n::format(i18n::tr("Q: %s"), s.question->ask.c_str()), 100, "  ").c_str());
             std::string until;
             for (const auto& h : s.question->hide) until += (until.empty() ? "" : " ") + h;
             if (s.question->reveal_next)
                 until += std::string(until.empty() ? "" : i18n::trc("between clauses", "; ")) +
                          i18n::tr("the predicted step");
             if (!until.empty())
-                std::printf("%s", wrap(strf(i18n::tr("(kept from the learner until answered: %s)"), until.c_str()), 100,
+                std::printf("%s", wrap(i18n::format(i18n::tr("(kept from the learner until answered: %s)"), until.c_str()), 100,
                                        "  ")
                                       .c_str());
             std::string answer = v.text();
             if (v.kind == ValueKind::Choice && v.ok) {
                 std::string opts;
                 for (const auto& o : v.options) opts += (opts.empty() ? "" : ", ") + o;
-                answer += strf(i18n::tr("  (of %s)"), opts.c_str());
+                answer += i18n::format(i18n::tr("  (of %s)"), opts.c_str());
             }
             if (v.ok && !v.origin.empty()) answer += "  [" + v.origin + "]";
-            std::printf("%s", wrap(strf(i18n::tr("A: %s"), answer.c_str()), 100, "  ").c_str());
+            std::printf("%s", wrap(i18n::format(i18n::tr("A: %s"), answer.c_str()), 100, "  ").c_str());
         }
     }
     return 0;
@@ -283,8 +283,8 @@ std::vector<CheckItem> files_to_check(const LessonArgs& a, const std::string& la
             const std::string dir = lesson_dir(a.dir, l);
             const auto entries = list_lessons(dir);
             if (entries.empty() && (l == "en" || lang != "all"))
-                throw std::runtime_error(l == "en" ? strf(i18n::tr("no lessons in '%s'"), dir.c_str())
-                                                   : strf(i18n::tr("no %s lessons in '%s'"), l.c_str(), dir.c_str()));
+                throw std::runtime_error(l == "en" ? i18n::format(i18n::tr("no lessons in '%s'"), dir.c_str())
+                                                   : i18n::format(i18n::tr("no %s lessons in '%s'"), l.c_str(), dir.c_str()));
             for (const auto& e : entries)
                 items.push_back({e.path, l == "en" ? std::string() : original_path(e.path)});
         }

@@ -61,20 +61,20 @@ int run_list(const std::string& format) {
                     std::string(to_string(v.level)).c_str(),
                     pad(gpu::has_kernel(std::string(v.id)) ? i18n::tr("yes") : i18n::tr("no"), 4).c_str(),
                     defaults.c_str(), std::string(v.title).c_str());
-        std::printf("%-57s %s\n", "", strf(i18n::tr("accepts %s"), std::string(v.accepts).c_str()).c_str());
+        std::printf("%-57s %s\n", "", i18n::format(i18n::tr("accepts %s"), std::string(v.accepts).c_str()).c_str());
     }
     std::string why;
     const auto device = gpu::find_device(&why);
     const size_t count = all_variants().size();
     std::printf("\n%s\n",
-                strf(i18n::tr("%zu variants; gpu = a GPU kernel is built in; t = threads per block, i = items per "
+                i18n::format(i18n::tr("%zu variants; gpu = a GPU kernel is built in; t = threads per block, i = items per "
                                "thread."),
                      count)
                     .c_str());
     if (device)
-        std::printf("%s\n", strf(i18n::tr("GPU: %s (%s)"), device->name.c_str(), device->sm().c_str()).c_str());
+        std::printf("%s\n", i18n::format(i18n::tr("GPU: %s (%s)"), device->name.c_str(), device->sm().c_str()).c_str());
     else
-        std::printf("%s\n", strf(i18n::tr("GPU: none (%s): traces come from the reference models"), why.c_str()).c_str());
+        std::printf("%s\n", i18n::format(i18n::tr("GPU: none (%s): traces come from the reference models"), why.c_str()).c_str());
     return 0;
 }
 

@@ -47,7 +47,7 @@ struct ProfileArgs {
 
 std::string read_file(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) throw std::runtime_error(strf(i18n::tr("cannot read '%s'"), path.c_str()));
+    if (!f) throw std::runtime_error(i18n::format(i18n::tr("cannot read '%s'"), path.c_str()));
     std::stringstream ss;
     ss << f.rdbuf();
     return ss.str();
@@ -106,12 +106,12 @@ std::string ncu_version(const std::string& ncu) {
 void launch_cases(const ProfileArgs& a) {
     std::string why;
     if (!gpu::find_device(&why))
-        throw std::runtime_error(strf(i18n::tr("profile --launch: no GPU to run on (%s)"), why.c_str()));
+        throw std::runtime_error(i18n::format(i18n::tr("profile --launch: no GPU to run on (%s)"), why.c_str()));
     for (const ProfileCase& c : profile_cases(a.variants)) {
         if (!gpu::has_kernel(c.spec.variant))
-            throw std::runtime_error(strf(i18n::tr("this build has no GPU kernel for '%s'"), c.spec.variant.c_str()));
+            throw std::runtime_error(i18n::format(i18n::tr("this build has no GPU kernel for '%s'"), c.spec.variant.c_str()));
         gpu::run(c.spec);
-        std::fprintf(stderr, "%s\n", strf(i18n::tr("launched %s"), c.name.c_str()).c_str());
+        std::fprintf(stderr, "%s\n", i18n::format(i18n::tr("launched %s"), c.name.c_str()).c_str());
     }
 }
 
@@ -130,7 +130,7 @@ ProfileTable table_from_report(const ncu::Report& report, const std::vector<std:
     if (!only.empty()) {
         for (const std::string& v : only)
             if (std::find(variants.begin(), variants.end(), v) == variants.end())
-                throw std::invalid_argument(strf(i18n::tr("ncu's report has no kernel of '%s'"), v.c_str()));
+                throw std::invalid_argument(i18n::format(i18n::tr("ncu's report has no kernel of '%s'"), v.c_str()));
         variants = only;
     }
     const std::vector<ProfileCase> cases = profile_cases(variants);
@@ -148,12 +148,12 @@ ProfileTable live_profile(const ProfileArgs& a) {
         throw std::runtime_error(a.ncu.empty()
                                      ? std::string(i18n::tr("no ncu (Nsight Compute) on PATH or in /usr/local/cuda/bin: "
                                                             "the profile needs it (--from FILE reads a saved one)"))
-                                     : strf(i18n::tr("--ncu '%s' does not exist"), a.ncu.c_str()));
+                                     : i18n::format(i18n::tr("--ncu '%s' does not exist"), a.ncu.c_str()));
     std::string why;
     const auto device = gpu::find_device(&why);
     if (!device)
         throw std::runtime_error(
-            strf(i18n::tr("no GPU to profile on (%s); --from FILE reads a saved profile"), why.c_str()));
+            i18n::format(i18n::tr("no GPU to profile on (%s); --from FILE reads a saved profile"), why.c_str()));
     const Runner runner(gpu::trace_capture());
     profile_cases(a.variants);  // an unknown variant fails here, before ncu starts
 
@@ -168,7 +168,7 @@ ProfileTable live_profile(const ProfileArgs& a) {
     const std::string cmd = shell_quote(ncu) + " " + ncu_args + " " + shell_quote(self) + " " + child +
                             " > " + shell_quote(csv_path) + " 2> " + shell_quote(err_path);
     std::fprintf(stderr, "%s\n",
-                 strf(i18n::tr("scanviz profile: running ncu over %zu kernels..."), profile_cases(a.variants).size())
+                 i18n::format(i18n::tr("scanviz profile: running ncu over %zu kernels..."), profile_cases(a.variants).size())
                      .c_str());
     const int rc = std::system(cmd.c_str());
     std::string csv, err;
@@ -183,8 +183,8 @@ ProfileTable live_profile(const ProfileArgs& a) {
         std::string line = first_line_with(err, "scanviz:");
         if (line.empty()) line = first_line_with(csv + err, "==ERROR==");
         const int status = WIFEXITED(rc) ? WEXITSTATUS(rc) : rc;
-        throw std::runtime_error(line.empty() ? strf(i18n::tr("ncu failed (exit status %d)"), status)
-                                              : strf(i18n::tr("ncu failed (exit status %d): %s"), status, line.c_str()));
+        throw std::runtime_error(line.empty() ? i18n::format(i18n::tr("ncu failed (exit status %d)"), status)
+                                              : i18n::format(i18n::tr("ncu failed (exit status %d): %s"), status, line.c_str()));
     }
     if (!a.save_ncu.empty()) write_file(a.save_ncu, csv);
     ProfileTable t = table_from_report(ncu::parse(csv), {}, runner);
@@ -207,7 +207,7 @@ ProfileTable from_file(const ProfileArgs& a) {
                 const ProfileRow* r = find_row(t, v);
                 if (!r)
                     throw std::invalid_argument(
-                        strf(i18n::tr("'%s' has no row for '%s'"), a.from.c_str(), v.c_str()));
+                        i18n::format(i18n::tr("'%s' has no row for '%s'"), a.from.c_str(), v.c_str()));
                 keep.push_back(*r);
             }
             t.rows = std::move(keep);
@@ -227,7 +227,7 @@ int run_profile(const ProfileArgs& a) {
         return 0;
     }
     if (a.format != "text" && a.format != "csv" && a.format != "json")
-        throw std::invalid_argument(strf(i18n::tr("--format '%s' is not text, csv or json"), a.format.c_str()));
+        throw std::invalid_argument(i18n::format(i18n::tr("--format '%s' is not text, csv or json"), a.format.c_str()));
     const ProfileTable t = a.from.empty() ? live_profile(a) : from_file(a);
     const std::string text = a.format == "json"  ? format_json(t)
                              : a.format == "csv" ? format_csv(t)

@@ -59,7 +59,7 @@ std::string wasm_module() {
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (!in.good() && !in.eof()) text.clear();
     if (text.empty())
-        throw std::runtime_error(strf(i18n::tr("publish needs the WebAssembly module '%s', which this build did not "
+        throw std::runtime_error(i18n::format(i18n::tr("publish needs the WebAssembly module '%s', which this build did not "
                                                "make: install emscripten (bash .ci/setup --tests) and build again, or "
                                                "name one with SCANVIZ_WASM_JS"),
                                       path.c_str()));
@@ -68,7 +68,7 @@ std::string wasm_module() {
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error(strf(i18n::tr("cannot read lesson '%s'"), path.c_str()));
+    if (!in) throw std::runtime_error(i18n::format(i18n::tr("cannot read lesson '%s'"), path.c_str()));
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
@@ -98,7 +98,7 @@ int run_publish(const PublishArgs& a) {
     publish::write_site(files, a.out, a.force);
     size_t bytes = 0;
     for (const auto& f : files) bytes += f.text.size();
-    std::printf("%s\n", strf(i18n::tr("wrote %s: %zu files, %.1f MB: index.html, app.html (computes any variant in "
+    std::printf("%s\n", i18n::format(i18n::tr("wrote %s: %zu files, %.1f MB: index.html, app.html (computes any variant in "
                                       "the browser; %zu recorded traces, %s) and %zu lesson pages"),
                              a.out.c_str(), files.size() + 1, bytes / 1e6, recording.traces.size(),
                              recording.badge().c_str(), in.lessons.size())

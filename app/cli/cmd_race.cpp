@@ -46,7 +46,7 @@ struct RaceArgs {
 
 std::string read_file(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
-    if (!f) throw std::runtime_error(strf(i18n::tr("%s: cannot read the file"), path.c_str()));
+    if (!f) throw std::runtime_error(i18n::format(i18n::tr("%s: cannot read the file"), path.c_str()));
     std::stringstream ss;
     ss << f.rdbuf();
     return ss.str();
@@ -57,13 +57,13 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
         RaceCase c = parse_race_case(a.case_key);
         const auto sites = race_barriers(c.variant);  // checks the variant
         if (c.barrier >= static_cast<int>(sites.size()))
-            throw std::invalid_argument(strf(i18n::tr("--case %s: %s has %zu barriers"), a.case_key.c_str(),
+            throw std::invalid_argument(i18n::format(i18n::tr("--case %s: %s has %zu barriers"), a.case_key.c_str(),
                                              c.variant.c_str(), sites.size()));
         if (c.diverged && !race_is_warp(c.variant))
             throw std::invalid_argument(
-                strf(i18n::tr("--case %s: only the warp scans run diverged"), a.case_key.c_str()));
+                i18n::format(i18n::tr("--case %s: only the warp scans run diverged"), a.case_key.c_str()));
         if (c.one_buffer && !race_has_one_buffer(c.variant))
-            throw std::invalid_argument(strf(i18n::tr("--case %s: only %s have a one-buffer form"),
+            throw std::invalid_argument(i18n::format(i18n::tr("--case %s: only %s have a one-buffer form"),
                                              a.case_key.c_str(), race_one_buffer_variants().c_str()));
         return {c};
     }
@@ -79,7 +79,7 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
     const auto sites = race_barriers(a.variant);  // throws for a variant outside the race lab
     if (a.diverged && !race_is_warp(a.variant))
         throw std::invalid_argument(
-            strf(i18n::tr("--diverged applies to the warp scans only, not to '%s'"), a.variant.c_str()));
+            i18n::format(i18n::tr("--diverged applies to the warp scans only, not to '%s'"), a.variant.c_str()));
     if (a.barrier.empty()) {
         if (a.diverged)
             throw std::invalid_argument(i18n::tr("--diverged needs --barrier (the table lists both already)"));
@@ -88,7 +88,7 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
     RaceCase c{a.variant, -1, false, a.diverged};
     if (a.barrier == "one-buffer") {
         if (!race_has_one_buffer(a.variant))
-            throw std::invalid_argument(strf(i18n::tr("--barrier one-buffer: only %s have a one-buffer form"),
+            throw std::invalid_argument(i18n::format(i18n::tr("--barrier one-buffer: only %s have a one-buffer form"),
                                              race_one_buffer_variants().c_str()));
         c.one_buffer = true;
     } else if (a.barrier != "none") {
@@ -100,7 +100,7 @@ std::vector<RaceCase> selected_cases(const RaceArgs& a) {
             used = 0;
         }
         if (used != a.barrier.size() || k < 0 || k >= static_cast<int>(sites.size()))
-            throw std::invalid_argument(strf(
+            throw std::invalid_argument(i18n::format(
                 race_has_one_buffer(a.variant)
                     ? i18n::tr("--barrier '%s': %s has barriers 0 to %d (or one-buffer) (scanviz race --variant %s "
                                "lists them)")
@@ -142,11 +142,11 @@ std::string render(const RaceReport& rep, const std::string& format) {
 
 int run(const RaceArgs& a) {
     if (a.format != "text" && a.format != "json" && a.format != "csv")
-        throw std::invalid_argument(strf(i18n::tr("--format '%s': expected text, json or csv"), a.format.c_str()));
+        throw std::invalid_argument(i18n::format(i18n::tr("--format '%s': expected text, json or csv"), a.format.c_str()));
     if (a.launches < 1 || a.launches > 100000)
-        throw std::invalid_argument(strf(i18n::tr("--launches %d: expected 1 to 100000"), a.launches));
+        throw std::invalid_argument(i18n::format(i18n::tr("--launches %d: expected 1 to 100000"), a.launches));
     if (a.blocks < 0 || a.blocks > 65535)
-        throw std::invalid_argument(strf(i18n::tr("--blocks %d: expected 1 to 65535"), a.blocks));
+        throw std::invalid_argument(i18n::format(i18n::tr("--blocks %d: expected 1 to 65535"), a.blocks));
     const auto cases = selected_cases(a);
 
     if (a.list_cases) {
@@ -159,7 +159,7 @@ int run(const RaceArgs& a) {
             const Trace& t = race_trace(c.variant);
             // The case and its hazards as core describes them (English); the counts in the reader's language.
             std::printf("%s: %s: %s\n", c.key().c_str(), h.what.c_str(),
-                        strf(i18n::tr("%d hazards (%d RAW, %d WAR, %d WAW; %d between warps, %d within one warp)"),
+                        i18n::format(i18n::tr("%d hazards (%d RAW, %d WAR, %d WAW; %d between warps, %d within one warp)"),
                              h.count(), h.raw, h.war, h.waw, h.between_warps, h.within_warp)
                             .c_str());
             for (const auto& hz : h.hazards) std::printf("  %s\n", describe(t, hz).c_str());
@@ -219,7 +219,7 @@ int run(const RaceArgs& a) {
                     found = true;
                 }
             if (!found)
-                throw std::runtime_error(strf(i18n::tr("%s: case %s is not in the table"), a.racecheck_from.c_str(),
+                throw std::runtime_error(i18n::format(i18n::tr("%s: case %s is not in the table"), a.racecheck_from.c_str(),
                                               c.key().c_str()));
         }
     }
@@ -251,7 +251,7 @@ void add_race_command(CLI::App& app, CommandResult& result) {
     const auto lab_ids = race_variants();
     for (size_t i = 0; i < lab_ids.size(); ++i)
         lab += (i == 0 ? "" : i + 1 == lab_ids.size() ? i18n::trc("list separator", " or ") : i18n::trc("list separator", ", ")) + std::string(lab_ids[i]);
-    cmd->add_option("--variant", args->variant, strf(i18n::tr("%s (default: all of them)"), lab.c_str()));
+    cmd->add_option("--variant", args->variant, i18n::format(i18n::tr("%s (default: all of them)"), lab.c_str()));
     cmd->add_option("--barrier", args->barrier,
                     i18n::tr("The barrier to leave out, by index (the table lists them), one-buffer, or none"));
     cmd->add_option("--case", args->case_key,

@@ -53,18 +53,18 @@ std::vector<RunSpec> default_specs() {
 
 std::vector<RunSpec> load_specs(const std::string& path) {
     std::ifstream f(path);
-    if (!f) throw std::runtime_error(strf(i18n::tr("cannot read spec file '%s'"), path.c_str()));
+    if (!f) throw std::runtime_error(i18n::format(i18n::tr("cannot read spec file '%s'"), path.c_str()));
     std::stringstream ss;
     ss << f.rdbuf();
     nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
     if (j.is_discarded() || !j.is_array())
-        throw std::runtime_error(strf(i18n::tr("spec file '%s' is not a JSON array of run specs"), path.c_str()));
+        throw std::runtime_error(i18n::format(i18n::tr("spec file '%s' is not a JSON array of run specs"), path.c_str()));
     std::vector<RunSpec> specs;
     for (size_t i = 0; i < j.size(); ++i) {
         try {
             specs.push_back(run_spec_from_json(j[i]));
         } catch (const std::exception& e) {
-            throw std::runtime_error(strf(i18n::tr("spec file '%s', entry %zu: %s"), path.c_str(), i, e.what()));
+            throw std::runtime_error(i18n::format(i18n::tr("spec file '%s', entry %zu: %s"), path.c_str(), i, e.what()));
         }
     }
     return specs;
@@ -75,7 +75,7 @@ int run_record(const RecordArgs& args) {
     auto dev = gpu::find_device(&why);
     if (!dev) {
         std::fprintf(stderr, "scanviz: %s\n",
-                     strf(i18n::tr("cannot record: %s (record runs on a machine with an NVIDIA GPU)"), why.c_str())
+                     i18n::format(i18n::tr("cannot record: %s (record runs on a machine with an NVIDIA GPU)"), why.c_str())
                          .c_str());
         return 1;
     }
@@ -95,34 +95,34 @@ int run_record(const RecordArgs& args) {
         for (RunSpec spec : specs) {
             ++k;
             if (auto err = validate_and_resolve(spec))
-                throw std::runtime_error(strf(i18n::tr("spec %s: %s"), spec.variant.c_str(), err->c_str()));
+                throw std::runtime_error(i18n::format(i18n::tr("spec %s: %s"), spec.variant.c_str(), err->c_str()));
             if (!runner.gpu_runs(spec.variant)) {
                 std::fprintf(stderr, "%s\n",
-                             strf(i18n::tr("record: %s has no GPU kernel in this build; not recorded"),
+                             i18n::format(i18n::tr("record: %s has no GPU kernel in this build; not recorded"),
                                   spec.variant.c_str())
                                  .c_str());
                 continue;
             }
             std::fprintf(stderr, "\r%s",
-                         strf(i18n::tr("record: trace %d/%zu %-32s"), k, specs.size(), spec.variant.c_str()).c_str());
+                         i18n::format(i18n::tr("record: trace %d/%zu %-32s"), k, specs.size(), spec.variant.c_str()).c_str());
             rec.traces.push_back(runner.run(spec, RunSource::Gpu));
         }
         std::fprintf(stderr, "\n");
 
         if (!args.validation_from.empty()) {
             std::ifstream f(args.validation_from);
-            if (!f) throw std::runtime_error(strf(i18n::tr("cannot read '%s'"), args.validation_from.c_str()));
+            if (!f) throw std::runtime_error(i18n::format(i18n::tr("cannot read '%s'"), args.validation_from.c_str()));
             std::stringstream ss;
             ss << f.rdbuf();
             auto j = nlohmann::json::parse(ss.str(), nullptr, false);
             if (j.is_discarded())
-                throw std::runtime_error(strf(i18n::tr("'%s' is not valid JSON"), args.validation_from.c_str()));
+                throw std::runtime_error(i18n::format(i18n::tr("'%s' is not valid JSON"), args.validation_from.c_str()));
             rec.validation = validation_from_json(j);
         } else {
             ValidationOptions opt;
             opt.quick = !args.full_validation;
             rec.validation = run_validation(opt, [](const ValidationCase&, int done, int total) {
-                std::fprintf(stderr, "\r%s", strf(i18n::tr("record: validation %d/%d"), done, total).c_str());
+                std::fprintf(stderr, "\r%s", i18n::format(i18n::tr("record: validation %d/%d"), done, total).c_str());
             });
             std::fprintf(stderr, "\n");
         }
@@ -132,11 +132,11 @@ int run_record(const RecordArgs& args) {
             std::ifstream f(args.profile_from, std::ios::binary);
             std::stringstream ss;
             ss << f.rdbuf();
-            if (!f) throw std::runtime_error(strf(i18n::tr("cannot read '%s'"), args.profile_from.c_str()));
+            if (!f) throw std::runtime_error(i18n::format(i18n::tr("cannot read '%s'"), args.profile_from.c_str()));
             try {
                 rec.profile = parse_profile_json(ss.str());
             } catch (const std::exception& e) {
-                throw std::runtime_error(strf(i18n::tr("--profile-from '%s': %s (scanviz profile --format json "
+                throw std::runtime_error(i18n::format(i18n::tr("--profile-from '%s': %s (scanviz profile --format json "
                                                        "writes one)"),
                                               args.profile_from.c_str(), e.what()));
             }
@@ -151,7 +151,7 @@ int run_record(const RecordArgs& args) {
         if (rec.bench) extras += i18n::tr(", benchmark results");
         if (!rec.sass.is_null()) extras += std::string(i18n::trc("list separator", ", ")) + "SASS";
         const size_t n = rec.traces.size();
-        std::printf("%s\n", strf(i18n::tr("recorded %zu traces, %d/%zu validation cases passed%s on %s into %s"),
+        std::printf("%s\n", i18n::format(i18n::tr("recorded %zu traces, %d/%zu validation cases passed%s on %s into %s"),
                                  n, rec.validation ? rec.validation->passed() : 0,
                                  rec.validation ? rec.validation->cases.size() : 0, extras.c_str(),
                                  dev->name.c_str(), args.out.c_str())

@@ -109,7 +109,7 @@ int print_listings(const SassArgs& a, const std::vector<std::string>& archs) {
                 for (int i : region.instructions) in_region[static_cast<size_t>(i)] = true;
                 if (a.format == "text") {
                     std::printf("\n%s %s (%s)\n  %s\n", arch.c_str(), f.name.c_str(), loaded.message.c_str(),
-                                strf(i18n::tr("region: %d instructions (method %s, file %s); marked '>'"),
+                                i18n::format(i18n::tr("region: %d instructions (method %s, file %s); marked '>'"),
                                      region.counts.total(), std::string(sass::method_name(region.method)).c_str(),
                                      region_file.c_str())
                                     .c_str());
@@ -169,13 +169,13 @@ int run_sass(SassArgs a) {
     for (const auto& arch : a.archs)
         if (std::find(archs_known.begin(), archs_known.end(), arch) == archs_known.end())
             throw std::invalid_argument(
-                strf(i18n::tr("unknown architecture '%s' (this build has %s; set SCANVIZ_SASS_ARCHS to build others)"),
+                i18n::format(i18n::tr("unknown architecture '%s' (this build has %s; set SCANVIZ_SASS_ARCHS to build others)"),
                      arch.c_str(), joined(archs_known).c_str()));
     const auto archs = a.archs.empty() ? archs_known : a.archs;
     for (const auto& v : a.variants) {
         const std::string base = v.substr(0, v.find("__"));
         if (!find_variant(base))
-            throw std::invalid_argument(strf(i18n::tr("unknown variant '%s' (scanviz list shows them)"), v.c_str()));
+            throw std::invalid_argument(i18n::format(i18n::tr("unknown variant '%s' (scanviz list shows them)"), v.c_str()));
     }
     if (a.listing) return print_listings(a, archs);
 
@@ -184,7 +184,7 @@ int run_sass(SassArgs a) {
         throw std::runtime_error(
             a.variants.empty()
                 ? std::string(i18n::tr("no isolation kernel found for any variant (a variant's iso.cu holds them)"))
-                : strf(i18n::tr("no isolation kernel found for %s (a variant's iso.cu holds them)"),
+                : i18n::format(i18n::tr("no isolation kernel found for %s (a variant's iso.cu holds them)"),
                        joined(a.variants).c_str()));
     if (a.format == "json")
         std::printf("%s", sass::format_json(rows).c_str());

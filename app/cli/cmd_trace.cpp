@@ -67,10 +67,10 @@ Trace make_trace(const TraceArgs& a) {
     const Runner runner(gpu::trace_capture());
     if (a.backend == "gpu") {
         if (!runner.gpu_present())
-            throw std::runtime_error(strf(i18n::tr("--backend gpu: no GPU to run on (%s)"), runner.gpu().why_not.c_str()));
+            throw std::runtime_error(i18n::format(i18n::tr("--backend gpu: no GPU to run on (%s)"), runner.gpu().why_not.c_str()));
         if (!runner.gpu_runs(spec.variant))
             throw std::runtime_error(
-                strf(i18n::tr("--backend gpu: this build has no GPU kernel for '%s' (try --backend model)"),
+                i18n::format(i18n::tr("--backend gpu: this build has no GPU kernel for '%s' (try --backend model)"),
                      spec.variant.c_str()));
         return runner.run(spec, RunSource::Gpu);
     }
@@ -126,7 +126,7 @@ std::optional<Trace> recorded_trace(const TraceArgs& a) {
     if (a.variant.empty()) {
         const size_t n = rec.traces.size();
         std::printf("%s\n%s",
-                    strf(i18n::tr("%s holds %zu traces, %s; print one with scanviz trace --from %s and its options:"),
+                    i18n::format(i18n::tr("%s holds %zu traces, %s; print one with scanviz trace --from %s and its options:"),
                          a.from.c_str(), n, rec.badge().c_str(), a.from.c_str())
                         .c_str(),
                     recording_contents(rec).c_str());
@@ -146,10 +146,10 @@ std::optional<Trace> recorded_trace(const TraceArgs& a) {
     const std::string sizes = same_variant.substr(0, same_variant.empty() ? 0 : same_variant.size() - 2);
     const size_t all = rec.traces.size();
     throw std::runtime_error(
-        count == 0 ? strf(i18n::tr("%s holds no trace for %s (it holds no trace of %s; scanviz trace --from %s "
+        count == 0 ? i18n::format(i18n::tr("%s holds no trace for %s (it holds no trace of %s; scanviz trace --from %s "
                                    "lists all %zu)"),
                           a.from.c_str(), selector(spec).c_str(), spec.variant.c_str(), a.from.c_str(), all)
-                   : strf(i18n::tr("%s holds no trace for %s (it holds %d of %s at %s; scanviz trace --from %s "
+                   : i18n::format(i18n::tr("%s holds no trace for %s (it holds %d of %s at %s; scanviz trace --from %s "
                                    "lists all %zu)"),
                           a.from.c_str(), selector(spec).c_str(), count, spec.variant.c_str(), sizes.c_str(),
                           a.from.c_str(), all));
@@ -161,7 +161,7 @@ int run_trace(const TraceArgs& a) {
         for (const CLI::Option* o : a.spec_opts)
             if (o->count())
                 throw std::invalid_argument(
-                    strf(i18n::tr("--from prints a saved trace; %s describes a new run (give one or the other)"),
+                    i18n::format(i18n::tr("--from prints a saved trace; %s describes a new run (give one or the other)"),
                          o->get_name().c_str()));
     std::optional<Trace> recorded;
     if (recording) {

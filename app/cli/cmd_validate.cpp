@@ -25,11 +25,11 @@ int run_validate(const ValidateArgs& args) {
     ValidationReport report;
     try {
         report = run_validation(args.options, [](const ValidationCase& c, int done, int total) {
-            std::fprintf(stderr, "\r%s", strf(i18n::tr("validate: %d/%d %-32s"), done, total, c.variant.c_str()).c_str());
+            std::fprintf(stderr, "\r%s", i18n::format(i18n::tr("validate: %d/%d %-32s"), done, total, c.variant.c_str()).c_str());
             // The case as the options name it; the mismatch as the report (JSON) holds it.
             if (!c.passed)
                 std::fprintf(stderr, "\n%s\n",
-                             strf(i18n::tr("MISMATCH %s n=%lld %s %s %s: %s"), c.variant.c_str(),
+                             i18n::format(i18n::tr("MISMATCH %s n=%lld %s %s %s: %s"), c.variant.c_str(),
                                   static_cast<long long>(c.n), std::string(to_string(c.op)).c_str(),
                                   std::string(to_string(c.type)).c_str(),
                                   c.exclusive ? "exclusive" : "inclusive",  // untranslated: the mode's name
@@ -57,7 +57,7 @@ int run_validate(const ValidateArgs& args) {
             r.first_mismatch = fmt::format("n={} {} {} {}: {}", c.n, to_string(c.op), to_string(c.type),
                                            c.exclusive ? "exclusive" : "inclusive", c.mismatch);
     }
-    std::printf("%s\n", strf(i18n::tr("scanviz validate on %s (%s, driver %s) at %s"), report.device.c_str(),
+    std::printf("%s\n", i18n::format(i18n::tr("scanviz validate on %s (%s, driver %s) at %s"), report.device.c_str(),
                              report.sm.c_str(), report.driver.c_str(), report.date.c_str())
                             .c_str());
     const std::string cases = i18n::trc("table column", "cases"), passed = i18n::trc("table column", "passed");
@@ -69,7 +69,7 @@ int run_validate(const ValidateArgs& args) {
         const Row& r = rows[id];
         fmt::print("{:<30} {:>6} {:>6}  {}\n", id, r.cases, r.passed, r.first_mismatch.empty() ? "-" : r.first_mismatch);
     }
-    std::printf("%s\n", strf(i18n::tr("%d passed, %d failed"), report.passed(), report.failed()).c_str());
+    std::printf("%s\n", i18n::format(i18n::tr("%d passed, %d failed"), report.passed(), report.failed()).c_str());
     if (!args.json_out.empty()) {
         try {
             write_file_atomically(args.json_out, to_json(report).dump(1) + "\n");

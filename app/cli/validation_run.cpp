@@ -135,7 +135,7 @@ ValidationReport run_validation(const ValidationOptions& options,
                                 const std::function<void(const ValidationCase&, int, int)>& progress) {
     std::string why;
     auto dev = gpu::find_device(&why);
-    if (!dev) throw gpu::CudaError(strf(i18n::tr("cannot validate: %s"), why.c_str()));
+    if (!dev) throw gpu::CudaError(i18n::format(i18n::tr("cannot validate: %s"), why.c_str()));
     ValidationReport report;
     report.device = dev->name;
     report.sm = dev->sm();

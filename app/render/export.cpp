@@ -58,17 +58,6 @@ struct Face {
     bool has(uint32_t cp) const { return loaded && stbtt_FindGlyphIndex(&info, static_cast<int>(cp)) != 0; }
 };
 
-// The CJK font the window merges for Chinese labels (theme.cpp's cjk_font_path): $SCANVIZ_FONT_CJK,
-// else the one found at build time; "" for none.
-std::string cjk_font_file() {
-    if (const char* env = std::getenv("SCANVIZ_FONT_CJK")) return env;
-#ifdef SCANVIZ_FONT_CJK
-    return SCANVIZ_FONT_CJK;
-#else
-    return "";
-#endif
-}
-
 // DejaVu Sans through stb_truetype, with the CJK font for the glyphs DejaVu lacks (Chinese
 // labels: the PNG shows what the window and the SVG show), rasterised glyphs cached per size.
 class FontRasterizer {
@@ -162,6 +151,17 @@ private:
 };
 
 }  // namespace
+
+std::string cjk_font_file() {
+    // $SCANVIZ_FONT_CJK names another file; set and empty, it says there is none (the tests'
+    // way to see the window without the font).
+    if (const char* env = std::getenv("SCANVIZ_FONT_CJK")) return env;
+#ifdef SCANVIZ_FONT_CJK
+    return SCANVIZ_FONT_CJK;
+#else
+    return "";
+#endif
+}
 
 bool rasterize_labels(const figure::Scene& scene, const figure::Camera& camera, uint8_t* rgba, int width_px,
                       int height_px, std::string* error, float min_px) {

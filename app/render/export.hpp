@@ -36,4 +36,8 @@ bool render_image(SceneRenderer& renderer, const figure::Scene& scene, int width
 bool rasterize_labels(const figure::Scene& scene, const figure::Camera& camera, uint8_t* rgba, int width_px,
                       int height_px, std::string* error, float min_px = 4.0f);
 
+// The CJK font (fonts-wqy-microhei) the window merges into its fonts and the PNG export falls
+// back to for Chinese: $SCANVIZ_FONT_CJK, else the one found at build time; "" for none.
+std::string cjk_font_file();
+
 }  // namespace scanviz::render

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdarg>
-#include <cstdio>
 #include <exception>
 #include <fstream>
 #include <set>
@@ -20,23 +18,6 @@ namespace scanviz::ui {
 std::string shipped_recording_path() {
     const std::string path = asset_path("recordings/default.svzrec");
     return std::ifstream(path).good() ? path : std::string();
-}
-
-std::string format_text(const char* format, ...) {
-    va_list args;
-    va_start(args, format);
-    va_list again;
-    va_copy(again, args);
-    const int size = std::vsnprintf(nullptr, 0, format, args);
-    va_end(args);
-    std::string out;
-    if (size > 0) {
-        out.resize(static_cast<size_t>(size) + 1);
-        std::vsnprintf(out.data(), out.size(), format, again);
-        out.resize(static_cast<size_t>(size));
-    }
-    va_end(again);
-    return out;
 }
 
 std::string FieldErrors::first() const {
@@ -78,9 +59,9 @@ std::optional<std::string> parse_head_positions(const std::string& text, int n, 
             used = 0;
         }
         if (used != token.size())
-            return format_text(i18n::tr("segment head '%s' is not a position (0 .. n-1)"), token.c_str());
+            return i18n::format(i18n::tr("segment head '%s' is not a position (0 .. n-1)"), token.c_str());
         if (pos < 0 || pos >= n)
-            return format_text(i18n::tr("segment head %s is outside 0 .. %d"), token.c_str(), n - 1);
+            return i18n::format(i18n::tr("segment head %s is outside 0 .. %d"), token.c_str(), n - 1);
         flags[static_cast<size_t>(pos)] = 1;
         token.clear();
         return std::nullopt;
@@ -101,7 +82,7 @@ bool App::apply_form() {
     errors = {};
     const VariantInfo* info = find_variant(form.variant);
     if (!info) {
-        errors.variant = format_text(i18n::tr("unknown variant '%s'"), form.variant.c_str());
+        errors.variant = i18n::format(i18n::tr("unknown variant '%s'"), form.variant.c_str());
         return false;
     }
     RunSpec spec;
@@ -201,7 +182,7 @@ void App::show_learner_trace(Trace t) {
 bool App::open_recording(const std::string& path) {
     try {
         auto rec = std::make_shared<const Recording>(load_recording(path));
-        if (rec->traces.empty()) throw std::runtime_error(format_text(i18n::tr("recording '%s' holds no traces"), path.c_str()));
+        if (rec->traces.empty()) throw std::runtime_error(i18n::format(i18n::tr("recording '%s' holds no traces"), path.c_str()));
         recording = rec;
         recording_path = path;
         profile = rec->profile;
@@ -214,13 +195,13 @@ bool App::open_recording(const std::string& path) {
             errors = {};
             show_trace(from_recording(first));
         }
-        status = format_text(i18n::trn("opened recording %s (%s, %zu trace)", "opened recording %s (%s, %zu traces)",
+        status = i18n::format(i18n::trn("opened recording %s (%s, %zu trace)", "opened recording %s (%s, %zu traces)",
                                        rec->traces.size()),
                              path.c_str(), rec->badge().c_str(), rec->traces.size());
         return true;
     } catch (const std::exception& e) {
         errors.run = e.what();
-        status = format_text(i18n::tr("cannot open: %s"), e.what());
+        status = i18n::format(i18n::tr("cannot open: %s"), e.what());
         return false;
     }
 }
@@ -251,7 +232,7 @@ bool App::open_file(const std::string& path) {
             profile = parse_profile_json(ss.str());
             profile_origin = ProfileOrigin::File;
             profile_path = path;
-            status = format_text(i18n::tr("opened profile %s (%s)"), path.c_str(), measured_line(*profile).c_str());
+            status = i18n::format(i18n::tr("opened profile %s (%s)"), path.c_str(), measured_line(*profile).c_str());
             return true;
         }
         Trace t = load_file(path);
@@ -259,11 +240,11 @@ bool App::open_file(const std::string& path) {
         fill_form(t.spec);
         errors = {};
         show_trace(std::move(t));
-        status = format_text(i18n::tr("opened %s"), path.c_str());
+        status = i18n::format(i18n::tr("opened %s"), path.c_str());
         return true;
     } catch (const std::exception& e) {
         errors.run = e.what();
-        status = format_text(i18n::tr("cannot open: %s"), e.what());
+        status = i18n::format(i18n::tr("cannot open: %s"), e.what());
         return false;
     }
 }
@@ -322,11 +303,11 @@ std::string App::source_line() const {
     const TraceSource& s = trace.source;
     std::string line;
     if (s.kind == "gpu") {
-        line = s.sm.empty() ? format_text(i18n::tr("GPU: %s"), s.device.c_str())
-                            : format_text(i18n::tr("GPU: %s (%s)"), s.device.c_str(), s.sm.c_str());
+        line = s.sm.empty() ? i18n::format(i18n::tr("GPU: %s"), s.device.c_str())
+                            : i18n::format(i18n::tr("GPU: %s (%s)"), s.device.c_str(), s.sm.c_str());
     } else if (s.kind == "recording") {
-        line = s.date.empty() ? format_text(i18n::tr("recorded on %s"), s.device.c_str())
-                              : format_text(i18n::tr("recorded on %s on %s"), s.device.c_str(), s.date.c_str());
+        line = s.date.empty() ? i18n::format(i18n::tr("recorded on %s"), s.device.c_str())
+                              : i18n::format(i18n::tr("recorded on %s on %s"), s.device.c_str(), s.date.c_str());
     } else if (s.kind == "cpu") {
         TraceSource cpu = s;
         cpu.note.clear();
@@ -335,7 +316,7 @@ std::string App::source_line() const {
     } else {
         const std::string why = runner.why_not_gpu(trace.spec.variant);
         line = why.empty() ? std::string(i18n::tr("reference model"))
-                           : format_text(i18n::tr("reference model (%s)"), why.c_str());
+                           : i18n::format(i18n::tr("reference model (%s)"), why.c_str());
     }
     if (!s.note.empty()) line += "; " + s.note;
     return line;

@@ -201,9 +201,6 @@ struct App {
     void check_device();
 };
 
-// printf into a string: a translated sentence with its figures, i18n::tr("opened %s") and the
-// path (a catalog's msgstr may reorder its conversions as %1$s, %2$d).
-std::string format_text(const char* format, ...);
 
 // Segment head positions "0, 5, 12" -> n flags. Error message on failure.
 std::optional<std::string> parse_head_positions(const std::string& text, int n, std::vector<uint8_t>& flags);

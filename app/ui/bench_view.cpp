@@ -70,7 +70,7 @@ bool BenchView::StartRun(App& app) {
             source = i18n::tr("live run");
             error.clear();
         },
-        [this](const std::string& e) { error = format_text(i18n::tr("live run: %s"), e.c_str()); });
+        [this](const std::string& e) { error = i18n::format(i18n::tr("live run: %s"), e.c_str()); });
 }
 
 void BenchView::CancelRun(App& app) {
@@ -89,7 +89,7 @@ void BenchView::Draw(App& app) {
         shown_recording_ = app.recording.get();
         report = *app.recording->bench;
         have_report = true;
-        source = format_text(i18n::tr("recording %s (%s)"), app.recording_path.c_str(),
+        source = i18n::format(i18n::tr("recording %s (%s)"), app.recording_path.c_str(),
                              app.recording->badge().c_str());
         error.clear();
     }
@@ -126,7 +126,7 @@ void BenchView::Draw(App& app) {
     if (op_modes.size() > 1) {
         op_mode = std::clamp(op_mode, 0, static_cast<int>(op_modes.size()) - 1);
         auto name = [](const std::pair<Op, bool>& m) {
-            return format_text(m.second ? i18n::tr("%s, exclusive") : i18n::tr("%s, inclusive"),
+            return i18n::format(m.second ? i18n::tr("%s, exclusive") : i18n::tr("%s, inclusive"),
                                std::string(to_string(m.first)).c_str());
         };
         ImGui::SameLine();
@@ -216,7 +216,7 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
     };
     auto Y = [&](double v) { return b.y - static_cast<float>(v / y_max) * (b.y - a.y); };
 
-    const std::string op_mode_name = format_text(om.second ? i18n::tr("%s, exclusive") : i18n::tr("%s, inclusive"),
+    const std::string op_mode_name = i18n::format(om.second ? i18n::tr("%s, exclusive") : i18n::tr("%s, inclusive"),
                                                  std::string(to_string(om.first)).c_str());
     const char* title_format =
         metric == BenchMetric::Gbps ? i18n::tr("throughput (GB/s, bytes read + written) against n: %s")
@@ -225,7 +225,7 @@ void BenchView::DrawChart(const App& app, ImVec2 size) {
         : metric == BenchMetric::RatioCopy
             ? i18n::tr("throughput as a fraction of our copy kernel moving the same bytes against n: %s")
             : i18n::tr("throughput as a ratio to CUB (same type, operator, mode) against n: %s");
-    const std::string title = format_text(title_format, op_mode_name.c_str());
+    const std::string title = i18n::format(title_format, op_mode_name.c_str());
     dl->AddText(p0, axis, title.c_str());
     const double step = ratio ? (y_max > 2.5 ? 0.5 : 0.1) : std::pow(10.0, std::floor(std::log10(y_max / 2)));
     for (double v = 0; v <= y_max; v += step) {

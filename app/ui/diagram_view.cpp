@@ -29,7 +29,7 @@ bool DiagramView::Update(const App& app) {
         error.clear();
     } catch (const std::exception& e) {
         scene = figure::Scene{};
-        error = format_text(i18n::tr("cannot draw the diagram: %s"), e.what());
+        error = i18n::format(i18n::tr("cannot draw the diagram: %s"), e.what());
     }
     cone_inputs = reach_outputs = 0;
     if (app.selection.valid()) {
@@ -57,10 +57,10 @@ void DiagramView::Draw(App& app) {
         const double v = values[static_cast<size_t>(app.selection.slot)];
         // Two counts, each with its own plural: the cone's inputs and the outputs the value feeds.
         const std::string inputs =
-            format_text(i18n::trn("depends on %d input", "depends on %d inputs", static_cast<unsigned long>(cone_inputs)),
+            i18n::format(i18n::trn("depends on %d input", "depends on %d inputs", static_cast<unsigned long>(cone_inputs)),
                         cone_inputs);
         const std::string outputs =
-            format_text(i18n::trn("feeds %d output", "feeds %d outputs", static_cast<unsigned long>(reach_outputs)),
+            i18n::format(i18n::trn("feeds %d output", "feeds %d outputs", static_cast<unsigned long>(reach_outputs)),
                         reach_outputs);
         if (s < 0)
             ImGui::Text(i18n::tr("slot %d after the start = %g: %s, %s"), app.selection.slot, v, inputs.c_str(),

@@ -78,12 +78,12 @@ bool KernelView::Open(App& app, const std::string& file) {
     app.learner.shown = true;  // the source view shows the file from now on, even before its first run
     app.learner.revision = 1;
     if (!read_text(file, app.learner.text)) {
-        app.learner.error = format_text(i18n::tr("%s: cannot read the file"), file.c_str());
+        app.learner.error = i18n::format(i18n::tr("%s: cannot read the file"), file.c_str());
         pending_ = false;
         stamp_ = seen_ = StampOf(file);  // a file that appears later is run then
         return false;
     }
-    app.status = format_text(i18n::tr("watching %s: save it in your editor to run it again"), file.c_str());
+    app.status = i18n::format(i18n::tr("watching %s: save it in your editor to run it again"), file.c_str());
     Poll(app);
     return true;
 }
@@ -120,7 +120,7 @@ void KernelView::Start(App& app) {
     if (!stamp_.exists || !read_text(path, text)) {
         ++runs;
         app.learner.error =
-            format_text(i18n::tr("%s: cannot read the file (moved or deleted?); the picture stays"), path.c_str());
+            i18n::format(i18n::tr("%s: cannot read the file (moved or deleted?); the picture stays"), path.c_str());
         app.learner.error_line = 0;
         return;
     }
@@ -164,17 +164,17 @@ void KernelView::Finished(App& app, std::shared_ptr<const LearnerJobResult> r) {
             failed = std::move(c.lines.failed);
             checks_done = true;
             sass_line = c.sass_error.empty()
-                            ? format_text(i18n::trn("SASS of your kernel (%s): %d instruction",
+                            ? i18n::format(i18n::trn("SASS of your kernel (%s): %d instruction",
                                                     "SASS of your kernel (%s): %d instructions",
                                                     static_cast<unsigned long>(c.sass_instructions)),
                                           c.sass_arch.c_str(), static_cast<int>(c.sass_instructions))
-                            : format_text(i18n::tr("SASS of your kernel (%s): %s"), c.sass_arch.c_str(),
+                            : i18n::format(i18n::tr("SASS of your kernel (%s): %s"), c.sass_arch.c_str(),
                                           c.sass_error.c_str());
             sass_listing = std::move(c.sass_listing);
             sass_rows = std::move(c.sass_rows);
         },
         [this](const std::string& error) {
-            failed = {format_text(i18n::tr("the checks did not run: %s"), error.c_str())};
+            failed = {i18n::format(i18n::tr("the checks did not run: %s"), error.c_str())};
             checks_done = true;
         });
 }
@@ -233,7 +233,7 @@ void KernelView::Draw(App& app) {
         if (!checks_done) {
             ImGui::TextDisabled("%s", i18n::tr("checking..."));
         } else {
-            for (const std::string& line : failed) ErrorText(app, format_text(i18n::tr("FAIL  %s"), line.c_str()));
+            for (const std::string& line : failed) ErrorText(app, i18n::format(i18n::tr("FAIL  %s"), line.c_str()));
             ImGui::PushTextWrapPos(0.0f);
             for (const std::string& line : passed) ImGui::Text(i18n::tr("ok    %s"), line.c_str());
             ImGui::PopTextWrapPos();

@@ -114,7 +114,7 @@ bool LessonView::Open(App& app, const std::string& path) {
         lesson = std::move(l);
     } catch (const std::exception& e) {
         error = e.what();
-        app.status = format_text(i18n::tr("lesson refused: %s"), error.c_str());
+        app.status = i18n::format(i18n::tr("lesson refused: %s"), error.c_str());
         return false;
     }
     if (progress.empty()) {
@@ -124,7 +124,7 @@ bool LessonView::Open(App& app, const std::string& path) {
     picker_open = false;
     const auto it = progress.find(lesson->name);
     Enter(app, it == progress.end() ? 0 : it->second.step);
-    app.status = format_text(i18n::tr("lesson: %s"), lesson->title.c_str());
+    app.status = i18n::format(i18n::tr("lesson: %s"), lesson->title.c_str());
     return true;
 }
 
@@ -320,7 +320,7 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
     ImGui::PushFont(fonts.sans_large);
     TextWrappedCJK("%s", l.title.c_str());
     ImGui::PopFont();
-    const std::string overlay = format_text(i18n::tr("step %d of %d, %d of %d answered"), index + 1, total,
+    const std::string overlay = i18n::format(i18n::tr("step %d of %d, %d of %d answered"), index + 1, total,
                                             static_cast<int>(done.size()), questions);
     ImGui::ProgressBar(static_cast<float>(index + 1) / static_cast<float>(total), ImVec2(-1, 0),
                        overlay.c_str());

@@ -23,7 +23,7 @@ std::string default_timeline_file() {
 bool LookbackView::Load(const std::string& path) {
     try {
         std::ifstream f(path, std::ios::binary);
-        if (!f) throw std::runtime_error(format_text(i18n::tr("%s: cannot open the file"), path.c_str()));
+        if (!f) throw std::runtime_error(i18n::format(i18n::tr("%s: cannot open the file"), path.c_str()));
         std::stringstream ss;
         ss << f.rdbuf();
         LookbackTimeline t = timeline_from_json(ss.str());
@@ -202,7 +202,7 @@ void LookbackView::DrawTimeline(const App& app) {
         std::string preds;
         const double ghz = timeline.sm_clock_ghz > 0 ? timeline.sm_clock_ghz : 1.0;
         for (size_t k = 0; k < t.preds.size() && k < 12; ++k) {
-            preds += "\n  " + format_text(t.preds[k].status == 2 ? i18n::tr("tile %lld: inclusive prefix, waited %.0f ns")
+            preds += "\n  " + i18n::format(t.preds[k].status == 2 ? i18n::tr("tile %lld: inclusive prefix, waited %.0f ns")
                                                                   : i18n::tr("tile %lld: aggregate, waited %.0f ns"),
                                          static_cast<long long>(t.preds[k].tile), t.preds[k].wait_cycles / ghz);
         }

@@ -30,12 +30,12 @@ RaceCase RaceView::current_case() const {
 
 bool RaceView::Select(const std::string& v, int ch, bool div) {
     if (!is_race_variant(v)) {
-        error = format_text(i18n::tr("'%s' is not in the race lab"), v.c_str());
+        error = i18n::format(i18n::tr("'%s' is not in the race lab"), v.c_str());
         return false;
     }
     const auto sites = race_barriers(v);
     if (ch == kOneBuffer ? !race_has_one_buffer(v) : (ch < -1 || ch >= static_cast<int>(sites.size()))) {
-        error = format_text(i18n::tr("no such what-if for %s"), v.c_str());
+        error = i18n::format(i18n::tr("no such what-if for %s"), v.c_str());
         return false;
     }
     variant = v;
@@ -123,7 +123,7 @@ bool RaceView::MeasureLive(App& app) {
             live.rows.push_back(std::move(row));
             status.clear();
         },
-        [this](const std::string& e) { status = format_text(i18n::tr("measurement failed: %s"), e.c_str()); });
+        [this](const std::string& e) { status = i18n::format(i18n::tr("measurement failed: %s"), e.c_str()); });
     if (submitted) status.clear();
     return submitted;
 }
@@ -131,12 +131,12 @@ bool RaceView::MeasureLive(App& app) {
 const RaceRow* RaceView::MeasuredRow(std::string* source) const {
     const RaceCase c = current_case();
     if (const RaceRow* r = live.find(c)) {
-        *source = format_text(i18n::tr("GPU now: %s"), live.badge().c_str());
+        *source = i18n::format(i18n::tr("GPU now: %s"), live.badge().c_str());
         return r;
     }
     if (recorded)
         if (const RaceRow* r = recorded->find(c)) {
-            *source = format_text(i18n::tr("recorded: %s (%s)"), recorded->badge().c_str(), recorded_source.c_str());
+            *source = i18n::format(i18n::tr("recorded: %s (%s)"), recorded->badge().c_str(), recorded_source.c_str());
             return r;
         }
     return nullptr;
@@ -251,7 +251,7 @@ void RaceView::Draw(App& app) {
     auto choice_label = [&](int ch) -> std::string {
         if (ch == kOneBuffer) return race_one_buffer_what(variant);
         if (ch < 0) return i18n::tr("as written (no barrier removed)");
-        return format_text(i18n::tr("remove barrier %d: %s"), ch, barriers[static_cast<size_t>(ch)].name.c_str());
+        return i18n::format(i18n::tr("remove barrier %d: %s"), ch, barriers[static_cast<size_t>(ch)].name.c_str());
     };
     ImGui::SetNextItemWidth(360);
     if (ImGui::BeginCombo((std::string(i18n::tr("what if")) + "###what_if").c_str(), choice_label(choice).c_str())) {

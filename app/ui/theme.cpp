@@ -7,6 +7,7 @@
 
 #include "core/common/assets.hpp"
 #include "core/i18n/i18n.hpp"
+#include "render/export.hpp"
 
 namespace scanviz::ui {
 namespace {
@@ -60,17 +61,6 @@ void add_cjk_chars(ImFontGlyphRangesBuilder& b, const std::string& text) {
 
 }  // namespace
 
-std::string cjk_font_path() {
-    // $SCANVIZ_FONT_CJK names another file; set and empty, it says there is none (the tests'
-    // way to see the window without the font).
-    if (const char* env = std::getenv("SCANVIZ_FONT_CJK")) return env;
-#ifdef SCANVIZ_FONT_CJK
-    return SCANVIZ_FONT_CJK;
-#else
-    return "";
-#endif
-}
-
 std::string chinese_glyph_text() {
     // The language menu's names ("Language / 语言", "中文 (简体)"), shown in every language.
     std::string text = "语言中文简体";
@@ -97,7 +87,7 @@ Fonts load_fonts() {
 #endif
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    const std::string cjk = cjk_font_path();
+    const std::string cjk = render::cjk_font_file();
     std::error_code ec;
     const bool have_cjk = !cjk.empty() && std::filesystem::is_regular_file(cjk, ec);
     static ImVector<ImWchar> ranges;  // read when the atlas is built: it must outlive this call

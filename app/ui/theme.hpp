@@ -34,8 +34,6 @@ inline constexpr float kMonoLargePx = 22.0f;
 // (SCANVIZ_FONT_CJK) merged in: in Chinese those of the catalog and the Chinese lessons,
 // in English only the language menu's names.
 Fonts load_fonts();
-// The CJK font's file ("" when there is none): $SCANVIZ_FONT_CJK, else the one found at build.
-std::string cjk_font_path();
 // The text whose Chinese glyphs the atlas needs, in the current language.
 std::string chinese_glyph_text();
 

@@ -116,19 +116,7 @@ void WrappedText(const std::string& text) {
 void TextWrappedCJK(const char* fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    char small[1024];
-    va_list copy;
-    va_copy(copy, args);
-    const int n = std::vsnprintf(small, sizeof small, fmt, copy);
-    va_end(copy);
-    std::string text;
-    if (n >= 0 && static_cast<size_t>(n) < sizeof small) {
-        text.assign(small, static_cast<size_t>(n));
-    } else if (n >= 0) {
-        text.resize(static_cast<size_t>(n) + 1);
-        std::vsnprintf(text.data(), text.size(), fmt, args);
-        text.resize(static_cast<size_t>(n));
-    }
+    const std::string text = i18n::vformat(fmt, args);
     va_end(args);
     WrappedText(text);
 }
@@ -167,11 +155,9 @@ bool SceneKey::update(const App& app) {
     return true;
 }
 
-std::string badge_text_shown(const TraceSource& s) { return badge_text(s); }
-
 void DrawBadge(const App& app) {
     if (!app.badge) return;
-    ImGui::TextColored(badge_colour(app.settings.presentation), "%s", badge_text_shown(*app.badge).c_str());
+    ImGui::TextColored(badge_colour(app.settings.presentation), "%s", badge_text(*app.badge).c_str());
 }
 
 void DrawJobProgress(App& app) {

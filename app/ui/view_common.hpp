@@ -25,9 +25,6 @@ void DrawBadge(const App& app);
 void TextWrappedCJK(const char* fmt, ...) IM_FMTARGS(1);
 void WrappedText(const std::string& text);
 
-// The badge's words (core/run/badge.hpp's badge_text) in the reader's language.
-std::string badge_text_shown(const TraceSource& source);
-
 // The job in hand (app.jobs): a Cancel button and its progress bar with what it is
 // doing ("cancelling..." once asked). Nothing when no job runs.
 void DrawJobProgress(App& app);

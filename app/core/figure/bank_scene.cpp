@@ -35,7 +35,7 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
     for (SharedAccessGroup& g : shared_access_groups(trace, step))
         if (g.warp == warp) groups.push_back(std::move(g));
     scene.labels.push_back(TextLabel{margin, y,
-                                     parts::strf(i18n::tr("banks of warp %d (threads %d to %d), step %d: %s"), warp,
+                                     i18n::format(i18n::tr("banks of warp %d (threads %d to %d), step %d: %s"), warp,
                                                  32 * warp, 32 * warp + 31, step + 1,
                                                  i18n::step_label(trace.steps[step].label).c_str()),
                                      style.text, style.text_size, false});
@@ -48,10 +48,10 @@ Scene build_bank_scene(const Trace& trace, int step, int warp, const SceneStyle&
     for (const SharedAccessGroup& g : groups) {
         const std::string what =
             g.degree == 1
-                ? parts::strf(g.is_write ? i18n::tr("write %d of each thread: conflict degree %d (one pass)")
+                ? i18n::format(g.is_write ? i18n::tr("write %d of each thread: conflict degree %d (one pass)")
                                          : i18n::tr("read %d of each thread: conflict degree %d (one pass)"),
                               g.index + 1, g.degree)
-                : parts::strf(g.is_write ? i18n::tr("write %d of each thread: conflict degree %d (%d passes)")
+                : i18n::format(g.is_write ? i18n::tr("write %d of each thread: conflict degree %d (%d passes)")
                                          : i18n::tr("read %d of each thread: conflict degree %d (%d passes)"),
                               g.index + 1, g.degree, g.degree);
         scene.labels.push_back(TextLabel{margin, y, what, g.degree > 1 ? style.edge_hazard : style.text,

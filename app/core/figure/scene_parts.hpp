@@ -1,7 +1,6 @@
 // Pieces the state, diagram and bank scenes share (internal to core/figure).
 #pragma once
 
-#include <cstdarg>
 #include <cstdio>
 #include <string>
 
@@ -10,21 +9,6 @@
 #include "core/trace/trace.hpp"
 
 namespace scanviz::figure::parts {
-
-// printf into a string: a scene's words come from the catalog as whole sentences with their
-// conversions (i18n::tr("step %d/%d: %s  (ends at %s)")), positional ones (%1$s) where Chinese
-// puts them in another order.
-inline std::string strf(const char* fmt, ...) {
-    va_list a, b;
-    va_start(a, fmt);
-    va_copy(b, a);
-    const int n = std::vsnprintf(nullptr, 0, fmt, a);
-    va_end(a);
-    std::string out(n > 0 ? static_cast<size_t>(n) : 0, '\0');
-    if (n > 0) std::vsnprintf(out.data(), out.size() + 1, fmt, b);
-    va_end(b);
-    return out;
-}
 
 // A cell's text. The int32 extremes (the identities of exclusive max and min) are written as
 // powers of two, so that one such cell does not make every cell of the figure 11 characters

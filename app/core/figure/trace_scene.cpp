@@ -210,7 +210,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
 
     // Title: what this step did and what ends it.
     std::string title = step < 0 ? std::string(i18n::tr("initial state"))
-                                 : parts::strf(i18n::tr("step %d/%d: %s  (ends at %s)"), step + 1, steps,
+                                 : i18n::format(i18n::tr("step %d/%d: %s  (ends at %s)"), step + 1, steps,
                                                i18n::step_label(trace.steps[step].label).c_str(),
                                                i18n::barrier_label(trace.steps[step].barrier).c_str());
     scene.labels.push_back(TextLabel{margin, y, title, style.text, style.text_size, false});
@@ -223,10 +223,10 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         for (int t = 0; t < trace.threads; ++t) active += is_active(mask, t) ? 1 : 0;
         const std::string what =
             trace.blocks > 1 && trace.threads == trace.blocks
-                ? parts::strf(i18n::trn("%d of %d tile active", "%d of %d tiles active",
+                ? i18n::format(i18n::trn("%d of %d tile active", "%d of %d tiles active",
                                         static_cast<unsigned long>(trace.threads)),
                               active, trace.threads)
-                : parts::strf(i18n::trn("%d of %d thread active", "%d of %d threads active",
+                : i18n::format(i18n::trn("%d of %d thread active", "%d of %d threads active",
                                         static_cast<unsigned long>(trace.threads)),
                               active, trace.threads);
         scene.labels.push_back(TextLabel{margin, y, what, style.muted_text, style.small_text, false});
@@ -269,14 +269,14 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         // "s_temp  (shared, 64 slots; a column is a bank)": the region's name is code; the rest is
         // one sentence per case, translated whole.
         const char* space = space_name(region.space);
-        std::string detail = parts::strf(
+        std::string detail = i18n::format(
             i18n::trn("%s, %d slot", "%s, %d slots", static_cast<unsigned long>(region.count)), space, region.count);
         if (a >= b)
             detail += i18n::tr("; none in the window");
         else if (a > 0 || b < region.count)
-            detail += parts::strf(i18n::tr("; %d to %d shown"), a, b - 1);
+            detail += i18n::format(i18n::tr("; %d to %d shown"), a, b - 1);
         if (region.space == Space::Shared && cols == kRowWords) detail += i18n::tr("; a column is a bank");
-        std::string name = region.name + "  " + parts::strf(i18n::tr("(%s)"), detail.c_str());
+        std::string name = region.name + "  " + i18n::format(i18n::tr("(%s)"), detail.c_str());
         scene.labels.push_back(TextLabel{margin, y, name, style.muted_text, style.small_text, false});
         y += style.small_text * 1.3f;
         if (a >= b) continue;
@@ -344,7 +344,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         y += rows * row_pitch - arc_room * 0.5f;
         if (b - a < region.count) {
             scene.labels.push_back(TextLabel{margin, y,
-                                             parts::strf(i18n::trn("%d slot outside the window (the overview strip shows it)",
+                                             i18n::format(i18n::trn("%d slot outside the window (the overview strip shows it)",
                                                                    "%d slots outside the window (the overview strip shows them)",
                                                                    static_cast<unsigned long>(region.count - (b - a))),
                                                          region.count - (b - a)),

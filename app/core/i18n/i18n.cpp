@@ -172,9 +172,7 @@ const char* trn(const char* singular, const char* plural, unsigned long n) {
     return t->strs[std::min(i, t->strs.size() - 1)].c_str();
 }
 
-std::string format(const char* fmt, ...) {
-    va_list args;
-    va_start(args, fmt);
+std::string vformat(const char* fmt, va_list args) {
     va_list copy;
     va_copy(copy, args);
     const int n = std::vsnprintf(nullptr, 0, fmt, copy);
@@ -185,6 +183,13 @@ std::string format(const char* fmt, ...) {
         std::vsnprintf(out.data(), out.size(), fmt, args);
         out.resize(static_cast<size_t>(n));
     }
+    return out;
+}
+
+std::string format(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    std::string out = vformat(fmt, args);
     va_end(args);
     return out;
 }

@@ -5,6 +5,7 @@
 // every one). Plain C++: the WebAssembly pages use the same catalog.
 #pragma once
 
+#include <cstdarg>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,7 @@ const char* trn(const char* singular, const char* plural, unsigned long n);
 // printf into a string: a translated sentence with its values (tr("... %s ..."), positional
 // conversions allowed, so a translation may put them in its own order).
 std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string vformat(const char* fmt, va_list args);
 
 // Makes a catalog read from text the current one (tests; a translator trying a file); throws
 // PoError naming FILE:LINE. The language stays as set_language left it.
