@@ -6,11 +6,14 @@
 //   (std::exception: a file that cannot be read, a model or CUDA failure).
 #include "cli.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli_text.hpp"
 #include "commands.hpp"
@@ -47,6 +50,7 @@ int report(const std::string& what, int code) {
 // "" when fine, else the one line that says what is wrong with --lang.
 std::string choose_language(int argc, char** argv) {
     i18n::Language lang = i18n::language_from_env();
+    std::string bad;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         std::string_view value;
@@ -55,11 +59,14 @@ std::string choose_language(int argc, char** argv) {
         else continue;
         if (value == "all") continue;  // `lesson check --lang all`: every language, not one
         const auto parsed = i18n::parse_language(value);
-        if (!parsed) return "--lang: '" + std::string(value) + "' is not a language scanviz speaks (en or zh)";
-        lang = *parsed;
+        if (parsed) lang = *parsed;
+        else if (bad.empty()) bad = value;
     }
+    // The environment's language still speaks the line that refuses a bad --lang.
     const std::string error = i18n::set_language(lang);
     if (!error.empty()) std::fprintf(stderr, "scanviz: %s\n", one_line(error).c_str());
+    if (!bad.empty())
+        return i18n::format(i18n::tr("--lang: '%s' is not a language scanviz speaks (en or zh)"), bad.c_str());
     return "";
 }
 
@@ -88,6 +95,27 @@ void translate_help_flags(CLI::App& app) {
         if (CLI::Option* help = sub->get_help_ptr()) help->group(i18n::trc("command-line help", "Options"));
         translate_help_flags(*sub);
     }
+}
+
+// --lang belongs to the whole line (choose_language has read it), so `scanviz gui --lang zh` and
+// `scanviz sass --lang zh ...` mean what `scanviz --lang zh gui` means. Only `lesson` takes its own
+// --lang (check's `all`); for every other command the words are taken out before CLI11 parses.
+std::vector<char*> without_lang(int argc, char** argv) {
+    std::vector<char*> kept(argv, argv + argc);
+    const auto command = std::find_if(kept.begin() + 1, kept.end(), [](const char* a) { return a[0] != '-'; });
+    const bool lesson = command != kept.end() && std::string_view(*command) == "lesson";
+    if (lesson) return kept;
+    std::vector<char*> out{argv[0]};
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--lang" && i + 1 < argc) {
+            ++i;
+            continue;
+        }
+        if (a.rfind("--lang=", 0) == 0) continue;
+        out.push_back(argv[i]);
+    }
+    return out;
 }
 
 }  // namespace
@@ -126,7 +154,8 @@ int main(int argc, char** argv, GuiEntry gui) {
     translate_help_flags(app);
 
     try {
-        app.parse(argc, argv);
+        std::vector<char*> args = without_lang(argc, argv);
+        app.parse(static_cast<int>(args.size()), args.data());
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
