@@ -169,7 +169,7 @@
       var st = view.sel.step, c = V.selection;
       var args = { slot: view.sel.slot, step: st < 0 ? t('the start') : D.steps[st].label, value: c.value,
                    inputs: c.inputs, outputs: c.outputs };
-      line.textContent = t('slot {slot} after {step} = {value}', args) + ': ' +
+      line.textContent = t('slot {slot} after {step} = {value}', args) + t(': ') +
         (c.inputs === 1 ? t('depends on {inputs} input', args) : t('depends on {inputs} inputs', args)) + t(', ') +
         (c.outputs === 1 ? t('feeds {outputs} output', args) : t('feeds {outputs} outputs', args));
       clear.hidden = false;
@@ -254,13 +254,13 @@
       html += metric(tt('step'), tt('initial state'), 'm-step');
       html += metric(tt('work (whole run)'), tt('{work} (sequential {sequential})', { work: t.work, sequential: t.sequential_work }), 'm-work');
       html += metric(tt('span (whole run)'), t.span, 'm-span');
-      html += metric(tt('bank conflicts (worst step)'), t.max_conflict_degree > 1 ? t.max_conflict_degree + '-way' : tt('none'), 'm-banks', t.max_conflict_degree > 1);
+      html += metric(tt('bank conflicts (worst step)'), t.max_conflict_degree > 1 ? tt('{degree}-way', { degree: t.max_conflict_degree }) : tt('none'), 'm-banks', t.max_conflict_degree > 1);
     } else {
       var s = D.steps[k];
       html += metric(tt('active threads'), tt('{k} of {n}', { k: s.active, n: s.threads }), 'm-active');
       html += metric(tt('work this step'), tt('{work} ({so_far} of {total} so far)', { work: s.work, so_far: workSoFar, total: t.work }), 'm-work');
       html += metric(tt('span so far'), tt('{k} of {n}', { k: s.span_so_far, n: t.span }), 'm-span');
-      html += metric(tt('bank conflicts'), s.max_conflict_degree > 1 ? s.max_conflict_degree + '-way, ' +
+      html += metric(tt('bank conflicts'), s.max_conflict_degree > 1 ? tt('{degree}-way', { degree: s.max_conflict_degree }) + tt(', ') +
         (s.conflicted_groups === 1 ? tt('{count} access', { count: s.conflicted_groups }) : tt('{count} accesses', { count: s.conflicted_groups }))
         : (s.shared_reads + s.shared_writes > 0 ? tt('none') : tt('no shared access')),
         'm-banks', s.max_conflict_degree > 1);

@@ -23,7 +23,7 @@ RunSpec resolved_default(const VariantInfo& v) {
 }
 
 int run_list(const std::string& format) {
-    if (format == "json") {
+    if (format == "json") {  // for programs: the registry's English
         nlohmann::json out = nlohmann::json::array();
         for (const VariantInfo& v : all_variants()) {
             const RunSpec d = resolved_default(v);
@@ -46,7 +46,7 @@ int run_list(const std::string& format) {
         std::printf("%s\n", out.dump(1).c_str());
         return 0;
     }
-    // The headings and words in the reader's language; ids, levels and sizes as they are.
+    // The headings, titles and words in the reader's language; ids, levels and sizes as they are.
     std::printf("%s %s %s %s %s\n", pad(i18n::trc("table column", "variant"), 28).c_str(),
                 pad(i18n::trc("table column", "level"), 6).c_str(), pad(i18n::trc("table column", "gpu"), 4).c_str(),
                 pad(i18n::trc("table column", "default"), 16).c_str(),
@@ -60,8 +60,8 @@ int run_list(const std::string& format) {
         std::printf("%-28s %-6s %s %-16s %s\n", std::string(v.id).c_str(),
                     std::string(to_string(v.level)).c_str(),
                     pad(gpu::has_kernel(std::string(v.id)) ? i18n::tr("yes") : i18n::tr("no"), 4).c_str(),
-                    defaults.c_str(), std::string(v.title).c_str());
-        std::printf("%-57s %s\n", "", i18n::format(i18n::tr("accepts %s"), std::string(v.accepts).c_str()).c_str());
+                    defaults.c_str(), variant_text(v.title).c_str());
+        std::printf("%-57s %s\n", "", i18n::format(i18n::tr("accepts %s"), variant_text(v.accepts).c_str()).c_str());
     }
     std::string why;
     const auto device = gpu::find_device(&why);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/common/assets.hpp"
+#include "core/learner/engine.hpp"
 #include "core/run/badge.hpp"
 #include "core/trace/json.hpp"
 #include "core/models/variants.hpp"
@@ -179,6 +180,15 @@ void App::show_learner_trace(Trace t) {
     badge = b;
 }
 
+void App::set_status(std::function<std::string()> make) {
+    status_maker_ = std::move(make);
+    status = status_made_ = status_maker_();
+}
+
+void App::status_again() {
+    if (status_maker_ && status == status_made_) status = status_made_ = status_maker_();
+}
+
 bool App::open_recording(const std::string& path) {
     try {
         auto rec = std::make_shared<const Recording>(load_recording(path));
@@ -195,9 +205,11 @@ bool App::open_recording(const std::string& path) {
             errors = {};
             show_trace(from_recording(first));
         }
-        status = i18n::format(i18n::trn("opened recording %s (%s, %zu trace)", "opened recording %s (%s, %zu traces)",
-                                       rec->traces.size()),
-                             path.c_str(), rec->badge().c_str(), rec->traces.size());
+        set_status([rec, path] {
+            return i18n::format(i18n::trn("opened recording %s (%s, %zu trace)", "opened recording %s (%s, %zu traces)",
+                                          rec->traces.size()),
+                                path.c_str(), rec->badge().c_str(), rec->traces.size());
+        });
         return true;
     } catch (const std::exception& e) {
         errors.run = e.what();
@@ -232,7 +244,9 @@ bool App::open_file(const std::string& path) {
             profile = parse_profile_json(ss.str());
             profile_origin = ProfileOrigin::File;
             profile_path = path;
-            status = i18n::format(i18n::tr("opened profile %s (%s)"), path.c_str(), measured_line(*profile).c_str());
+            set_status([table = *profile, path] {
+                return i18n::format(i18n::tr("opened profile %s (%s)"), path.c_str(), measured_line(table).c_str());
+            });
             return true;
         }
         Trace t = load_file(path);
@@ -240,7 +254,7 @@ bool App::open_file(const std::string& path) {
         fill_form(t.spec);
         errors = {};
         show_trace(std::move(t));
-        status = i18n::format(i18n::tr("opened %s"), path.c_str());
+        set_status([path] { return i18n::format(i18n::tr("opened %s"), path.c_str()); });
         return true;
     } catch (const std::exception& e) {
         errors.run = e.what();
@@ -311,14 +325,15 @@ std::string App::source_line() const {
     } else if (s.kind == "cpu") {
         TraceSource cpu = s;
         cpu.note.clear();
-        line = badge_text(cpu) + (badge ? " (" + badge->note + ")" : "");
+        line = badge_text(cpu) +
+               (badge ? i18n::format(i18n::tr(" (%s)"), note_shown(badge->note).c_str()) : std::string());
         return line;  // the badge's note says which file, without the run's "your kernel: "
     } else {
         const std::string why = runner.why_not_gpu(trace.spec.variant);
         line = why.empty() ? std::string(i18n::tr("reference model"))
                            : i18n::format(i18n::tr("reference model (%s)"), why.c_str());
     }
-    if (!s.note.empty()) line += "; " + s.note;
+    if (!s.note.empty()) line += "; " + note_shown(s.note);
     return line;
 }
 

@@ -33,6 +33,8 @@ struct Settings {
     bool show_banks = false;     // the state view shows the bank picture of one warp (lesson 4)
     bool show_instrumentation = false;  // the source view shows the probe calls and race-lab switches
     bool hide_step_count = false;  // the controls say "k / ?" (a lesson question asks for the steps)
+    bool hide_step_work = false;   // the state view's header leaves out the step's work (a work question)
+    bool lock_selection = false;   // clicks select nothing (a cone question: the click would answer it)
     // A lesson is open: the dependency diagram, the work-and-span view and the step counter show
     // the run only as far as the step shown, so no later step answers a question before it is asked.
     bool lesson_so_far = false;
@@ -160,8 +162,18 @@ struct App {
     bool fit_request = false;
 
     std::string status;  // last action's result (export written, file opened, ...)
+    // Sets status from a maker that can write it again in another language: the language menu
+    // rewrites it (status_again) unless something has set status since.
+    void set_status(std::function<std::string()> make);
+    void status_again();
 
     LearnerFile learner;
+
+private:
+    std::function<std::string()> status_maker_;
+    std::string status_made_;
+
+public:
 
     // Validates the form; on success runs it through `runner` (GPU capture when a device
     // and a kernel exist, else the open recording's trace, else the reference model) and

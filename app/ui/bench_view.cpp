@@ -1,5 +1,7 @@
 #include "bench_view.hpp"
 
+#include "drawn_text.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -97,7 +99,10 @@ void BenchView::Draw(App& app) {
     char buf[512];
     std::snprintf(buf, sizeof buf, "%s", path_text.c_str());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
-    if (ImGui::InputText("##bench_file", buf, sizeof buf)) path_text = buf;
+    {
+        const NotRecorded path;
+        if (ImGui::InputText("##bench_file", buf, sizeof buf)) path_text = buf;
+    }
     ImGui::SameLine();
     if (ImGui::Button(i18n::tr("Open results"))) Load(path_text);
     ImGui::SameLine();
@@ -148,9 +153,19 @@ void BenchView::Draw(App& app) {
                                                 "(assets/bench/ holds the committed ones)."));
         return;
     }
-    ImGui::TextDisabled("%s  |  %s, %s, %s  |  %s", source.c_str(), report.meta.device.c_str(),
-                        report.meta.driver.c_str(), report.meta.date.c_str(), report.meta.command.c_str());
-    if (!report.meta.policy.empty()) ImGui::TextDisabled(i18n::tr("look-back policy: %s"), report.meta.policy.c_str());
+    ImGui::TextDisabled("%s  |  %s, %s, %s  |", source.c_str(), report.meta.device.c_str(),
+                        report.meta.driver.c_str(), report.meta.date.c_str());
+    ImGui::SameLine();
+    {
+        const NotRecorded command;  // the command line that made the results
+        ImGui::TextDisabled("%s", report.meta.command.c_str());
+    }
+    if (!report.meta.policy.empty()) {
+        ImGui::TextDisabled("%s", i18n::tr("look-back policy:"));
+        ImGui::SameLine();
+        const NotRecorded quoted;  // the results file's own line, as `scanviz bench` wrote it
+        ImGui::TextDisabled("%s", report.meta.policy.c_str());
+    }
     // A lesson lists only the rows its question names (none on a step without one), so that no row
     // answers a later question before it is asked; the chart is left out for the same reason.
     lesson_rows_ = app.settings.lesson_so_far ? &app.settings.bench_rows : nullptr;

@@ -1,5 +1,7 @@
 #include "diagram_view.hpp"
 
+#include "core/i18n/step_label.hpp"
+
 #include <imgui.h>
 
 #include "core/figure/trace_scene.hpp"
@@ -67,7 +69,8 @@ void DiagramView::Draw(App& app) {
                         outputs.c_str());
         else
             ImGui::Text(i18n::tr("slot %d after %s = %g: %s, %s"), app.selection.slot,
-                        app.trace.steps[static_cast<size_t>(s)].label.c_str(), v, inputs.c_str(), outputs.c_str());
+                        i18n::step_label(app.trace.steps[static_cast<size_t>(s)].label).c_str(), v, inputs.c_str(),
+                        outputs.c_str());
         ImGui::SameLine();
         if (ImGui::SmallButton((std::string(i18n::tr("clear")) + "###clear_selection").c_str())) app.select(-1, -1);
     } else {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "kernels/sass/sass_paths.hpp"
+#include "core/i18n/i18n.hpp"
 #include "kernels/bench/bench.hpp"
 #include "kernels/device/decoupled_lookback.hpp"
 #include "core/learner/engine_cpu.hpp"
@@ -85,7 +86,7 @@ std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, s
         LearnerJobResult out;
         out.engine = engine;
         if (!out.engine) {
-            ctx.progress(0.05, "looking for a GPU engine...");
+            ctx.progress(0.05, i18n::tr("looking for a GPU engine..."));
             out.engine = choose_learner_engine();
         }
         LearnerRequest& request = out.request;
@@ -104,8 +105,8 @@ std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, s
         request.settings = parsed.settings;
         request.spec = settings_spec(request.settings);
         request.schedule_seed = request.spec.seed;
-        ctx.progress(0.2, "compiling and running on the " + std::string(out.engine->kind == "gpu" ? "GPU" : "CPU") +
-                              "...");
+        ctx.progress(0.2, out.engine->kind == "gpu" ? i18n::tr("compiling and running on the GPU...")
+                                                     : i18n::tr("compiling and running on the CPU..."));
         out.run = run_learner(out.engine->run, request, out.engine->kind);
         if (!out.run.error.empty() && out.run.error.rfind(file, 0) != 0) out.run.error = file + ": " + out.run.error;
         out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -117,9 +118,9 @@ std::function<LearnerChecks(JobContext&)> learner_checks_job(std::shared_ptr<con
                                                              std::string sass_arch) {
     return [done, sass_arch](JobContext& ctx) {
         LearnerChecks out;
-        ctx.progress(0.1, "checking: other inputs, the model, hazards...");
+        ctx.progress(0.1, i18n::tr("checking: other inputs, the model, hazards..."));
         out.lines = check_run(done->engine->run, done->request, done->run, 1, done->engine->kind);
-        ctx.progress(0.7, "the SASS of your kernel...");
+        ctx.progress(0.7, i18n::tr("the SASS of your kernel..."));
         out.sass_arch = sass_arch;
         const LearnerRequest& r = done->request;
         const learner::LearnerSass sass =

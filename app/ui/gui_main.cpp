@@ -8,6 +8,7 @@
 #include <fstream>
 #include <optional>
 
+#include "drawn_text.hpp"
 #include "script.hpp"
 #include "session.hpp"
 #include "window.hpp"
@@ -85,6 +86,7 @@ int gui_main(const GuiOptions& options) {
     const bool scripted = runner || !options.screenshot.empty() || !options.state_dump.empty();
     // A scripted run's state dump lists the words shown and any the catalog lacks.
     i18n::record_lookups(scripted);
+    record_drawn_text(scripted);
     window.ignore_focus_changes(scripted);
     int wait_frames = 0;
     int settle_frames = -1;

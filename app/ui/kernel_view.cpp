@@ -1,4 +1,6 @@
 #include "kernel_view.hpp"
+
+#include "drawn_text.hpp"
 #include "view_common.hpp"
 
 #include "core/sass/classify.hpp"
@@ -83,7 +85,9 @@ bool KernelView::Open(App& app, const std::string& file) {
         stamp_ = seen_ = StampOf(file);  // a file that appears later is run then
         return false;
     }
-    app.status = i18n::format(i18n::tr("watching %s: save it in your editor to run it again"), file.c_str());
+    app.set_status([file] {
+        return i18n::format(i18n::tr("watching %s: save it in your editor to run it again"), file.c_str());
+    });
     Poll(app);
     return true;
 }
@@ -194,7 +198,10 @@ void KernelView::DrawCompact(App& app) {
 void KernelView::Draw(App& app) {
     ImGui::TextUnformatted(i18n::tr("Your kernel:"));
     ImGui::SameLine();
-    ImGui::TextUnformatted(path.c_str());
+    {
+        const NotRecorded file;
+        ImGui::TextUnformatted(path.c_str());
+    }
     ImGui::SameLine();
     if (ImGui::SmallButton((std::string(i18n::tr("Close")) + "###close_kernel").c_str())) {
         path.clear();
@@ -247,6 +254,7 @@ void KernelView::Draw(App& app) {
     if (!sass_listing.empty() && ImGui::TreeNode((std::string(i18n::tr("SASS listing")) + "###sass_listing").c_str())) {
         ImGui::BeginChild("##your_sass", ImVec2(0, ImGui::GetTextLineHeight() * 16), true,
                           ImGuiWindowFlags_HorizontalScrollbar);
+        const NotRecorded code;
         ImGui::TextUnformatted(sass_listing.c_str());
         ImGui::EndChild();
         ImGui::TreePop();
@@ -295,10 +303,13 @@ void KernelView::DrawEntryPopup(App& app) {
     }
     if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::TextUnformatted(i18n::tr("A .cu file that starts with its settings, e.g."));
-    // untranslated: the settings lines are code, the same in every language.
-    ImGui::TextUnformatted(
-        "  // scanviz: n = 64, block = 32, op = add, inclusive, input = ramp\n"
-        "  // scanviz: like = block_blelloch");
+    {
+        const NotRecorded code;
+        // untranslated: the settings lines are code, the same in every language.
+        ImGui::TextUnformatted(
+            "  // scanviz: n = 64, block = 32, op = add, inclusive, input = ramp\n"
+            "  // scanviz: like = block_blelloch");
+    }
     ImGui::TextUnformatted(i18n::tr("The window watches it: save it in your editor and it runs again."));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
     const bool enter = ImGui::InputText((std::string(i18n::tr("path")) + "###kernel_path").c_str(), &open_path,

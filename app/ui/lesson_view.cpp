@@ -1,4 +1,6 @@
 #include "lesson_view.hpp"
+
+#include "drawn_text.hpp"
 #include "view_common.hpp"
 
 #include <GLFW/glfw3.h>
@@ -200,6 +202,8 @@ void LessonView::ShowPanels(App& app, bool all) {
     set.show_bench = shows("bench");
     set.show_lookback = shows("lookback");
     set.hide_step_count = hidden("controls");
+    set.hide_step_work = hidden("metrics");
+    set.lock_selection = hidden("selection");
     set.lesson_so_far = true;
     // The benchmark rows the step's question names (its variants; the size or tile comes last).
     set.bench_rows.clear();
@@ -344,6 +348,7 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
     }
     const ImVec2 top = ImGui::GetCursorScreenPos();
     for (const auto& p : revealed ? narration_revealed : narration) {
+        const NotRecorded prose;  // the lesson's own words: lesson check holds them to the original
         TextWrappedCJK("%s", p.c_str());
         ImGui::Spacing();
     }
@@ -366,8 +371,11 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
             for (size_t i = 0; i < answer->options.size(); ++i) {
                 const std::string& id = answer->options[i];
                 const VariantInfo* info = find_variant(id.substr(0, id.find("__")));
-                const std::string label =
-                    id + (info ? "  (" + std::string(info->title) + ")" : std::string());
+                // "block_blelloch  (Blelloch ...)", the title in the reader's language; the id is the item's.
+                const std::string title =
+                    info ? "  " + i18n::format(i18n::tr("(%s)"), variant_text(info->title).c_str())
+                         : std::string();
+                const std::string label = id + title + "###" + id;
                 if (ImGui::RadioButton(label.c_str(), answer_text == id)) Submit(app, id);
             }
         } else {
@@ -416,6 +424,8 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
     ImGui::SameLine();
     if (ImGui::Button((std::string(i18n::tr("Close")) + "###close").c_str())) {
         app.settings.hide_step_count = false;
+        app.settings.hide_step_work = false;
+        app.settings.lock_selection = false;
         app.settings.lesson_so_far = false;
         app.settings.bench_rows.clear();
         app.settings.bench_size = 0;

@@ -1,5 +1,7 @@
 #include "lookback_view.hpp"
 
+#include "drawn_text.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -63,7 +65,10 @@ void LookbackView::Draw(App& app) {
     char buf[512];
     std::snprintf(buf, sizeof buf, "%s", path_text.c_str());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
-    if (ImGui::InputText("##timeline_file", buf, sizeof buf)) path_text = buf;
+    {
+        const NotRecorded path;
+        if (ImGui::InputText("##timeline_file", buf, sizeof buf)) path_text = buf;
+    }
     ImGui::SameLine();
     if (ImGui::Button(i18n::tr("Open timeline"))) Load(path_text);
     if (app.device.present) {

@@ -7,6 +7,7 @@
 
 #include "core/common/assets.hpp"
 #include "core/figure/trace_scene.hpp"
+#include "core/models/variants.hpp"
 #include "gpu_jobs.hpp"
 #include "view_common.hpp"
 
@@ -131,12 +132,13 @@ bool RaceView::MeasureLive(App& app) {
 const RaceRow* RaceView::MeasuredRow(std::string* source) const {
     const RaceCase c = current_case();
     if (const RaceRow* r = live.find(c)) {
-        *source = i18n::format(i18n::tr("GPU now: %s"), live.badge().c_str());
+        *source = i18n::format(i18n::tr("GPU now: %s"), live.badge_shown().c_str());
         return r;
     }
     if (recorded)
         if (const RaceRow* r = recorded->find(c)) {
-            *source = i18n::format(i18n::tr("recorded: %s (%s)"), recorded->badge().c_str(), recorded_source.c_str());
+            *source = i18n::format(i18n::tr("recorded: %s (%s)"), recorded->badge_shown().c_str(),
+                                   recorded_source.c_str());
             return r;
         }
     return nullptr;
@@ -166,7 +168,13 @@ void RaceView::DrawMeasured(App& app) {
                                                 : i18n::tr("No GPU here and no recorded figures for this case."));
     } else {
         ImGui::TextColored(ImColor(badge_colour(presentation)), "%s", source.c_str());
-        ImGui::Text(i18n::tr("wrong: %s"), format_rate(*row).c_str());
+        const long long wrong = static_cast<long long>(row->wrong), total = static_cast<long long>(row->total);
+        if (row->unit == "block" || row->unit == "warp")
+            ImGui::Text(counts_warps(*row) ? i18n::tr("wrong: %lld of %lld warps (%.3g%%)")
+                                           : i18n::tr("wrong: %lld of %lld blocks (%.3g%%)"),
+                        wrong, total, 100.0 * row->rate());
+        else
+            ImGui::Text(i18n::tr("wrong: %s"), format_rate(*row).c_str());
         ImGui::Text(counts_warps(*row) ? i18n::tr("launches with a wrong warp: %d of %d")
                                        : i18n::tr("launches with a wrong block: %d of %d"),
                     row->wrong_launches, row->launches);
@@ -225,7 +233,7 @@ void RaceView::DrawMeasured(App& app) {
         std::vector<RaceCase> cases;
         for (auto v : race_variants())
             for (const auto& c : race_cases(std::string(v))) cases.push_back(c);
-        const auto lines = race_narration(build_race_report(cases, &merged, merged.badge()));
+        const auto lines = race_narration(build_race_report(cases, &merged, merged.badge_shown()));
         if (!lines.empty()) {
             ImGui::Separator();
             for (const auto& l : lines) TextWrappedCJK("%s", l.c_str());
@@ -249,9 +257,10 @@ void RaceView::Draw(App& app) {
     }
     ImGui::SameLine();
     auto choice_label = [&](int ch) -> std::string {
-        if (ch == kOneBuffer) return race_one_buffer_what(variant);
+        if (ch == kOneBuffer) return variant_text(race_one_buffer_what(variant));
         if (ch < 0) return i18n::tr("as written (no barrier removed)");
-        return i18n::format(i18n::tr("remove barrier %d: %s"), ch, barriers[static_cast<size_t>(ch)].name.c_str());
+        return i18n::format(i18n::tr("remove barrier %d: %s"), ch,
+                            barrier_shown(race_trace(variant), barriers[static_cast<size_t>(ch)]).c_str());
     };
     ImGui::SetNextItemWidth(360);
     if (ImGui::BeginCombo((std::string(i18n::tr("what if")) + "###what_if").c_str(), choice_label(choice).c_str())) {
@@ -274,7 +283,7 @@ void RaceView::Draw(App& app) {
     ImGui::Text(i18n::trn("%s: %d hazard (%d RAW, %d WAR, %d WAW): %d between warps, %d between lanes of one warp",
                           "%s: %d hazards (%d RAW, %d WAR, %d WAW): %d between warps, %d between lanes of one warp",
                           static_cast<unsigned long>(hazards.count())),
-                hazards.what.c_str(), hazards.count(), hazards.raw, hazards.war, hazards.waw, hazards.between_warps,
+                what_if_shown(race_trace(variant), hazards.what_if).c_str(), hazards.count(), hazards.raw, hazards.war, hazards.waw, hazards.between_warps,
                 hazards.within_warp);
     ImGui::TextDisabled(
         i18n::tr("red edges: reads whose value the missing barrier no longer guarantees (from the trace of "
@@ -305,7 +314,7 @@ void RaceView::Draw(App& app) {
         if (ImGui::TreeNode("hazards", i18n::tr("the first hazards (of %d)"), hazards.count())) {
             const Trace& t = race_trace(variant);
             for (size_t i = 0; i < hazards.hazards.size() && i < 24; ++i)
-                TextWrappedCJK("%s", describe(t, hazards.hazards[i]).c_str());
+                TextWrappedCJK("%s", describe_shown(t, hazards.hazards[i]).c_str());
             ImGui::TreePop();
         }
     }

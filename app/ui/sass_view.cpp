@@ -1,4 +1,6 @@
 #include "sass_view.hpp"
+
+#include "drawn_text.hpp"
 #include "view_common.hpp"
 
 #include <GLFW/glfw3.h>
@@ -46,12 +48,35 @@ ImU32 class_colour(sass::OpClass c) {
     return IM_COL32(150, 150, 150, 255);
 }
 
+// Where a listing came from and how its region was counted, as the reader's words (the ids stay
+// the command line's and the JSON's: sass::provenance_name, sass::method_name).
+const char* provenance_shown(sass::Provenance p) {
+    switch (p) {
+        case sass::Provenance::Build:
+            return i18n::trc("sass listing from", "build");
+        case sass::Provenance::Snapshot:
+            return i18n::trc("sass listing from", "snapshot");
+        case sass::Provenance::SnapshotUnchecked:
+            return i18n::trc("sass listing from", "snapshot-unchecked");
+        case sass::Provenance::Stale:
+            return i18n::trc("sass listing from", "stale");
+        case sass::Provenance::Missing:
+            return i18n::trc("sass listing from", "missing");
+    }
+    return "?";
+}
+
+const char* method_shown(sass::RegionMethod m) {
+    return m == sass::RegionMethod::SourceLines ? i18n::trc("sass region method", "lines")
+                                                : i18n::trc("sass region method", "minus-base");
+}
+
 void class_tooltip(sass::OpClass c) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-    ImGui::TextUnformatted(std::string(sass::class_title(c)).c_str());
+    ImGui::TextUnformatted(tr(sass::class_title(c).data()));
     ImGui::Separator();
-    ImGui::TextUnformatted(std::string(sass::class_explanation(c)).c_str());
+    ImGui::TextUnformatted(tr(sass::class_explanation(c).data()));
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
@@ -227,8 +252,8 @@ void SassView::DrawColumns(App& app) {
             continue;
         }
         TextWrappedCJK(tr("region %d (method %s), kernel %d; %s"), col.region.counts.total(),
-                           std::string(sass::method_name(col.region.method)).c_str(), sass::count(*f).total(),
-                           std::string(sass::provenance_name(col.provenance)).c_str());
+                           method_shown(col.region.method), sass::count(*f).total(),
+                           provenance_shown(col.provenance));
         ImGui::BeginChild("##listing", ImVec2(0, height - ImGui::GetTextLineHeightWithSpacing() * 2), false,
                           ImGuiWindowFlags_HorizontalScrollbar);
         if (fonts_) ImGui::PushFont(fonts_->code(app.settings.presentation));
@@ -246,11 +271,16 @@ void SassView::DrawColumns(App& app) {
                     p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + ImGui::GetTextLineHeight()), lit);
             char head[24];
             std::snprintf(head, sizeof head, "%c %04x ", col.in_region[i] ? '>' : ' ', ins.address);
-            ImGui::TextDisabled("%s", head);
-            ImGui::SameLine(0, 0);
-            ImGui::PushStyleColor(ImGuiCol_Text, class_colour(ins.cls));
-            ImGui::PushID(static_cast<int>(i));
-            if (ImGui::Selectable(ins.text.c_str(), in_phase) && !steps.empty()) {
+            bool clicked = false;
+            {
+                const NotRecorded code;  // the listing itself: addresses and SASS, the same in every language
+                ImGui::TextDisabled("%s", head);
+                ImGui::SameLine(0, 0);
+                ImGui::PushStyleColor(ImGuiCol_Text, class_colour(ins.cls));
+                ImGui::PushID(static_cast<int>(i));
+                clicked = ImGui::Selectable(ins.text.c_str(), in_phase);
+            }
+            if (clicked && !steps.empty()) {
                 // The reverse link: go to the first step of this instruction's phase (a phase
                 // name may hold parentheses: the tag names it either way).
                 phase = steps.front();
@@ -269,10 +299,13 @@ void SassView::DrawColumns(App& app) {
             if (ImGui::IsItemHovered()) {
                 ImGui::BeginTooltip();
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-                ImGui::TextUnformatted(std::string(sass::class_title(ins.cls)).c_str());
-                ImGui::TextUnformatted(std::string(sass::class_explanation(ins.cls)).c_str());
+                ImGui::TextUnformatted(tr(sass::class_title(ins.cls).data()));
+                ImGui::TextUnformatted(tr(sass::class_explanation(ins.cls).data()));
                 ImGui::Separator();
-                for (const auto& fr : ins.frames) ImGui::Text("%s:%d", fr.file.c_str(), fr.line);
+                for (const auto& fr : ins.frames) {
+                    const NotRecorded code;
+                    ImGui::Text("%s:%d", fr.file.c_str(), fr.line);
+                }
                 for (const auto& s : steps) ImGui::Text(tr("step: %s (click to go there)"), i18n::step_label(s).c_str());
                 ImGui::PopTextWrapPos();
                 ImGui::EndTooltip();
@@ -327,14 +360,14 @@ void SassView::DrawTable(const App& app) {
         if (!r.method) {
             ImGui::TableSetColumnIndex(1);
             ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "%s",
-                               std::string(sass::provenance_name(r.provenance)).c_str());
+                               provenance_shown(r.provenance));
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.message.c_str());
             continue;
         }
         ImGui::TableSetColumnIndex(1);
         ImGui::Text("%d", r.region.total());
         ImGui::TableSetColumnIndex(2);
-        ImGui::TextUnformatted(std::string(sass::method_name(*r.method)).c_str());
+        ImGui::TextUnformatted(method_shown(*r.method));
         for (int k = 0; k < sass::kClassCount; ++k) {
             ImGui::TableSetColumnIndex(3 + k);
             const int v = r.region.by_class[static_cast<size_t>(k)];
@@ -394,7 +427,7 @@ void SassView::DrawChart(const App&) {
             ImGui::TextUnformatted(r.variant.c_str());
             ImGui::SameLine(label_w);
             if (!r.method) {
-                ImGui::TextDisabled("%s", std::string(sass::provenance_name(r.provenance)).c_str());
+                ImGui::TextDisabled("%s", provenance_shown(r.provenance));
                 continue;
             }
             ImVec2 p = ImGui::GetCursorScreenPos();
@@ -407,9 +440,9 @@ void SassView::DrawChart(const App&) {
                 if (ImGui::IsMouseHoveringRect(p, ImVec2(p.x + w, p.y + bar_h))) {
                     ImGui::BeginTooltip();
                     ImGui::Text(tr("%s on %s: %d %s"), r.variant.c_str(), a.c_str(), v,
-                                std::string(sass::class_title(c)).c_str());
+                                tr(sass::class_title(c).data()));
                     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-                    ImGui::TextUnformatted(std::string(sass::class_explanation(c)).c_str());
+                    ImGui::TextUnformatted(tr(sass::class_explanation(c).data()));
                     ImGui::PopTextWrapPos();
                     ImGui::EndTooltip();
                 }

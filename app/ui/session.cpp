@@ -13,6 +13,7 @@
 #include "core/sass/table.hpp"
 #include "core/trace/json.hpp"
 #include "kernels/sass/sass_paths.hpp"
+#include "drawn_text.hpp"
 #include "window.hpp"
 
 namespace scanviz::ui {
@@ -153,6 +154,10 @@ void GuiSession::ApplyLanguage(i18n::Language lang) {
         fonts = load_fonts();
         app.status = fonts.cjk_missing + i18n::tr(": the window stays English");
     }
+    app.status_again();  // "opened ...", "watching ...": the last action's line in the new language
+    // The state dump's texts are those of the language shown: what was drawn before is dropped.
+    take_drawn_text();
+    texts_drawn_.clear();
     // The device's "why not" line was written in the old language: ask again.
     app.device.checked = false;
     app.check_device();
@@ -233,6 +238,7 @@ void GuiSession::DrawMenu(Window& window) {
 
 void GuiSession::Frame(Window& window, double seconds) {
     CollectShownTexts();  // the frame before's lookups (recorded only for a scripted run's dump)
+    begin_frame_drawn_text();
     if (pending_language_) {
         SwitchLanguage(window, *pending_language_);
         pending_language_.reset();
@@ -407,6 +413,7 @@ void GuiSession::CollectShownTexts() const {
     for (const auto& l : i18n::take_lookups())
         if (l.translated || i18n::language() == i18n::Language::En) texts_shown_.insert({l.context, l.id});
         else texts_untranslated_.insert({l.context, l.id});
+    texts_drawn_.merge(take_drawn_text());
 }
 
 nlohmann::json GuiSession::StateDump() const {
@@ -431,7 +438,9 @@ nlohmann::json GuiSession::StateDump() const {
     json untranslated = json::array();
     for (const auto& [ctx, id] : texts_untranslated_) untranslated.push_back(ctx.empty() ? id : ctx + "|" + id);
     j["texts"] = {{"from_catalog", texts_shown_.size() + texts_untranslated_.size()},
-                  {"untranslated", untranslated}};
+                  {"untranslated", untranslated},
+                  {"drawn", texts_drawn_},
+                  {"on_screen", drawn_text_this_frame()}};
     j["phase"] = app.current_phase();
     j["playing"] = app.playing;
     j["presentation"] = app.settings.presentation;

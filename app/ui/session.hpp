@@ -87,6 +87,7 @@ private:
     // The catalog's lookups since the last call, into the sets below.
     void CollectShownTexts() const;
     mutable std::set<std::pair<std::string, std::string>> texts_shown_, texts_untranslated_;
+    mutable std::set<std::string> texts_drawn_;  // every string drawn with a Latin letter (drawn_text.hpp)
     struct Drawn {
         bool state = false, diagram = false, metrics = false, source = false;
     };

@@ -53,7 +53,8 @@ bool SidebarView::DrawPicker(App& app) {
             if (v.level != level) continue;
             const bool selected = app.form.variant == v.id;
             ImGui::PushID(v.id.data(), v.id.data() + v.id.size());
-            const std::string title = std::string(v.title) + "##pick";
+            // The title in the reader's language; the id stays the same in every language.
+            const std::string title = variant_text(v.title) + "###pick";
             if (ImGui::Selectable(title.c_str(), selected)) {
                 if (!selected) {
                     app.form.variant = std::string(v.id);
@@ -66,8 +67,8 @@ bool SidebarView::DrawPicker(App& app) {
             if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY(0.3f);
             ImGui::Indent();
             ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextDisabled("%s  [%s; %s]", std::string(v.description).c_str(), std::string(v.id).c_str(),
-                                std::string(v.accepts).c_str());
+            ImGui::TextDisabled("%s  [%s; %s]", variant_text(v.description).c_str(),
+                                std::string(v.id).c_str(), variant_text(v.accepts).c_str());
             ImGui::PopTextWrapPos();
             ImGui::Unindent();
             ImGui::PopID();
@@ -86,7 +87,7 @@ bool SidebarView::DrawInput(App& app) {
     changed |= ImGui::InputInt("n", &f.n, 0, 0);
     if (info) {
         ImGui::SameLine();
-        ImGui::TextDisabled("(%s)", std::string(info->accepts).c_str());
+        ImGui::TextDisabled("%s", i18n::format(tr("(%s)"), variant_text(info->accepts).c_str()).c_str());
     }
     ImGui::SetNextItemWidth(field_w);
     changed |= ImGui::InputInt(label(tr("threads"), "###threads").c_str(), &f.threads, 0, 0);

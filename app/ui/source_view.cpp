@@ -1,5 +1,7 @@
 #include "source_view.hpp"
 
+#include "drawn_text.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -144,6 +146,7 @@ void SourceView::Draw(App& app) {
         }
         ImGui::TextDisabled("%4d", i + 1);  // the file's line number, folded or not
         ImGui::SameLine();
+        const NotRecorded code;  // the kernel's own text, comments included
         ImGui::TextUnformatted(text.c_str());
     }
     ImGui::PopFont();

@@ -61,10 +61,22 @@ void StateView::Draw(App& app) {
         if (app.step >= 0 && app.step < static_cast<int>(m.per_step.size())) {
             const Step& st = app.trace.steps[static_cast<size_t>(app.step)];
             const StepMetrics& sm = m.per_step[static_cast<size_t>(app.step)];
-            ImGui::Text(i18n::tr("step %d of %d: %s, then %s   active %d of %d   work %lld"), app.step + 1,
-                        app.steps(), i18n::step_label(st.label).c_str(), i18n::barrier_label(st.barrier).c_str(),
-                        sm.active_lanes,
-                        app.trace.threads * app.trace.blocks, static_cast<long long>(sm.work));
+            // A lesson keeps back the number of steps (a span or step-count question would read it
+            // here), and a work question the step's work.
+            const Settings& set = app.settings;
+            const int threads = app.trace.threads * app.trace.blocks;
+            const std::string label = i18n::step_label(st.label), barrier = i18n::barrier_label(st.barrier);
+            if (set.lesson_so_far || set.hide_step_count)
+                ImGui::Text(set.hide_step_work ? i18n::tr("step %d: %s, then %s   active %d of %d")
+                                               : i18n::tr("step %d: %s, then %s   active %d of %d   work %lld"),
+                            app.step + 1, label.c_str(), barrier.c_str(), sm.active_lanes, threads,
+                            static_cast<long long>(sm.work));
+            else
+                ImGui::Text(i18n::tr("step %d of %d: %s, then %s   active %d of %d   work %lld"), app.step + 1,
+                            app.steps(), label.c_str(), barrier.c_str(), sm.active_lanes, threads,
+                            static_cast<long long>(sm.work));
+        } else if (app.settings.lesson_so_far || app.settings.hide_step_count) {
+            ImGui::TextUnformatted(i18n::tr("initial state (before step 1)"));
         } else {
             ImGui::Text(i18n::tr("initial state (before step 1 of %d)"), app.steps());
         }

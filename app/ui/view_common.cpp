@@ -1,5 +1,7 @@
 #include "view_common.hpp"
 
+#include "drawn_text.hpp"
+
 #include <imgui.h>
 #include <imgui_internal.h>  // CalcWrapWidthForPos, the window's text wrap position
 #include <imgui_stdlib.h>
@@ -69,6 +71,8 @@ void WrappedText(const std::string& text) {
     auto width = [&](size_t a, size_t b) { return font->CalcTextSizeA(px, FLT_MAX, 0.0f, text.data() + a, text.data() + b).x; };
     // Break units: a run of non-space non-CJK characters with the spaces after it, or one
     // ideograph; closing punctuation stays with what it follows, an opening one with what follows it.
+    note_drawn_text(text);  // whole: a parenthesis may open on one line and close on the next
+    const NotRecorded lines;
     std::vector<size_t> cuts;  // unit starts
     for (size_t i = 0; i < text.size();) {
         cuts.push_back(i);
@@ -191,7 +195,7 @@ void DrawSceneAndSelect(App& app, SceneCanvas& canvas, const char* id, const fig
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const int hit = canvas.Draw(id, scene, scene_changed, avail, fonts.ui(false), fonts.sans_large);
     scene_changed = false;
-    if (hit < 0) return;
+    if (hit < 0 || app.settings.lock_selection) return;
     const figure::NodeInstance& n = scene.nodes[static_cast<size_t>(hit)];
     if (app.selection.valid() && app.selection.slot == n.slot && app.selection.step == n.step)
         app.select(-1, -1);

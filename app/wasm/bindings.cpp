@@ -214,11 +214,12 @@ json variants() {
             s.n = n;
             if (!validate_and_resolve(s)) sizes.push_back(n);
         }
+        // The words in the module's language (the page shows them); id and level are keys.
         out.push_back({{"id", v.id},
                        {"level", to_string(v.level)},
-                       {"title", v.title},
-                       {"description", v.description},
-                       {"accepts", v.accepts},
+                       {"title", variant_text(v.title)},
+                       {"description", variant_text(v.description)},
+                       {"accepts", variant_text(v.accepts)},
                        {"default_n", v.default_n},
                        {"items", v.has_items_per_thread},
                        {"segmented", v.segmented},

@@ -4,6 +4,8 @@
 
 #include <initializer_list>
 
+#include "core/i18n/i18n.hpp"
+
 namespace scanviz::learner {
 namespace {
 
@@ -35,7 +37,7 @@ const Nvrtc* load_nvrtc(std::string* why) {
                                 "/usr/local/cuda/lib64/libnvrtc.so.12", "/usr/local/cuda/lib64/libnvrtc.so"},
                                &nvrtc.library);
         if (!lib) {
-            error = "NVRTC not found (libnvrtc.so.13 or .12, also in /usr/local/cuda/lib64)";
+            error = i18n::tr("NVRTC not found (libnvrtc.so.13 or .12, also in /usr/local/cuda/lib64)");
         } else if (!(bind(lib, "nvrtcCreateProgram", nvrtc.create) && bind(lib, "nvrtcDestroyProgram", nvrtc.destroy) &&
                      bind(lib, "nvrtcCompileProgram", nvrtc.compile) &&
                      bind(lib, "nvrtcGetProgramLogSize", nvrtc.log_size) &&
@@ -43,7 +45,8 @@ const Nvrtc* load_nvrtc(std::string* why) {
                      bind(lib, "nvrtcGetCUBIN", nvrtc.cubin) && bind(lib, "nvrtcAddNameExpression", nvrtc.add_name) &&
                      bind(lib, "nvrtcGetLoweredName", nvrtc.lowered_name) && bind(lib, "nvrtcVersion", nvrtc.version) &&
                      bind(lib, "nvrtcGetErrorString", nvrtc.error_string))) {
-            error = nvrtc.library + " lacks an entry point scanviz needs (NVRTC older than CUDA 12?)";
+            error = i18n::format(i18n::tr("%s lacks an entry point scanviz needs (NVRTC older than CUDA 12?)"),
+                                 nvrtc.library.c_str());
         }
     }
     if (!error.empty()) {
@@ -62,7 +65,7 @@ const CudaDriver* load_driver(std::string* why) {
         std::string which;
         void* lib = open_first({"libcuda.so.1", "libcuda.so"}, &which);
         if (!lib) {
-            error = "no CUDA driver on this machine (libcuda.so.1 not found)";
+            error = i18n::tr("no CUDA driver on this machine (libcuda.so.1 not found)");
         } else if (!(bind(lib, "cuInit", cu.init) && bind(lib, "cuDeviceGet", cu.device_get) &&
                      bind(lib, "cuDeviceGetCount", cu.device_count) && bind(lib, "cuDeviceGetName", cu.device_name) &&
                      bind(lib, "cuDeviceGetAttribute", cu.device_attribute) &&
@@ -77,7 +80,7 @@ const CudaDriver* load_driver(std::string* why) {
                      bind(lib, "cuLaunchKernel", cu.launch) && bind(lib, "cuCtxSynchronize", cu.synchronize) &&
                      bind(lib, "cuStreamQuery", cu.stream_query) &&
                      bind(lib, "cuGetErrorString", cu.error_string))) {
-            error = which + " lacks an entry point scanviz needs";
+            error = i18n::format(i18n::tr("%s lacks an entry point scanviz needs"), which.c_str());
         }
     }
     if (!error.empty()) {

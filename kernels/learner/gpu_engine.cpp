@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "core/i18n/i18n.hpp"
 #include "core/learner/child.hpp"
 #include "core/learner/engine_files.hpp"
 #include "cuda_dl.hpp"
@@ -43,23 +44,25 @@ LearnerGpuEngine gpu_engine() {
     LearnerGpuEngine e;
     std::string why;
     if (!load_nvrtc(&why)) {
-        e.why_not = "no GPU engine: " + why;
+        e.why_not = i18n::format(i18n::tr("no GPU engine: %s"), why.c_str());
         return e;
     }
     if (!load_driver(&why)) {
-        e.why_not = "no GPU engine: " + why;
+        e.why_not = i18n::format(i18n::tr("no GPU engine: %s"), why.c_str());
         return e;
     }
     const std::string exe = self_exe();
     if (exe.empty()) {
-        e.why_not = "no GPU engine: cannot find this program's own path (/proc/self/exe)";
+        e.why_not = i18n::tr("no GPU engine: cannot find this program's own path (/proc/self/exe)");
         return e;
     }
     // The device is asked in a child, so that this process never starts the driver for it.
     const ChildResult probe = run_child({exe, kGpuChildFlag, "probe"}, 60.0);
     if (!probe.started || probe.exit_code != 0) {
         const std::string f = field(probe.out, "fail");
-        e.why_not = "no GPU engine: " + (f.empty() ? (probe.error.empty() ? "the device probe failed" : probe.error) : f);
+        const std::string why_probe =
+            f.empty() ? (probe.error.empty() ? std::string(i18n::tr("the device probe failed")) : probe.error) : f;
+        e.why_not = i18n::format(i18n::tr("no GPU engine: %s"), why_probe.c_str());
         return e;
     }
     e.device = field(probe.out, "device");
@@ -69,13 +72,13 @@ LearnerGpuEngine gpu_engine() {
         out.device = device;
         const std::string include_dir = lf::include_dir();
         if (include_dir.empty()) {
-            out.error = "scanviz.cuh not found: the assets folder is missing";
+            out.error = i18n::tr("scanviz.cuh not found: the assets folder is missing");
             return out;
         }
         const fs::path cache = fs::path(lf::default_cache_dir()) / "gpu";
         const std::string run_dir = lf::fresh_dir(cache, "run");
         if (run_dir.empty()) {
-            out.error = "cannot write to " + cache.string();
+            out.error = i18n::format(i18n::tr("cannot write to %s"), cache.c_str());
             return out;
         }
         const fs::path dir = run_dir;
@@ -83,7 +86,7 @@ LearnerGpuEngine gpu_engine() {
         const fs::path src = dir / "kernel.cu", run = dir / "run.txt", rec = dir / "records.txt";
         // NVRTC resolves #include "scanviz.cuh" next to the file first, then in include_dir.
         if (!lf::write_file(src, r.source) || !lf::write_file(run, lf::run_file(r))) {
-            out.error = "cannot write to " + dir.string();
+            out.error = i18n::format(i18n::tr("cannot write to %s"), dir.c_str());
             return out;
         }
         const std::string shown = fs::path(r.file).filename().string();
@@ -110,10 +113,12 @@ LearnerGpuEngine gpu_engine() {
         const std::string fail = field(cr.out, "fail");
         if (!cr.started) out.error = cr.error;
         else if (cr.timed_out) out.error = lf::timeout_message(r.timeout_s);
-        else if (cr.signal != 0) out.error = "the GPU engine's child crashed (" + signal_name(cr.signal) + ")";
-        else if (cr.exit_code == 4) out.error = fail.empty() ? "the GPU engine could not run the kernel" : fail;
+        else if (cr.signal != 0)
+            out.error = i18n::format(i18n::tr("the GPU engine's child crashed (%s)"), signal_name(cr.signal).c_str());
+        else if (cr.exit_code == 4)
+            out.error = fail.empty() ? std::string(i18n::tr("the GPU engine could not run the kernel")) : fail;
         else if (cr.exit_code != 0 && cr.exit_code != 3)
-            out.error = "the GPU engine's child exited with code " + std::to_string(cr.exit_code);
+            out.error = i18n::format(i18n::tr("the GPU engine's child exited with code %d"), cr.exit_code);
         return out;
     };
     return e;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/i18n/i18n.hpp"
 #include "core/learner/child.hpp"
 #include "core/learner/engine_files.hpp"
 #include "core/sass/listing.hpp"
@@ -58,12 +59,13 @@ LearnerSass learner_sass(const std::string& source, const std::string& file, con
     }
     const std::string nvdisasm = find_nvdisasm();
     if (nvdisasm.empty()) {
-        out.error = "no nvdisasm to list the cubin (bash .ci/setup installs it; or put the CUDA toolkit's bin on PATH)";
+        out.error = i18n::tr(
+            "no nvdisasm to list the cubin (bash .ci/setup installs it; or put the CUDA toolkit's bin on PATH)");
         return out;
     }
     const std::string dir = lf::fresh_dir(fs::path(lf::default_cache_dir()) / "sass", "sass");
     if (dir.empty()) {
-        out.error = "cannot write to " + lf::default_cache_dir();
+        out.error = i18n::format(i18n::tr("cannot write to %s"), lf::default_cache_dir().c_str());
         return out;
     }
     const std::string cubin = dir + "/kernel.cubin";
@@ -73,7 +75,8 @@ LearnerSass learner_sass(const std::string& source, const std::string& file, con
     std::error_code ec;
     fs::remove_all(dir, ec);
     if (!d.started || d.exit_code != 0) {
-        out.error = "nvdisasm failed: " + (d.error.empty() ? lf::first_line(d.err) : d.error);
+        out.error = i18n::format(i18n::tr("nvdisasm failed: %s"),
+                                 (d.error.empty() ? lf::first_line(d.err) : d.error).c_str());
         return out;
     }
     std::string version = "nvdisasm";
@@ -89,7 +92,7 @@ LearnerSass learner_sass(const std::string& source, const std::string& file, con
     const sass::Listing listing = sass::parse_listing(out.listing);
     const sass::Function* f = listing.find(c.lowered_name);
     if (!f) {
-        out.error = "nvdisasm's listing has no function " + c.lowered_name;
+        out.error = i18n::format(i18n::tr("nvdisasm's listing has no function %s"), c.lowered_name.c_str());
         return out;
     }
     out.row.provenance = sass::Provenance::Build;

@@ -4,6 +4,8 @@
 #include <regex>
 #include <sstream>
 
+#include "core/i18n/i18n.hpp"
+
 #include "cuda_dl.hpp"
 
 namespace scanviz::learner {
@@ -65,7 +67,7 @@ NvrtcOutput compile_with_nvrtc(const NvrtcInput& in) {
     }
     const char* lowered = nullptr;
     if (nv->lowered_name(prog, in.kernel.c_str(), &lowered) != 0 || !lowered) {
-        out.error = in.file_name + ": no __global__ function named '" + in.kernel + "'";
+        out.error = i18n::format(i18n::tr("%s: no __global__ function named '%s'"), in.file_name.c_str(), in.kernel.c_str());
         nv->destroy(&prog);
         return out;
     }

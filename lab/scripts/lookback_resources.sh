@@ -7,6 +7,8 @@
 # Prints one line per kernel: tuning, type, operator, registers, spill stores / loads
 # (bytes), stack frame (bytes).
 set -euo pipefail
+# scanviz's English lines are what this script reads, whatever the machine's locale.
+export LANGUAGE=en
 cd "$(dirname "$0")/../.."
 ARCH=${1:-sm_90}
 [[ "$ARCH" =~ ^sm_[0-9]+a?$ ]] || { echo "lookback_resources: the architecture must look like sm_90, not '$ARCH'" >&2; exit 2; }

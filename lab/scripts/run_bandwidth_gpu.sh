@@ -19,6 +19,8 @@
 #          tests, and every type x op at 2^28 (inclusive) beside CUB and memcpy.
 # Each step has its own time limit. Results under $OUT (at most 8 files).
 set -u -o pipefail
+# scanviz's English lines are what this script reads, whatever the machine's locale.
+export LANGUAGE=en
 OUT=${OUT:-/tmp/scanviz-bw-out}
 mkdir -p "$OUT"
 export PATH=/usr/local/cuda/bin:$PATH

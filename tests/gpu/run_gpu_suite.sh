@@ -25,6 +25,8 @@
 # Logs and results go under $OUT (at most 8 files come back: keep it so).
 # Usage (device tool): bash tests/gpu/run_gpu_suite.sh
 set -u -o pipefail
+# scanviz's English lines are what this script reads, whatever the machine's locale.
+export LANGUAGE=en
 OUT=${OUT:-/tmp/scanviz-gpu-out}
 mkdir -p "$OUT"
 STEPS=${SCANVIZ_GPU_STEPS:-tests,validate,sanitize,bench,profile,race,record,learner,window}
@@ -206,6 +208,12 @@ if has window; then
         --script tests/gpu/window_learner.script --screenshot "$OUT/window_learner_gpu.png" \
         --state-dump "$OUT/window_learner_gpu.json" > "$LOGS/window.log" 2>&1
       echo "rc=$?" >> "$LOGS/window.log"
+      # The same in Chinese (issue 38), with the carried CJK font.
+      DISPLAY=:99 SCANVIZ_ASSETS_DIR="$PWD/assets" SCANVIZ_FONT_CJK=/tmp/xb/fonts/wqy-microhei.ttc timeout 300 \
+        /tmp/scanviz-gui --lang zh gui --size 1920x1080 --script tests/gpu/window_learner.script \
+        --screenshot "$OUT/window_learner_gpu_zh.png" --state-dump "$OUT/window_learner_gpu_zh.json" \
+        > "$LOGS/window_zh.log" 2>&1
+      echo "rc=$?" >> "$LOGS/window_zh.log"
       # Issue 36's benchmark: from saving a learner's 64-element block scan to its new picture,
       # in the window on this machine (the GPU engine where NVRTC and the driver are found).
       if [ -x /tmp/kernel_save_bench ]; then
@@ -217,6 +225,9 @@ if has window; then
     )
     kind=$(grep -o '"kind": *"[a-z]*"' "$OUT/window_learner_gpu.json" 2>/dev/null | head -n 1)
     say "window: $(tail -n 1 "$LOGS/window.log") source $kind in $(( $(date +%s) - t0 )) s"
+    zh=$(grep -o '"language": *"[a-z]*"\|"chinese": *[a-z]*' "$OUT/window_learner_gpu_zh.json" 2>/dev/null | tr '\n' ' ')
+    say "window in Chinese: $(tail -n 1 "$LOGS/window_zh.log") $zh"
+    case "$zh" in *'"chinese": true'*'"language": "zh"'*) ;; *) status=1; tail -n 5 "$LOGS/window_zh.log" | tee -a "$SUMMARY" ;; esac
     [ -f "$OUT/kernel_save_bench.txt" ] && sed 's/^/save bench: /' "$OUT/kernel_save_bench.txt" | tee -a "$SUMMARY"
     case "$kind" in *gpu*) ;; *) status=1; tail -n 5 "$LOGS/window.log" | tee -a "$SUMMARY" ;; esac
   else

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packs what the window needs on the GPU machine, which has no display, GLFW or Mesa
-# (an Xvfb, Mesa's llvmpipe, GLFW, the fonts and the libraries they load), from this
+# (an Xvfb, Mesa's llvmpipe, GLFW, the fonts, Chinese too, and the libraries they load), from this
 # machine's Debian packages, into build-window/xb1.tar.xz (libLLVM) and xb2.tar.xz (the rest);
 # and the scanviz given as $1 into build-window/scanviz.xz (and kernel_save_bench beside it). The GPU suite's `window` step
 # unpacks them there (tests/gpu/run_gpu_suite.sh). Each goes in its own run of the device
@@ -14,6 +14,8 @@ cp /usr/bin/Xvfb /usr/bin/xkbcomp "$out/xb/bin/"
 cp /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so "$out/xb/dri/"
 cp -r /usr/share/X11/xkb "$out/xb/share/"
 cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf "$out/xb/fonts/"
+# The Chinese window's glyphs (fonts-wqy-microhei), for the suite's run in Chinese.
+cp /usr/share/fonts/truetype/wqy/wqy-microhei.ttc "$out/xb/fonts/"
 libs() { ldd "$@" 2>/dev/null | awk '/=> \// {print $3}'; }
 # glibc's own, and the C++ runtime, which the GPU machine's Ubuntu 24.04 has in a newer version.
 skip='/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*|libstdc\+\+|libgcc_s)\.so'

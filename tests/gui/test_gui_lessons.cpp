@@ -16,6 +16,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <regex>
 #include <sstream>
 
 #include "core/lessons/catalog.hpp"
@@ -199,6 +200,18 @@ TEST(GuiLessons, EveryStepOfEveryLessonRenders) {
                 EXPECT_TRUE(l["question"]["answerable"].get<bool>())
                     << what << ": " << l["question"]["answer"];
             }
+            // Nothing on screen counts the run's steps ("step 7 of 14", "7 / 14"): a span or
+            // step-count question would be read off it. A work question keeps the step's work back.
+            const std::string total = std::to_string(shown->trace.steps.size());
+            const std::regex counted("(step [0-9]+ of " + total + "|[0-9]+ / " + total + ")([^0-9]|$)");
+            const std::regex work("work [0-9]+");
+            ASSERT_TRUE(d["texts"].contains("on_screen")) << what;
+            for (const auto& t : d["texts"]["on_screen"]) {
+                const std::string text = t.get<std::string>();
+                EXPECT_FALSE(std::regex_search(text, counted)) << what << ": the step count is on screen: " << text;
+                if (q && q->hides("metrics"))
+                    EXPECT_FALSE(std::regex_search(text, work)) << what << ": the step's work is on screen: " << text;
+            }
         }
     }
 }
@@ -280,6 +293,50 @@ TEST(GuiLessons, AnOpenQuestionHoldsTheRun) {
     const json d = json::parse(read_text(dump));
     EXPECT_FALSE(d["lesson"]["revealed"].get<bool>());
     EXPECT_EQ(d["step"], step) << path << " step " << k + 1;
+}
+
+// A cone question hides the lesson's selection; a click on the diagram must not light the cone and
+// print "depends on N inputs" before the student answers (lessons_review7: 01:55, 06:44, 06:54).
+TEST(GuiLessons, AConeQuestionIgnoresClicksUntilAnswered) {
+    REQUIRE_DISPLAY();
+    const auto catalog = lessons::list_lessons((kSource / "assets" / "lessons").string());
+    std::string path;
+    int k = -1, step = -1, slot = -1;
+    for (const auto& entry : catalog) {
+        const lessons::Lesson lesson = lessons::load_lesson(entry.path);
+        for (size_t i = 0; i < lesson.steps.size() && k < 0; ++i) {
+            const auto& q = lesson.steps[i].question;
+            if (!q || !q->hides("selection") || !lesson.steps[i].view.shows("diagram")) continue;
+            std::string error;
+            const auto shown = lessons::show_step(lesson, static_cast<int>(i), model_sources(), &error);
+            ASSERT_TRUE(shown) << error;
+            path = entry.path, k = static_cast<int>(i), step = shown->step, slot = shown->select_slot;
+        }
+        if (k >= 0) break;
+    }
+    ASSERT_GE(k, 0) << "no lesson asks a cone question with the diagram shown";
+    ASSERT_GE(slot, 0);
+    const fs::path config = kOut / "config_cone", held = kOut / "cone1.json", after = kOut / "cone2.json";
+    fs::remove_all(config);
+    auto click = [&](int s) {
+        return "click diagram " + std::to_string(step) + " " + std::to_string(s) + "\nframes 2\n";
+    };
+    const int other = slot == 0 ? 1 : 0;  // after the answer: a cell other than the lesson's own
+    const std::string script = "lesson " + path + "\nlesson-step " + std::to_string(k + 1) + "\nframes 2\n" +
+                               click(slot) + "capture " + (kOut / "cone1.png").string() + " " + held.string() +
+                               "\nshow-answer\nframes 2\n" + click(other) + "capture " +
+                               (kOut / "cone2.png").string() + " " + after.string() + "\n";
+    std::string err;
+    ASSERT_EQ(run_script("cone", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
+    const json h = json::parse(read_text(held)), a = json::parse(read_text(after));
+    EXPECT_FALSE(h["lesson"]["revealed"].get<bool>());
+    EXPECT_EQ(h["selection"]["slot"], -1) << path << " step " << k + 1 << ": the click selected a cell";
+    const std::regex readout("depends on [0-9]");
+    for (const auto& t : h["texts"]["on_screen"])
+        EXPECT_FALSE(std::regex_search(t.get<std::string>(), readout)) << t;
+    // Answered (shown), the diagram is the student's again.
+    EXPECT_TRUE(a["lesson"]["revealed"].get<bool>());
+    EXPECT_EQ(a["selection"]["slot"], other);
 }
 
 // Predict before reveal: a hidden figure prints "(?)" and a hidden panel stays closed until the question is

@@ -125,8 +125,9 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         const int a = std::max(region.first_slot, grid.first);
         const int b = std::min(region.first_slot + region.count, grid.first + grid.count);
         if (a >= b) continue;
-        scene.labels.push_back(TextLabel{grid.col_x(a), style.small_text * 0.4f, region.name,
-                                         style.muted_text, style.small_text, false});
+        scene.labels.push_back(TextLabel{grid.col_x(a), style.small_text * 0.4f,
+                                         i18n::region_label(region.name), style.muted_text, style.small_text,
+                                         false});
         for (int slot = a; slot < b; ++slot) {
             scene.labels.push_back(TextLabel{grid.col_x(slot) + cw * 0.5f, grid.top - style.small_text * 0.9f,
                                              std::to_string(slot - region.first_slot), style.muted_text,

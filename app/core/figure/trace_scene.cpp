@@ -266,8 +266,9 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
             a -= a % cols;
             b = std::clamp(window.first + window.count - region.first_slot, a, region.count);
         }
-        // "s_temp  (shared, 64 slots; a column is a bank)": the region's name is code; the rest is
-        // one sentence per case, translated whole.
+        // "s_temp  (shared, 64 slots; a column is a bank)": the region's name is code or, where it
+        // has words ("total (register, last thread)"), the catalog's; the rest is one sentence per
+        // case, translated whole.
         const char* space = space_name(region.space);
         std::string detail = i18n::format(
             i18n::trn("%s, %d slot", "%s, %d slots", static_cast<unsigned long>(region.count)), space, region.count);
@@ -276,7 +277,8 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         else if (a > 0 || b < region.count)
             detail += i18n::format(i18n::tr("; %d to %d shown"), a, b - 1);
         if (region.space == Space::Shared && cols == kRowWords) detail += i18n::tr("; a column is a bank");
-        std::string name = region.name + "  " + i18n::format(i18n::tr("(%s)"), detail.c_str());
+        std::string name =
+            i18n::region_label(region.name) + "  " + i18n::format(i18n::tr("(%s)"), detail.c_str());
         scene.labels.push_back(TextLabel{margin, y, name, style.muted_text, style.small_text, false});
         y += style.small_text * 1.3f;
         if (a >= b) continue;

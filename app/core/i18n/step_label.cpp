@@ -101,6 +101,12 @@ std::string step_label(std::string_view label) {
     return tr(phrase) + std::string(label.substr(split));
 }
 
+std::string region_label(std::string_view name) {
+    // Only names the catalog translates go through tr(): code names are not the catalog's.
+    if (language() == Language::En || !has_translation("", name)) return std::string(name);
+    return tr(std::string(name).c_str());
+}
+
 std::string barrier_label(std::string_view barrier) {
     for (const char* b : kBarriers)
         if (barrier == b) return tr(b);

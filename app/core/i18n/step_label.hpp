@@ -20,6 +20,11 @@ bool step_label_known(std::string_view label);
 // The phrase of a label: "down-sweep d=8" -> "down-sweep", "step 3" -> "step".
 std::string_view step_phrase(std::string_view label);
 
+// A region's name (TraceBuilder::add_region) in the reader's language: a name in words, marked N_
+// where the model adds it ("total (register, last thread)", "tile status"), translated; a name
+// that is code ("s_temp", "XY") or the catalog lacks (a learner's own) shown as it is.
+std::string region_label(std::string_view name);
+
 // How a step ends (trace.hpp's barrier_name), in the reader's language: "lockstep (no
 // barrier)", "kernel end", ...; code such as "__syncthreads()" stays as it is.
 std::string barrier_label(std::string_view barrier);

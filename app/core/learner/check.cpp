@@ -4,6 +4,8 @@
 #include <limits>
 
 #include "core/analysis/trace_text.hpp"
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 #include "core/models/variants.hpp"
 #include "core/race/hazards.hpp"
 #include "core/run/runner.hpp"
@@ -13,7 +15,8 @@ namespace scanviz {
 namespace {
 
 std::string input_words(const RunSpec& spec) {
-    if (spec.input == InputKind::Given) return "the given input";
+    if (spec.input == InputKind::Given) return i18n::tr("the given input");
+    // untranslated: the header's own words ("input = ramp, seed = 5"), code the person wrote.
     return "input = " + std::string(to_string(spec.input)) +
            (spec.input == InputKind::Random ? ", seed = " + std::to_string(spec.seed) : "");
 }
@@ -76,14 +79,14 @@ std::string output_difference(const Trace& t) {
         return std::fabs(t.output[i] - expected[i]) <= 1e-5 * std::max(1.0, magnitude[i]);
     };
     if (t.output.size() != expected.size())
-        return "the output has " + std::to_string(t.output.size()) + " elements, expected " +
-               std::to_string(expected.size());
+        return i18n::format(i18n::tr("the output has %zu elements, expected %zu"), t.output.size(), expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
         const bool same =
             t.output[i] == expected[i] || (std::isnan(t.output[i]) && std::isnan(expected[i])) || close(i);
         if (!same)
-            return "out[" + std::to_string(i) + "] is " + format_value(t.output[i], t.spec.type) +
-                   ", expected " + format_value(expected[i], t.spec.type);
+            return i18n::format(i18n::tr("out[%zu] is %s, expected %s"), i,
+                                format_value(t.output[i], t.spec.type).c_str(),
+                                format_value(expected[i], t.spec.type).c_str());
     }
     return "";
 }
@@ -92,9 +95,9 @@ CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& requ
     CheckLines lines;
     const std::string head = "n = " + std::to_string(request.spec.n) + ", " + input_words(request.spec);
     if (std::string d = output_difference(first); !d.empty())
-        lines.failed.push_back("wrong output (" + head + "): " + d);
+        lines.failed.push_back(i18n::format(i18n::tr("wrong output (%s): %s"), head.c_str(), d.c_str()));
     else
-        lines.passed.push_back("output right (" + head + ")");
+        lines.passed.push_back(i18n::format(i18n::tr("output right (%s)"), head.c_str()));
 
     // More runs: the same size with other inputs, then smaller sizes the kernel accepts.
     std::vector<RunSpec> more;
@@ -124,19 +127,21 @@ CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& requ
         LearnerRun run = run_learner(engine, r, first.source.kind);
         const std::string what =
             "n = " + std::to_string(spec.n) + ", " +
-            (spec.input == InputKind::Given ? std::string("extreme values") : input_words(spec));
+            (spec.input == InputKind::Given ? std::string(i18n::tr("extreme values")) : input_words(spec));
         if (!run.error.empty()) {
-            lines.failed.push_back("run with " + what + ": " + run.error);
+            lines.failed.push_back(i18n::format(i18n::tr("run with %s: %s"), what.c_str(), run.error.c_str()));
             continue;
         }
         if (std::string d = output_difference(run.trace); !d.empty())
-            lines.failed.push_back("wrong output (" + what + "): " + d);
+            lines.failed.push_back(i18n::format(i18n::tr("wrong output (%s): %s"), what.c_str(), d.c_str()));
         else
             ++right;
     }
     if (right > 0)
-        lines.passed.push_back("output right in " + std::to_string(right) +
-                               (right == 1 ? " more run" : " more runs") + " (other inputs and sizes)");
+        lines.passed.push_back(i18n::format(i18n::trn("output right in %d more run (other inputs and sizes)",
+                                                      "output right in %d more runs (other inputs and sizes)",
+                                                      static_cast<unsigned long>(right)),
+                                            right));
     return lines;
 }
 
@@ -150,32 +155,33 @@ std::string compare_with_model(const Trace& yours, const KernelSettings& setting
         spec.values = yours.input;
         spec.input = InputKind::Given;
     }
-    if (auto err = validate_and_resolve(spec)) return settings.like + " does not take this run: " + *err;
+    if (auto err = validate_and_resolve(spec)) return i18n::format(i18n::tr("%s does not take this run: %s"), settings.like.c_str(), err->c_str());
     Trace model;
     try {
         model = Runner{}.run(spec, RunSource::Model);
     } catch (const std::exception& e) {
-        return settings.like + "'s model failed: " + e.what();
+        return i18n::format(i18n::tr("%s's model failed: %s"), settings.like.c_str(), e.what());
     }
     auto m = compare_traces(model, yours);
     if (!m) return "";
-    const std::string theirs = settings.like + "'s";
     if (m->step >= 0 && m->step < static_cast<int>(model.steps.size()) && m->slot >= 0 &&
         m->what.find(": slot ") != std::string::npos) {
-        std::string name = "slot " + std::to_string(m->slot);
+        std::string name = i18n::format(i18n::tr("slot %d"), m->slot);
         for (const Region& r : yours.layout.regions)
             if (m->slot >= r.first_slot && m->slot < r.first_slot + r.count)
-                name += " (" + r.name + "[" + std::to_string(m->slot - r.first_slot) + "])";
-        return "step " + std::to_string(m->step) + " (" + model.steps[static_cast<size_t>(m->step)].label +
-               "), " + name + ": yours " + format_value(m->actual, spec.type) + ", " + theirs + " " +
-               format_value(m->expected, spec.type);
+                name = i18n::format(i18n::tr("slot %d (%s)"), m->slot,
+                                    (r.name + "[" + std::to_string(m->slot - r.first_slot) + "]").c_str());
+        return i18n::format(i18n::tr("step %d (%s), %s: yours %s, %s's %s"), m->step,
+                            i18n::step_label(model.steps[static_cast<size_t>(m->step)].label).c_str(), name.c_str(),
+                            format_value(m->actual, spec.type).c_str(), settings.like.c_str(),
+                            format_value(m->expected, spec.type).c_str());
     }
     std::string what = m->what;
     for (const char* from : {", expected ", " expected "}) {
         const size_t p = what.find(from);
         if (p != std::string::npos) {
-            what =
-                what.substr(0, p) + " in yours; " + theirs + ": " + what.substr(p + std::string(from).size());
+            what = i18n::format(i18n::tr("%s in yours; %s's: %s"), what.substr(0, p).c_str(), settings.like.c_str(),
+                                what.substr(p + std::string(from).size()).c_str());
             break;
         }
     }
@@ -188,38 +194,62 @@ std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
     try {
         rep = analyze_hazards(t, RaceWhatIf{});
     } catch (const std::exception& e) {
-        return {std::string("the hazard analysis failed: ") + e.what()};
+        return {i18n::format(i18n::tr("the hazard analysis failed: %s"), e.what())};
     }
     auto slot_name = [&](int slot) {
         for (const Region& r : t.layout.regions)
             if (slot >= r.first_slot && slot < r.first_slot + r.count)
                 return r.name + "[" + std::to_string(slot - r.first_slot) + "]";
-        return "slot " + std::to_string(slot);
+        return i18n::format(i18n::tr("slot %d"), slot);
     };
     auto step_name = [&](int s) {
-        return "step " + std::to_string(s) +
-               (s >= 0 && s < static_cast<int>(t.steps.size())
-                    ? " (" + t.steps[static_cast<size_t>(s)].label + ")"
-                    : "");
+        return s >= 0 && s < static_cast<int>(t.steps.size())
+                   ? i18n::format(i18n::tr("step %d (%s)"), s,
+                                  i18n::step_label(t.steps[static_cast<size_t>(s)].label).c_str())
+                   : i18n::format(i18n::tr("step %d"), s);
     };
     int shown = 0;
     for (const Hazard& h : rep.hazards) {
         if (shown++ >= max_lines) break;
         const Access& first = h.kind == HazardKind::RAW ? h.write : h.read;
         const Access& second = h.kind == HazardKind::RAW ? h.read : h.write;
-        auto verb = [](const Access& a) { return a.write ? "writes" : "reads"; };
-        out.push_back(std::string(to_string(h.kind)) + " on " + slot_name(h.slot) + ": thread " +
-                      std::to_string(first.thread) + " " + verb(first) + " it in " + step_name(first.step) +
-                      ", thread " + std::to_string(second.thread) + " " + verb(second) + " it in " +
-                      step_name(second.step) + ", and no barrier orders them: a " +
-                      (h.between_warps ? "__syncthreads()" : "__syncwarp()") +
-                      " is missing between the two (" +
-                      (h.between_warps ? "different warps" : "lanes of one warp") + ")");
+        // One sentence per kind (who writes, who reads) and per scope (the barrier that is missing).
+        const char* sentence = nullptr;
+        switch (h.kind) {
+            case HazardKind::RAW:
+                sentence = h.between_warps
+                               ? i18n::tr("RAW on %s: thread %d writes it in %s, thread %d reads it in %s, and no "
+                                          "barrier orders them: a __syncthreads() is missing between the two "
+                                          "(different warps)")
+                               : i18n::tr("RAW on %s: thread %d writes it in %s, thread %d reads it in %s, and no "
+                                          "barrier orders them: a __syncwarp() is missing between the two (lanes "
+                                          "of one warp)");
+                break;
+            case HazardKind::WAR:
+                sentence = h.between_warps
+                               ? i18n::tr("WAR on %s: thread %d reads it in %s, thread %d writes it in %s, and no "
+                                          "barrier orders them: a __syncthreads() is missing between the two "
+                                          "(different warps)")
+                               : i18n::tr("WAR on %s: thread %d reads it in %s, thread %d writes it in %s, and no "
+                                          "barrier orders them: a __syncwarp() is missing between the two (lanes "
+                                          "of one warp)");
+                break;
+            default:
+                sentence = h.between_warps
+                               ? i18n::tr("WAW on %s: thread %d writes it in %s, thread %d writes it in %s, and no "
+                                          "barrier orders them: a __syncthreads() is missing between the two "
+                                          "(different warps)")
+                               : i18n::tr("WAW on %s: thread %d writes it in %s, thread %d writes it in %s, and no "
+                                          "barrier orders them: a __syncwarp() is missing between the two (lanes "
+                                          "of one warp)");
+                break;
+        }
+        out.push_back(i18n::format(sentence, slot_name(h.slot).c_str(), first.thread, step_name(first.step).c_str(),
+                                   second.thread, step_name(second.step).c_str()));
     }
     if (rep.count() > max_lines)
-        out.push_back("... and " + std::to_string(rep.count() - max_lines) + " more hazards (" +
-                      std::to_string(rep.raw) + " RAW, " + std::to_string(rep.war) + " WAR, " +
-                      std::to_string(rep.waw) + " WAW)");
+        out.push_back(i18n::format(i18n::tr("... and %d more hazards (%d RAW, %d WAR, %d WAW)"),
+                                   rep.count() - max_lines, rep.raw, rep.war, rep.waw));
     return out;
 }
 
@@ -227,17 +257,20 @@ CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request,
                      int launches, std::string_view source_kind) {
     CheckLines checks = check_outputs(engine, request, run.trace);
     if (std::string d = compare_with_model(run.trace, request.settings); !d.empty())
-        checks.failed.push_back("not like " + request.settings.like + ": " + d);
+        checks.failed.push_back(
+            i18n::format(i18n::tr("not like %s: %s"), request.settings.like.c_str(), d.c_str()));
     else if (!request.settings.like.empty())
-        checks.passed.push_back("equal to " + request.settings.like + "'s model, step by step");
+        checks.passed.push_back(
+            i18n::format(i18n::tr("equal to %s's model, step by step"), request.settings.like.c_str()));
     if (launches > 1) {
         const RepeatedRuns rr = check_repeated(engine, request, run, launches, source_kind);
         (rr.wrong ? checks.failed : checks.passed).push_back(rr.line);
     }
     const auto hazards = hazard_lines(run.accesses);
-    for (const std::string& h : hazards) checks.failed.push_back("hazard: " + h);
+    for (const std::string& h : hazards) checks.failed.push_back(i18n::format(i18n::tr("hazard: %s"), h.c_str()));
     if (hazards.empty())
-        checks.passed.push_back("no hazard: every pair of accesses to a shared slot is ordered by a barrier");
+        checks.passed.push_back(
+            i18n::tr("no hazard: every pair of accesses to a shared slot is ordered by a barrier"));
     return checks;
 }
 
@@ -249,7 +282,6 @@ RepeatedRuns check_repeated(const LearnerEngine& engine, const LearnerRequest& r
                             int runs, std::string_view source_kind) {
     RepeatedRuns r;
     const bool gpu = source_kind == "gpu";
-    std::string what = gpu ? " launches on the GPU" : " runs of the interleaved schedule";
     if (runs < 2) return r;
     r.runs = 1;
     r.wrong = output_difference(first.trace).empty() ? 0 : 1;
@@ -265,8 +297,14 @@ RepeatedRuns check_repeated(const LearnerEngine& engine, const LearnerRequest& r
             r.runs += count;
             if (!output_difference(t).empty()) r.wrong += count;
         }
-        what = " blocks on the GPU (the traced launch, then " + std::to_string(runs - 1) + " launches of " +
-               std::to_string(runs > 1 ? blocks / (runs - 1) : 0) + " blocks at once)";
+        const long long per_launch = runs > 1 ? blocks / (runs - 1) : 0;
+        r.line = r.wrong == 0
+                     ? i18n::format(i18n::tr("every output right in %lld blocks on the GPU (the traced launch, then "
+                                             "%d launches of %lld blocks at once)"),
+                                    r.runs, runs - 1, per_launch)
+                     : i18n::format(i18n::tr("wrong output in %lld of %lld blocks on the GPU (the traced launch, "
+                                             "then %d launches of %lld blocks at once)"),
+                                    r.wrong, r.runs, runs - 1, per_launch);
     } else {
         LearnerRequest more = request;
         more.schedule = Schedule::Interleaved;
@@ -276,9 +314,11 @@ RepeatedRuns check_repeated(const LearnerEngine& engine, const LearnerRequest& r
             ++r.runs;
             if (!run.error.empty() || !output_difference(run.trace).empty()) ++r.wrong;
         }
+        r.line = r.wrong == 0
+                     ? i18n::format(i18n::tr("every output right in %lld runs of the interleaved schedule"), r.runs)
+                     : i18n::format(i18n::tr("wrong output in %lld of %lld runs of the interleaved schedule"),
+                                    r.wrong, r.runs);
     }
-    r.line = r.wrong == 0 ? "every output right in " + std::to_string(r.runs) + what
-                          : "wrong output in " + std::to_string(r.wrong) + " of " + std::to_string(r.runs) + what;
     return r;
 }
 

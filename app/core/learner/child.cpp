@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cstring>
 
+#include "core/i18n/i18n.hpp"
+
 namespace scanviz {
 namespace {
 
@@ -93,7 +95,7 @@ ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, co
         close(out_pipe[0]);
         close(err_pipe[0]);
         waitpid(pid, nullptr, 0);
-        r.error = "cannot run " + argv[0] + ": " + std::strerror(exec_errno);
+        r.error = i18n::format(i18n::tr("cannot run %s: %s"), argv[0].c_str(), std::strerror(exec_errno));
         return r;
     }
     close(exec_pipe[0]);

@@ -1,8 +1,14 @@
 #include "core/learner/engine.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 namespace scanviz {
 
 std::string_view to_string(Schedule s) { return s == Schedule::Interleaved ? "interleaved" : "lockstep"; }
+
+std::string schedule_label(Schedule s) {
+    return s == Schedule::Interleaved ? i18n::trc("schedule", "interleaved") : i18n::trc("schedule", "lockstep");
+}
 
 RunSpec settings_spec(const KernelSettings& settings) {
     RunSpec spec = settings.spec;
@@ -35,6 +41,7 @@ LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& reques
     if (request.settings.segmented) run.heads = make_heads(request.spec);
     run.source_kind = std::string(source_kind);
     run.device = eo.device;
+    // untranslated: the note is kept in the trace's file; note_shown (core/run/badge.hpp) shows it.
     run.note = "your kernel: " + request.file + " (" + std::string(to_string(request.schedule)) + ")";
     AssembledTrace a = assemble_trace(parsed.records, run);
     if (!a.error.empty()) {

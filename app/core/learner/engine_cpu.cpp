@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/common/assets.hpp"
+#include "core/i18n/i18n.hpp"
 #include "core/learner/child.hpp"
 
 #ifndef SCANVIZ_HOST_CXX
@@ -101,7 +102,7 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     }
     const fs::path root = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
     if (!own_private_dir(root)) {
-        c.error = "the kernel cache " + root.string() + " is not a folder of this user's alone";
+        c.error = i18n::format(i18n::tr("the kernel cache %s is not a folder of this user's alone"), root.c_str());
         return c;
     }
     const fs::path dir = root / hex(h);
@@ -111,7 +112,7 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     // the executable is renamed into place.
     const std::string build = fresh_dir(dir, "build");
     if (build.empty()) {
-        c.error = "cannot write to " + dir.string();
+        c.error = i18n::format(i18n::tr("cannot write to %s"), dir.c_str());
         return c;
     }
     std::error_code ec;
@@ -122,7 +123,7 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
                               "\"\n#include \"scanviz_cpu_main.hpp\"\n"
                               "int main(int argc, char** argv) { return ::scanviz::cpu::run_main(&" +
                               r.settings.kernel + ", argc, argv); }\n")) {
-        c.error = "cannot write to " + dir.string();
+        c.error = i18n::format(i18n::tr("cannot write to %s"), dir.c_str());
         return c;
     }
     const std::string tmp_exe = (fs::path(build) / "kernel").string();
@@ -141,14 +142,16 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     if (!cr.started) {
         c.error = cr.error;
     } else if (cr.timed_out) {
-        c.error = r.file + ": the compiler did not finish in " + seconds(o.compile_timeout_s) + " s";
+        c.error = i18n::format(i18n::tr("%s: the compiler did not finish in %s s"), r.file.c_str(),
+                               seconds(o.compile_timeout_s).c_str());
     } else if (cr.exit_code != 0 || cr.signal != 0) {
         c.error = first_compile_error(cr.err + cr.out, src.string(), r.file,
                                       kernel_line(r.source, r.settings.kernel));
-        if (c.error.empty()) c.error = r.file + ": the compiler failed: " + first_line(cr.err);
+        if (c.error.empty())
+            c.error = i18n::format(i18n::tr("%s: the compiler failed: %s"), r.file.c_str(), first_line(cr.err).c_str());
     } else {
         fs::rename(tmp_exe, c.exe, ec);
-        if (ec) c.error = "cannot write " + c.exe + ": " + ec.message();
+        if (ec) c.error = i18n::format(i18n::tr("cannot write %s: %s"), c.exe.c_str(), ec.message().c_str());
     }
     fs::remove_all(build, ec);
     return c;
@@ -198,11 +201,9 @@ std::string first_compile_error(const std::string& output, const std::string& co
         if (own > 0 && line.find(compiled) != std::string::npos)
             return file + ":" + std::to_string(own) + ": " + message;
         if (line.find("main.cpp:") != std::string::npos)
-            return file + ":" + std::to_string(kernel_line > 0 ? kernel_line : 1) +
-                   ": the kernel is not __global__ void NAME(const T* in, T* out, int n) or (const T* in, "
-                   "const int* "
-                   "heads, T* out, int n) with T int or float (" +
-                   message + ")";
+            return i18n::format(i18n::tr("%s:%d: the kernel is not __global__ void NAME(const T* in, T* out, int n) "
+                                         "or (const T* in, const int* heads, T* out, int n) with T int or float (%s)"),
+                                file.c_str(), kernel_line > 0 ? kernel_line : 1, message.c_str());
         return file + ":" + std::to_string(last_own_line > 0 ? last_own_line : 1) + ": " + message;
     }
     return "";
@@ -213,13 +214,14 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
         EngineOutput out;
         const std::string compiler = options.compiler.empty() ? host_compiler() : options.compiler;
         if (compiler.empty()) {
-            out.error = "no host C++ compiler found: the CPU engine needs g++ or clang++";
+            out.error = i18n::tr("no host C++ compiler found: the CPU engine needs g++ or clang++");
             return out;
         }
         const std::string include_dir =
             options.include_dir.empty() ? learner_files::include_dir() : options.include_dir;
         if (include_dir.empty()) {
-            out.error = "scanviz.cuh not found: the assets folder (" + asset_path("kernels") + ") is missing";
+            out.error = i18n::format(i18n::tr("scanviz.cuh not found: the assets folder (%s) is missing"),
+                                     asset_path("kernels").c_str());
             return out;
         }
         Compiled c = compile(r, options, compiler, include_dir);
@@ -229,14 +231,14 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
         }
         const std::string run_dir = fresh_dir(fs::path(c.exe).parent_path(), "run");
         if (run_dir.empty()) {
-            out.error = "cannot write to " + fs::path(c.exe).parent_path().string();
+            out.error = i18n::format(i18n::tr("cannot write to %s"), fs::path(c.exe).parent_path().c_str());
             return out;
         }
         const fs::path dir = run_dir;
         std::error_code ec;
         const fs::path in = dir / "run.txt", rec = dir / "records.txt";
         if (!write_file(in, run_file(r))) {
-            out.error = "cannot write to " + dir.string();
+            out.error = i18n::format(i18n::tr("cannot write to %s"), dir.c_str());
             return out;
         }
         ChildResult cr = run_child({c.exe, in.string(), rec.string()}, r.timeout_s);
@@ -248,12 +250,14 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
         else if (cr.timed_out)
             out.error = timeout_message(r.timeout_s);
         else if (cr.signal != 0)
-            out.error =
-                "crashed (" + signal_name(cr.signal) +
-                ") in the kernel: a pointer or index past an array of global memory, or a stack overflow";
+            out.error = i18n::format(i18n::tr("crashed (%s) in the kernel: a pointer or index past an array of "
+                                              "global memory, or a stack overflow"),
+                                     signal_name(cr.signal).c_str());
         else if (cr.exit_code != 0 && cr.exit_code != 3)
-            out.error = "the kernel's program exited with code " + std::to_string(cr.exit_code) +
-                        (cr.err.empty() ? "" : ": " + first_line(cr.err));
+            out.error = cr.err.empty()
+                            ? i18n::format(i18n::tr("the kernel's program exited with code %d"), cr.exit_code)
+                            : i18n::format(i18n::tr("the kernel's program exited with code %d: %s"), cr.exit_code,
+                                           first_line(cr.err).c_str());
         return out;
     };
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/common/assets.hpp"
+#include "core/i18n/i18n.hpp"
 
 namespace scanviz::learner_files {
 namespace fs = std::filesystem;
@@ -91,7 +92,8 @@ std::string run_file(const LearnerRequest& r) {
 }
 
 std::string timeout_message(double timeout_s) {
-    return "did not finish in " + seconds(timeout_s) + " s (an endless loop, or a barrier that waits forever?)";
+    return i18n::format(i18n::tr("did not finish in %s s (an endless loop, or a barrier that waits forever?)"),
+                        seconds(timeout_s).c_str());
 }
 
 }  // namespace scanviz::learner_files

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <map>
 
+#include "core/i18n/i18n.hpp"
+
 namespace scanviz {
 namespace {
 
@@ -164,7 +166,7 @@ ParsedRecords parse_records(std::string_view text) {
             rec.output_seen[static_cast<size_t>(i)] = 1;
         } else if (kind == "error") {
             rec.error = std::string(f.rest());
-            if (rec.error.empty()) rec.error = "the kernel failed";
+            if (rec.error.empty()) rec.error = i18n::tr("the kernel failed");
         } else {
             return fail("unknown record '" + std::string(kind.substr(0, 40)) + "'");
         }
@@ -254,9 +256,8 @@ Split split_steps(const Records& records, int threads) {
     }
     for (int t = 1; t < threads; ++t) {
         if (passed[static_cast<size_t>(t)] != passed[0]) {
-            out.error = "barrier inside a branch: thread 0 passed " + std::to_string(passed[0]) +
-                        " barriers, thread " + std::to_string(t) + " passed " +
-                        std::to_string(passed[static_cast<size_t>(t)]);
+            out.error = i18n::format(i18n::tr("barrier inside a branch: thread 0 passed %d barriers, thread %d passed %d"),
+                                     passed[0], t, passed[static_cast<size_t>(t)]);
             return out;
         }
     }
@@ -390,7 +391,7 @@ std::string output_of(const Records& records, int n, std::vector<double>& out) {
     out.assign(static_cast<size_t>(n), 0.0);
     for (int i = 0; i < n; ++i) {
         if (i >= static_cast<int>(records.output_seen.size()) || !records.output_seen[static_cast<size_t>(i)])
-            return "the kernel wrote no out[" + std::to_string(i) + "]";
+            return i18n::format(i18n::tr("the kernel wrote no out[%d]"), i);
         out[static_cast<size_t>(i)] = records.output[static_cast<size_t>(i)];
     }
     return "";
@@ -418,7 +419,7 @@ AssembledTrace assemble_trace(const Records& records, const RecordsRun& run) {
     const auto& raw = split.steps;
     const size_t count = raw.size();
     if (static_cast<long long>(count) * std::max(1, t.layout.slots) > kMaxStateValues) {
-        a.error = "records: too many steps for the trace (" + std::to_string(count) + ")";
+        a.error = i18n::format(i18n::tr("records: too many steps for the trace (%zu)"), count);
         return a;
     }
 

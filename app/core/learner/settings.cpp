@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/common/strings.hpp"
+#include "core/i18n/i18n.hpp"
 #include "core/models/variants.hpp"
 
 namespace scanviz {
@@ -105,34 +106,35 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
         const bool flag = e.value.empty();
         auto need_value = [&]() { return flag && e.key != "inclusive" && e.key != "exclusive"; };
         if (e.key == "inclusive" || e.key == "exclusive") {
-            if (!flag) return fail(e.line, "'" + e.key + "' takes no value");
+            if (!flag) return fail(e.line, i18n::format(i18n::tr("'%s' takes no value"), e.key.c_str()));
             s.spec.exclusive = e.key == "exclusive";
             continue;
         }
         if (e.key != "n" && e.key != "block" && e.key != "op" && e.key != "type" && e.key != "input" &&
             e.key != "seed" && e.key != "heads" && e.key != "like" && e.key != "kernel")
-            return fail(e.line, "unknown key '" + e.key + "' (" + std::string(kKeys) + ")");
-        if (need_value()) return fail(e.line, "'" + e.key + "' needs a value ('" + e.key + " = ...')");
+            return fail(e.line, i18n::format(i18n::tr("unknown key '%s' (%s)"), e.key.c_str(), std::string(kKeys).c_str()));
+        if (need_value()) return fail(e.line, i18n::format(i18n::tr("'%s' needs a value ('%s = ...')"), e.key.c_str(), e.key.c_str()));
         if (e.key == "n" || e.key == "block" || e.key == "seed") {
             auto v = parse_int(e.value);
             if (!v || *v < (e.key == "seed" ? 0 : 1))
-                return fail(e.line, e.key + " '" + e.value + "' is not " +
-                                        (e.key == "seed" ? "a whole number >= 0" : "a whole number >= 1"));
+                return fail(e.line, i18n::format(e.key == "seed" ? i18n::tr("%s '%s' is not a whole number >= 0")
+                                                                 : i18n::tr("%s '%s' is not a whole number >= 1"),
+                                                 e.key.c_str(), e.value.c_str()));
             if (e.key == "n") s.spec.n = static_cast<int>(*v);
             if (e.key == "block") {
                 if (*v > kMaxBlockThreads)
-                    return fail(e.line, "block " + e.value + " is more than " +
-                                            std::to_string(kMaxBlockThreads) + " threads");
+                    return fail(e.line, i18n::format(i18n::tr("block %s is more than %d threads"), e.value.c_str(),
+                                                     kMaxBlockThreads));
                 s.block = static_cast<int>(*v);
             }
             if (e.key == "seed") s.spec.seed = static_cast<uint64_t>(*v);
         } else if (e.key == "op") {
             auto op = parse_op(e.value);
-            if (!op) return fail(e.line, "op '" + e.value + "' is not add, max or min");
+            if (!op) return fail(e.line, i18n::format(i18n::tr("op '%s' is not add, max or min"), e.value.c_str()));
             s.spec.op = *op;
         } else if (e.key == "type") {
             auto t = parse_type(e.value);
-            if (!t) return fail(e.line, "type '" + e.value + "' is not i32 or f32");
+            if (!t) return fail(e.line, i18n::format(i18n::tr("type '%s' is not i32 or f32"), e.value.c_str()));
             s.spec.type = *t;
         } else if (e.key == "input") {
             input_line = e.line;
@@ -143,7 +145,8 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
                 s.spec.input = InputKind::Given;
                 input_text = e.value;
             } else {
-                return fail(e.line, "input '" + e.value + "' is not random, ones, ramp or a list of values");
+                return fail(e.line, i18n::format(i18n::tr("input '%s' is not random, ones, ramp or a list of values"),
+                                                 e.value.c_str()));
             }
         } else if (e.key == "heads") {
             heads_line = e.line;
@@ -151,10 +154,11 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
             s.segmented = true;
         } else if (e.key == "like") {
             if (!find_variant(e.value))
-                return fail(e.line, "like '" + e.value + "' is no built-in variant (scanviz list)");
+                return fail(e.line,
+                            i18n::format(i18n::tr("like '%s' is no built-in variant (scanviz list)"), e.value.c_str()));
             s.like = e.value;
         } else if (e.key == "kernel") {
-            if (!is_ident(e.value)) return fail(e.line, "kernel '" + e.value + "' is not a function name");
+            if (!is_ident(e.value)) return fail(e.line, i18n::format(i18n::tr("kernel '%s' is not a function name"), e.value.c_str()));
             s.kernel = e.value;
         }
     }
@@ -170,15 +174,15 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
         auto pv = parse_values(heads_text, ElemType::I32);
         if (!pv.error.empty()) return fail(heads_line, "heads: " + pv.error);
         for (double h : pv.values) {
-            if (h != 0 && h != 1) return fail(heads_line, "heads: each flag is 0 or 1");
+            if (h != 0 && h != 1) return fail(heads_line, i18n::tr("heads: each flag is 0 or 1"));
             s.spec.heads.push_back(static_cast<uint8_t>(h));
         }
     }
     s.spec.variant = s.like;
     if (s.kernel.empty()) s.kernel = first_kernel_name(source);
-    if (s.kernel.empty()) return fail(1, "no __global__ function in the file");
+    if (s.kernel.empty()) return fail(1, i18n::tr("no __global__ function in the file"));
     if (!kernel_line(source, s.kernel))
-        return fail(1, "kernel '" + s.kernel + "' is not a __global__ function of the file");
+        return fail(1, i18n::format(i18n::tr("kernel '%s' is not a __global__ function of the file"), s.kernel.c_str()));
     s.segmented = s.segmented || kernel_parameters(source, s.kernel) == 4;
     std::string err = check_settings(s, file);
     if (!err.empty()) {
@@ -191,17 +195,15 @@ ParsedSettings parse_settings(std::string_view source, std::string_view file) {
 std::string check_settings(const KernelSettings& s, std::string_view file) {
     const std::string at = std::string(file) + ":1: ";
     if (s.block < 1 || s.block > kMaxBlockThreads)
-        return at + "block " + std::to_string(s.block) + " is not 1 to " + std::to_string(kMaxBlockThreads);
+        return at + i18n::format(i18n::tr("block %d is not 1 to %d"), s.block, kMaxBlockThreads);
     if (s.spec.n < 1 || s.spec.n > s.block * kMaxItemsPerThread)
-        return at + "n " + std::to_string(s.spec.n) + " is not 1 to block * " +
-               std::to_string(kMaxItemsPerThread) + " = " + std::to_string(s.block * kMaxItemsPerThread);
+        return at + i18n::format(i18n::tr("n %d is not 1 to block * %d = %d"), s.spec.n, kMaxItemsPerThread,
+                                 s.block * kMaxItemsPerThread);
     if (s.spec.input == InputKind::Given && static_cast<int>(s.spec.values.size()) != s.spec.n)
-        return at + "input has " + std::to_string(s.spec.values.size()) + " values, n is " +
-               std::to_string(s.spec.n);
+        return at + i18n::format(i18n::tr("input has %zu values, n is %d"), s.spec.values.size(), s.spec.n);
     if (!s.spec.heads.empty() && static_cast<int>(s.spec.heads.size()) != s.spec.n)
-        return at + "heads has " + std::to_string(s.spec.heads.size()) + " flags, n is " +
-               std::to_string(s.spec.n);
-    if (!s.like.empty() && !find_variant(s.like)) return at + "like '" + s.like + "' is no built-in variant";
+        return at + i18n::format(i18n::tr("heads has %zu flags, n is %d"), s.spec.heads.size(), s.spec.n);
+    if (!s.like.empty() && !find_variant(s.like)) return at + i18n::format(i18n::tr("like '%s' is no built-in variant"), s.like.c_str());
     return "";
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/i18n/i18n.hpp"
+
 namespace scanviz {
 
 std::optional<std::string> check_block_n(const RunSpec& spec, int max_n, int threads) {
@@ -90,7 +92,7 @@ VariantInfo pair_tile_variant(std::string_view id, std::string_view title, std::
         .level = Level::Block,
         .title = title,
         .description = description,
-        .accepts = "1 <= n <= 2048 (tile: next power of two, threads = tile / 2)",
+        .accepts = i18n::N_("1 <= n <= 2048 (tile: next power of two, threads = tile / 2)"),
         .source_file = source_file,
         .phases = std::move(phases),
         .default_n = 64,

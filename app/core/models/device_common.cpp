@@ -90,9 +90,9 @@ DeviceRegions add_device_regions(TraceBuilder& b, const std::vector<double>& inp
     r.n = static_cast<int>(input.size());
     r.tile = tile;
     r.tiles = device_tiles(r.n, tile);
-    r.data = b.add_region("data", Space::Global, r.n, 0, tile);
-    r.aggregate = b.add_region("tile aggregate", Space::Tiles, r.tiles);
-    r.prefix = b.add_region("tile prefix", Space::Tiles, r.tiles);
+    r.data = b.add_region(i18n::N_("data"), Space::Global, r.n, 0, tile);
+    r.aggregate = b.add_region(i18n::N_("tile aggregate"), Space::Tiles, r.tiles);
+    r.prefix = b.add_region(i18n::N_("tile prefix"), Space::Tiles, r.tiles);
     for (int i = 0; i < r.n; ++i) b.init(r.data + i, input[i]);
     for (int t = 0; t < r.tiles; ++t) {
         b.init(r.aggregate + t, b.identity());

@@ -36,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "core/i18n/i18n.hpp"
 #include "core/models/variants.hpp"
 #include "model_common.hpp"
 #include "trace_builder.hpp"
@@ -78,7 +79,8 @@ void resolve_device(RunSpec& spec);
 DeviceTileConfig resolved_device_config(const RunSpec& spec);
 
 // The sizes a whole-array variant accepts, in words (VariantInfo::accepts).
-inline constexpr std::string_view kDeviceAccepts = "traces: 1 <= n <= 65536; GPU runs: any n the device holds";
+inline constexpr std::string_view kDeviceAccepts =
+    i18n::N_("traces: 1 <= n <= 65536; GPU runs: any n the device holds");
 
 // What a trace accepts: 1 <= n <= kDeviceTraceMaxN, a configuration from the table, and
 // at most one tile of tile sums (pass 2 is one thread block).

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/i18n/i18n.hpp"
+
 
 namespace scanviz {
 
@@ -31,6 +33,11 @@ std::vector<std::string> sass_view_first() {
 
 int shared_word_of_element(const VariantInfo& v, int element) {
     return v.shared_word ? v.shared_word(element) : element;
+}
+
+std::string variant_text(std::string_view text) {
+    if (text.empty()) return {};
+    return i18n::tr(std::string(text).c_str());  // copied before the temporary goes
 }
 
 std::optional<std::string> validate_and_resolve(RunSpec& spec) {

@@ -61,6 +61,8 @@ struct ProfileFacts {
 struct VariantInfo {
     std::string_view id;           // "warp_shfl_ptx"
     Level level;
+    // title, description and accepts are English, marked N_ where the variant defines them; what a
+    // person reads shows them through variant_text() (JSON and CSV keep the English).
     std::string_view title;        // "Shuffle scan, shfl.sync.up with predicate (PTX)"
     std::string_view description;  // one line for the picker
     std::string_view accepts;      // sizes it accepts, in words: "n = 32", "1 <= n <= 1024"
@@ -100,6 +102,10 @@ const VariantInfo* find_variant(std::string_view id);
 std::vector<std::string> sass_view_first();
 // The shared-memory word of element i of the variant (its layout's bank offset applied).
 int shared_word_of_element(const VariantInfo& v, int element);
+
+// A registry text (VariantInfo::title, description, accepts, RaceFacts::one_buffer_what) in the
+// reader's language (core/i18n): the catalog's translation of the English.
+std::string variant_text(std::string_view text);
 
 // Validates a spec completely (variant known, n accepted, op/type pair allowed,
 // given values count, heads count) and resolves its defaults.

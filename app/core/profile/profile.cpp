@@ -1,5 +1,7 @@
 #include "core/profile/profile.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -329,7 +331,8 @@ const ProfileRow* find_row(const ProfileTable& t, std::string_view variant) {
 }
 
 std::string measured_line(const ProfileTable& t) {
-    std::string s = "measured by ncu on " + (t.device.empty() ? std::string("an unnamed device") : t.device);
+    std::string s = i18n::format(i18n::tr("measured by ncu on %s"),
+                                 t.device.empty() ? i18n::tr("an unnamed device") : t.device.c_str());
     if (!t.ncu_version.empty()) s += " (ncu " + t.ncu_version + ")";
     if (!t.date.empty()) s += ", " + t.date;
     return s;
@@ -348,28 +351,37 @@ bool looks_like_profile_table(const std::string& path) {
 
 std::string profile_status(const ProfileTable* t, ProfileOrigin origin, std::string_view file) {
     if (!t || origin == ProfileOrigin::None)
-        return "ncu: not available (open a recording made with scanviz record --profile-from, or a table "
-               "written by scanviz profile --format json)";
-    std::string s = measured_line(*t);
-    s += origin == ProfileOrigin::Recording ? ": from the recording"
-                                            : ": from " + std::string(file) + " (written by scanviz profile)";
-    return s;
+        return i18n::tr("ncu: not available (open a recording made with scanviz record --profile-from, or a table "
+                        "written by scanviz profile --format json)");
+    if (origin == ProfileOrigin::Recording)
+        return i18n::format(i18n::tr("%s: from the recording"), measured_line(*t).c_str());
+    return i18n::format(i18n::tr("%s: from %s (written by scanviz profile)"), measured_line(*t).c_str(),
+                        std::string(file).c_str());
+}
+
+// A case's name as a reader's words: "block_blelloch n=1024 add i32 inclusive" with its scan kind
+// translated (the id, the size, the operator and the type are the command line's, in every language).
+static std::string shown_case_name(const std::string& name) {
+    for (const char* kind : {"inclusive", "exclusive"}) {
+        const std::string tail = std::string(" ") + kind;
+        if (name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0)
+            return name.substr(0, name.size() - tail.size() + 1) + i18n::tr(kind);
+    }
+    return name;
 }
 
 std::string conflicts_line(const ProfileTable& t, std::string_view variant) {
     const ProfileRow* r = find_row(t, variant);
-    if (!r) return "ncu: this variant is not in the profile";
+    if (!r) return i18n::tr("ncu: this variant is not in the profile");
     const SharedTraffic k = r->ours.kernel();
-    char buf[320];
-    std::snprintf(
-        buf, sizeof buf,
-        "bank conflicts of the whole kernel, %s: ours %lld ld + %lld st (scan %lld + %lld), "
-        "ncu %lld ld + %lld st: %s",
-        r->case_name.c_str(), static_cast<long long>(k.ld_conflicts()),
-        static_cast<long long>(k.st_conflicts()), static_cast<long long>(r->ours.scan.ld_conflicts()),
-        static_cast<long long>(r->ours.scan.st_conflicts()), static_cast<long long>(r->ncu.ld_conflicts),
-        static_cast<long long>(r->ncu.st_conflicts), r->conflicts_agree() ? "equal" : "differ");
-    return buf;
+    return i18n::format(
+        i18n::tr("bank conflicts of the whole kernel, %s: ours %lld ld + %lld st (scan %lld + %lld), "
+                 "ncu %lld ld + %lld st: %s"),
+        shown_case_name(r->case_name).c_str(), static_cast<long long>(k.ld_conflicts()),
+        static_cast<long long>(k.st_conflicts()),
+        static_cast<long long>(r->ours.scan.ld_conflicts()), static_cast<long long>(r->ours.scan.st_conflicts()),
+        static_cast<long long>(r->ncu.ld_conflicts), static_cast<long long>(r->ncu.st_conflicts),
+        r->conflicts_agree() ? i18n::trc("ours against ncu", "equal") : i18n::trc("ours against ncu", "differ"));
 }
 
 }  // namespace scanviz

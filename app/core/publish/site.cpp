@@ -265,10 +265,16 @@ std::vector<SiteFile> build_site(const Recording& recording, const SiteInputs& i
                 if (t.spec.variant == v.id)
                     links += "<a href=\"app.html#" + html_escape(app_hash(t.spec)) + "\">" +
                              html_escape(short_spec(t)) + "</a>\n";
+            // The registry's English, each part data-i18n (its msgid, N_ in the variant's model.cpp)
+            // for web/i18n.js to show in the reader's language; the id is code.
+            const std::string title = html_escape(std::string(v.title));
+            const std::string description = html_escape(std::string(v.description));
+            const std::string accepts = html_escape(std::string(v.accepts));
             rows += "<li class=\"variant\" id=\"" + html_escape(std::string(v.id)) + "\"><h3><a href=\"app.html#variant=" +
-                    html_escape(std::string(v.id)) + "\">" + html_escape(std::string(v.title)) +
-                    "</a></h3>\n<p class=\"desc\">" + html_escape(std::string(v.description)) + " <code>" +
-                    html_escape(std::string(v.id)) + "</code> (" + html_escape(std::string(v.accepts)) + ")</p>\n" +
+                    html_escape(std::string(v.id)) + "\" data-i18n=\"" + title + "\">" + title +
+                    "</a></h3>\n<p class=\"desc\"><span data-i18n=\"" + description + "\">" + description +
+                    "</span> <code>" + html_escape(std::string(v.id)) + "</code> (<span data-i18n=\"" + accepts +
+                    "\">" + accepts + "</span>)</p>\n" +
                     (links.empty() ? "" : "<nav class=\"traces\" aria-label=\"recorded inputs\" data-i18n-aria-label=\"recorded inputs\">" + links + "</nav>") +
                     "</li>\n";
         }

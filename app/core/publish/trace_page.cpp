@@ -33,10 +33,11 @@ nlohmann::json trace_page_data(const Trace& trace, const figure::SceneStyle& sty
     const int steps = static_cast<int>(trace.steps.size());
 
     json page = {{"format", "scanviz-page"}, {"version", kPageFormatVersion}, {"id", trace_page_id(trace)}};
+    // The title and description in the module's language, as the step labels below.
     page["variant"] = {{"id", trace.spec.variant},
-                       {"title", info ? std::string(info->title) : trace.spec.variant},
+                       {"title", info ? variant_text(info->title) : trace.spec.variant},
                        {"level", info ? std::string(to_string(info->level)) : ""},
-                       {"description", info ? std::string(info->description) : ""}};
+                       {"description", info ? variant_text(info->description) : ""}};
     page["spec"] = {{"n", trace.spec.n},
                     {"op", to_string(trace.spec.op)},
                     {"type", to_string(trace.spec.type)},

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
 #include "core/models/variants.hpp"
 
 namespace scanviz {
@@ -80,7 +82,8 @@ bool race_has_one_buffer(std::string_view variant) {
 
 std::string race_one_buffer_what(std::string_view variant) {
     const VariantInfo* v = find_variant(variant);
-    return v && !v->race.one_buffer_what.empty() ? std::string(v->race.one_buffer_what) : "one buffer instead of two";
+    return v && !v->race.one_buffer_what.empty() ? std::string(v->race.one_buffer_what)
+                                                                    : i18n::N_("one buffer instead of two");
 }
 
 std::string race_one_buffer_variants() {
@@ -344,6 +347,50 @@ std::string describe(const Trace& trace, const Hazard& h) {
     }
     s += h.between_warps ? " [between warps]" : " [lanes of one warp]";
     return s;
+}
+
+std::string describe_shown(const Trace& trace, const Hazard& h) {
+    std::string slot_name = i18n::format(i18n::tr("slot %d"), h.slot);
+    for (const Region& r : trace.layout.regions)
+        if (h.slot >= r.first_slot && h.slot < r.first_slot + r.count)
+            slot_name = i18n::region_label(r.name) + "[" + std::to_string(h.slot - r.first_slot) + "]";
+    auto label = [&](int step) {
+        if (step == static_cast<int>(trace.steps.size())) return std::string(i18n::tr("the final store"));
+        return step >= 0 && step < static_cast<int>(trace.steps.size())
+                   ? i18n::step_label(trace.steps[static_cast<size_t>(step)].label)
+                   : std::string("?");
+    };
+    const char* fmt = nullptr;
+    if (h.kind == HazardKind::WAW)
+        fmt = h.between_warps ? i18n::tr("%s %s: thread %d writes in %s, thread %d writes in %s [between warps]")
+                              : i18n::tr("%s %s: thread %d writes in %s, thread %d writes in %s [lanes of one warp]");
+    else
+        fmt = h.between_warps ? i18n::tr("%s %s: thread %d reads in %s, thread %d writes in %s [between warps]")
+                              : i18n::tr("%s %s: thread %d reads in %s, thread %d writes in %s [lanes of one warp]");
+    return i18n::format(fmt, std::string(to_string(h.kind)).c_str(), slot_name.c_str(), h.read.thread,
+                        label(h.read.step).c_str(), h.write.thread, label(h.write.step).c_str());
+}
+
+std::string barrier_shown(const Trace& trace, const BarrierSite& site) {
+    if (site.step < 0 || site.step >= static_cast<int>(trace.steps.size())) return site.name;
+    const std::string& step = trace.steps[static_cast<size_t>(site.step)].label;
+    const std::string label = i18n::step_label(step);
+    if (site.name == step) return label;  // the step's only barrier
+    return i18n::format(site.place == BarrierPlace::AfterReads ? i18n::tr("%s: after the reads")
+                                                               : i18n::tr("%s: after the writes"),
+                        label.c_str());
+}
+
+std::string what_if_shown(const Trace& trace, const RaceWhatIf& what_if) {
+    if (what_if.removed_barrier >= 0) {
+        const auto sites = barrier_sites(trace);
+        if (what_if.removed_barrier < static_cast<int>(sites.size())) {
+            const BarrierSite& s = sites[static_cast<size_t>(what_if.removed_barrier)];
+            return i18n::format(i18n::tr("barrier %d (%s) removed"), s.index, barrier_shown(trace, s).c_str());
+        }
+    }
+    if (what_if.one_buffer) return variant_text(race_one_buffer_what(trace.spec.variant));
+    return i18n::tr("as written");
 }
 
 }  // namespace scanviz

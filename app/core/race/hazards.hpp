@@ -125,4 +125,14 @@ std::vector<int> hazard_edges(const DependencyGraph& graph, const Trace& trace, 
 // / step 1 thread 32 writes [between warps]".
 std::string describe(const Trace& trace, const Hazard& h);
 
+// The same words in the reader's language (core/i18n), for the window: the step labels through
+// step_label(), code, numbers and slot names kept. In English each is byte-identical to the English
+// above (describe, BarrierSite::name, HazardReport::what), which stays English for the CLI, the state
+// dump and the CSV and JSON that carry it.
+std::string describe_shown(const Trace& trace, const Hazard& h);
+// A barrier's name: "上扫 d=4", "Kogge-Stone 步 d=2，读操作之后".
+std::string barrier_shown(const Trace& trace, const BarrierSite& site);
+// What the what-if changes: "去掉了栅栏 3（上扫 d=8）", the one-buffer form, "原样".
+std::string what_if_shown(const Trace& trace, const RaceWhatIf& what_if);
+
 }  // namespace scanviz

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "core/i18n/i18n.hpp"
 #include "core/models/variants.hpp"
 
 namespace scanviz {
@@ -235,7 +236,11 @@ std::string join(const std::vector<std::string>& v) {
     return s;
 }
 
-std::string of(int a, int b) { return std::to_string(a) + " of " + std::to_string(b); }
+// Two sentences of one paragraph, each a msgid of its own: a space between them in English, none in
+// Chinese.
+std::string sentences(const std::string& first, const char* second) {
+    return i18n::format(i18n::trc("two sentences", "%s %s"), first.c_str(), second);
+}
 
 }  // namespace
 
@@ -269,85 +274,120 @@ std::vector<std::string> race_narration(const RaceReport& r) {
         else
             (war_only ? within_war : within_raw).add(row);
     }
+    // Every sentence is one msgid (core/i18n) with its numbers as conversions; the English is the
+    // msgid itself, so `scanviz race` and the window read as before in English.
     std::vector<std::string> out;
     if (intact.cases + between.cases + within_war.cases + within_raw.cases + legacy_conv.cases == 0)
         return out;
-    out.push_back("What the GPU did (" + (r.table ? r.table->badge() : r.source) + "):");
+    out.push_back(i18n::format(i18n::tr("What the GPU did (%s):"),
+                               (r.table ? r.table->badge_shown() : r.source).c_str()));
     if (intact.cases)
-        out.push_back(
-            "- As written, " + of(intact.cases - intact.failed, intact.cases) +
-            " cases never gave a wrong result (the warp scans converged and after a divergent branch).");
+        out.push_back("- " + i18n::format(i18n::tr("As written, %d of %d cases never gave a wrong result (the warp "
+                                                   "scans converged and after a divergent branch)."),
+                                          intact.cases - intact.failed, intact.cases));
     if (between.cases)
-        out.push_back("- " + std::to_string(between.cases) +
-                      " missing barriers leave hazards between different warps; " +
-                      of(between.failed, between.cases) + " failed, at rates from " + pct(between.min_rate) +
-                      " to " + pct(between.max_rate) +
-                      ". Nothing makes two warps run in step: without the barrier one warp moves on to the "
-                      "next step (or "
-                      "to the final store) while another has not finished this one, so whether a block goes "
-                      "wrong depends "
-                      "on timing, and the rates spread accordingly.");
+        out.push_back("- " + sentences(i18n::format(i18n::tr("%d missing barriers leave hazards between different "
+                                                             "warps; %d of %d failed, at rates from %s to %s."),
+                                                    between.cases, between.failed, between.cases,
+                                                    pct(between.min_rate).c_str(), pct(between.max_rate).c_str()),
+                                       i18n::tr("Nothing makes two warps run in step: without the barrier one warp "
+                                                "moves on to the next step (or to the final store) while another "
+                                                "has not finished this one, so whether a block goes wrong depends "
+                                                "on timing, and the rates spread accordingly.")));
     if (within_war.cases)
         out.push_back(
-            "- " + std::to_string(within_war.cases) +
-            " missing barriers only let one lane's write overtake another lane's read in the same step "
-            "of one warp (WAR); " +
-            of(within_war.failed, within_war.cases) + " failed. " +
-            (within_war.failed == 0
-                 ? "A converged warp issues each instruction for all its lanes together, and the reads "
-                   "come before the writes in program order, so every lane has read before any lane "
-                   "writes."
-                 : "Lockstep did not order them every time."));
+            "- " +
+            sentences(i18n::format(i18n::tr("%d missing barriers only let one lane's write overtake another lane's "
+                                            "read in the same step of one warp (WAR); %d of %d failed."),
+                                   within_war.cases, within_war.failed, within_war.cases),
+                      within_war.failed == 0
+                          ? i18n::tr("A converged warp issues each instruction for all its lanes together, and the "
+                                     "reads come before the writes in program order, so every lane has read before "
+                                     "any lane writes.")
+                          : i18n::tr("Lockstep did not order them every time.")));
     if (within_raw.cases) {
-        std::string s = "- " + std::to_string(within_raw.cases) +
-                        " missing barriers leave a read that must see another lane's write in the same warp "
-                        "(RAW); " +
-                        of(within_raw.failed, within_raw.cases) + " failed";
-        if (within_raw.failed > 0)
-            s += ", " + std::to_string(within_raw.always) + " of them in more than 99% of units (" +
-                 join(within_raw.failing) + ")";
-        if (within_raw.failed < within_raw.cases)
-            s += "; the others never failed (" + join(within_raw.holding) + ")";
-        s += ".";
+        const std::string failing = join(within_raw.failing), holding = join(within_raw.holding);
+        std::string s;
+        if (within_raw.failed == 0)
+            s = i18n::format(i18n::tr("%d missing barriers leave a read that must see another lane's write in the "
+                                      "same warp (RAW); %d of %d failed; the others never failed (%s)."),
+                             within_raw.cases, within_raw.failed, within_raw.cases, holding.c_str());
+        else if (within_raw.failed < within_raw.cases)
+            s = i18n::format(i18n::tr("%d missing barriers leave a read that must see another lane's write in the "
+                                      "same warp (RAW); %d of %d failed, %d of them in more than 99%% of units "
+                                      "(%s); the others never failed (%s)."),
+                             within_raw.cases, within_raw.failed, within_raw.cases, within_raw.always,
+                             failing.c_str(), holding.c_str());
+        else
+            s = i18n::format(i18n::tr("%d missing barriers leave a read that must see another lane's write in the "
+                                      "same warp (RAW); %d of %d failed, %d of them in more than 99%% of units "
+                                      "(%s)."),
+                             within_raw.cases, within_raw.failed, within_raw.cases, within_raw.always,
+                             failing.c_str());
         if (within_raw.always > 0)
-            s +=
-                " A failure in every warp is not timing: __syncwarp() also stops the compiler from moving a "
-                "load "
-                "above a store, and without it the next step's load may be issued before this step's store "
-                "(assets/race/README.md shows that SASS for warp_conditional); where the compiled code keeps "
-                "each load after the store it must see, the lanes of a converged warp run in lockstep and "
-                "the "
-                "read sees the write.";
-        out.push_back(s);
+            s = sentences(s, i18n::tr("A failure in every warp is not timing: __syncwarp() also stops the compiler "
+                                      "from moving a load above a store, and without it the next step's load may "
+                                      "be issued before this step's store (assets/race/README.md shows that SASS "
+                                      "for warp_conditional); where the compiled code keeps each load after the "
+                                      "store it must see, the lanes of a converged warp run in lockstep and the "
+                                      "read sees the write."));
+        out.push_back("- " + s);
     }
     if (none.cases)
-        out.push_back("- " + std::to_string(none.cases) +
-                      " barriers guard nothing in these runs (the trace shows no hazard without them); " +
-                      of(none.failed, none.cases) + " failed when removed.");
+        out.push_back("- " + i18n::format(i18n::tr("%d barriers guard nothing in these runs (the trace shows no "
+                                                   "hazard without them); %d of %d failed when removed."),
+                                          none.cases, none.failed, none.cases));
     if (div_war.cases + div_raw.cases)
-        out.push_back(
-            "- After a data-dependent branch splits the warp, its two halves run the scan apart: the "
-            "WAR-only cases failed in " +
-            of(div_war.failed, div_war.cases) + ", the RAW cases in " + of(div_raw.failed, div_raw.cases) +
-            ".");
+        out.push_back("- " + i18n::format(i18n::tr("After a data-dependent branch splits the warp, its two halves "
+                                                   "run the scan apart: the WAR-only cases failed in %d of %d, the "
+                                                   "RAW cases in %d of %d."),
+                                          div_war.failed, div_war.cases, div_raw.failed, div_raw.cases));
     if (legacy_conv.cases || legacy_div.cases) {
-        std::string s = "- The legacy warp-synchronous scan (no barrier at all)";
-        if (legacy_conv.cases)
-            s += ": converged, " +
-                 std::string(legacy_conv.failed
-                                 ? "it failed at " + pct(legacy_conv.max_rate)
-                                 : "it never failed in " + std::to_string(legacy_conv.units) + " warps");
-        if (legacy_div.cases)
-            s += "; after the divergent branch, " +
-                 std::string(legacy_div.failed ? "it failed at " + pct(legacy_div.max_rate)
-                                               : "it still never failed");
-        s += ". Its correctness rests on the warp staying converged.";
-        out.push_back(s);
+        // Converged: failed at a rate, or never in so many warps; after the divergent branch: the
+        // same, or not measured. One sentence for each combination.
+        const std::string conv_rate = pct(legacy_conv.max_rate), div_rate = pct(legacy_div.max_rate);
+        const long long warps = static_cast<long long>(legacy_conv.units);
+        std::string s;
+        if (!legacy_conv.cases)
+            s = legacy_div.failed
+                    ? i18n::format(i18n::tr("The legacy warp-synchronous scan (no barrier at all); after the "
+                                            "divergent branch, it failed at %s."),
+                                   div_rate.c_str())
+                    : std::string(i18n::tr("The legacy warp-synchronous scan (no barrier at all); after the "
+                                           "divergent branch, it still never failed."));
+        else if (!legacy_div.cases)
+            s = legacy_conv.failed
+                    ? i18n::format(i18n::tr("The legacy warp-synchronous scan (no barrier at all): converged, it "
+                                            "failed at %s."),
+                                   conv_rate.c_str())
+                    : i18n::format(i18n::tr("The legacy warp-synchronous scan (no barrier at all): converged, it "
+                                            "never failed in %lld warps."),
+                                   warps);
+        else if (legacy_conv.failed)
+            s = legacy_div.failed
+                    ? i18n::format(i18n::tr("The legacy warp-synchronous scan (no barrier at all): converged, it "
+                                            "failed at %s; after the divergent branch, it failed at %s."),
+                                   conv_rate.c_str(), div_rate.c_str())
+                    : i18n::format(i18n::tr("The legacy warp-synchronous scan (no barrier at all): converged, it "
+                                            "failed at %s; after the divergent branch, it still never failed."),
+                                   conv_rate.c_str());
+        else
+            s = legacy_div.failed
+                    ? i18n::format(i18n::tr("The legacy warp-synchronous scan (no barrier at all): converged, it "
+                                            "never failed in %lld warps; after the divergent branch, it failed "
+                                            "at %s."),
+                                   warps, div_rate.c_str())
+                    : i18n::format(i18n::tr("The legacy warp-synchronous scan (no barrier at all): converged, it "
+                                            "never failed in %lld warps; after the divergent branch, it still "
+                                            "never failed."),
+                                   warps);
+        out.push_back("- " + sentences(s, i18n::tr("Its correctness rests on the warp staying converged.")));
     }
     if (rc_rows)
-        out.push_back("- compute-sanitizer racecheck reported hazards for " + of(rc_caught, rc_predicted) +
-                      " broken cases whose trace has hazards, and nothing for " + of(rc_quiet_free, rc_free) +
-                      " whose trace has none.");
+        out.push_back("- " + i18n::format(i18n::tr("compute-sanitizer racecheck reported hazards for %d of %d broken "
+                                                   "cases whose trace has hazards, and nothing for %d of %d whose "
+                                                   "trace has none."),
+                                          rc_caught, rc_predicted, rc_quiet_free, rc_free));
     return out;
 }
 

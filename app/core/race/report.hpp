@@ -46,7 +46,8 @@ std::string format_race_json(const RaceReport& r);
 // What the measurements say about why some missing barriers never fail and
 // others almost always do: sentences computed from the rows (hazards between
 // warps or only within one warp, failure counts, converged against diverged).
-// Empty when nothing was measured.
+// Empty when nothing was measured. In the reader's language (core/i18n; English is each msgid, so
+// English output is unchanged); the table's badge through RaceTable::badge_shown().
 std::vector<std::string> race_narration(const RaceReport& r);
 
 // "12 of 65536 blocks (0.018%)"

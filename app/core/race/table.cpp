@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/i18n/i18n.hpp"
 
 namespace scanviz {
 
@@ -65,6 +66,20 @@ std::string RaceTable::badge() const {
     if (!extra.empty()) s += " (" + extra + ")";
     if (!date.empty()) s += " on " + date.substr(0, 10);
     return s;
+}
+
+std::string RaceTable::badge_shown() const {
+    const std::string dev = device.empty() ? std::string(i18n::tr("an unnamed device")) : device;
+    std::string extra = sm;
+    if (!driver.empty())
+        extra = sm.empty() ? i18n::format(i18n::tr("driver %s"), driver.c_str())
+                           : i18n::format(i18n::tr("%s, driver %s"), sm.c_str(), driver.c_str());
+    const std::string day = date.substr(0, 10);
+    if (extra.empty())
+        return day.empty() ? i18n::format(i18n::tr("measured on %s"), dev.c_str())
+                           : i18n::format(i18n::tr("measured on %s on %s"), dev.c_str(), day.c_str());
+    return day.empty() ? i18n::format(i18n::tr("measured on %s (%s)"), dev.c_str(), extra.c_str())
+                       : i18n::format(i18n::tr("measured on %s (%s) on %s"), dev.c_str(), extra.c_str(), day.c_str());
 }
 
 namespace {

@@ -68,8 +68,12 @@ struct RaceTable {
     std::vector<RaceRow> rows;
 
     const RaceRow* find(const RaceCase& c) const;
-    // "measured on NVIDIA H100 80GB HBM3 (sm_90, driver 13.0) on 2026-11-22"
+    // "measured on NVIDIA H100 80GB HBM3 (sm_90, driver 13.0) on 2026-11-22": English, for the
+    // CSV and JSON that carry it (the report's source).
     std::string badge() const;
+    // The same in the reader's language (core/i18n), for the window and the narration; in English
+    // byte-identical to badge().
+    std::string badge_shown() const;
 };
 
 nlohmann::json to_json(const RaceTable& t);

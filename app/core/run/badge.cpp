@@ -25,8 +25,26 @@ std::string badge_text(const TraceSource& s) {
     } else {
         text = i18n::tr("reference model");
     }
-    if (!s.note.empty()) text += i18n::format(i18n::tr(" (%s)"), s.note.c_str());
+    if (!s.note.empty()) text += i18n::format(i18n::tr(" (%s)"), note_shown(s.note).c_str());
     return text;
+}
+
+std::string note_shown(std::string_view note) {
+    constexpr std::string_view kYours = "your kernel: ";
+    // The schedule's id as the learner engine writes it (core/learner/engine.cpp to_string).
+    for (const char* schedule : {"lockstep", "interleaved"}) {
+        const std::string tail = " (" + std::string(schedule) + ")";
+        if (note.size() <= tail.size() || note.substr(note.size() - tail.size()) != tail) continue;
+        const std::string_view file = note.substr(0, note.size() - tail.size());
+        const char* shown = i18n::trc("schedule", schedule);
+        if (file.substr(0, kYours.size()) == kYours) {
+            const std::string rest(file.substr(kYours.size()));
+            return i18n::format(i18n::tr("your kernel: %s (%s)"), rest.c_str(), shown);
+        }
+        const std::string path(file);
+        return i18n::format(i18n::trc("a file and its schedule", "%s (%s)"), path.c_str(), shown);
+    }
+    return std::string(note);
 }
 
 }  // namespace scanviz

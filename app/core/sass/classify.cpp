@@ -1,5 +1,7 @@
 #include "core/sass/classify.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 #include <functional>
 #include <map>
 
@@ -36,27 +38,27 @@ std::string_view class_name(OpClass c) {
 std::string_view class_title(OpClass c) {
     switch (c) {
         case OpClass::Shared:
-            return "shared memory (LDS, STS)";
+            return i18n::N_("shared memory (LDS, STS)");
         case OpClass::Shuffle:
-            return "warp shuffle (SHFL)";
+            return i18n::N_("warp shuffle (SHFL)");
         case OpClass::Global:
-            return "global and local memory (LDG, STG)";
+            return i18n::N_("global and local memory (LDG, STG)");
         case OpClass::IntArith:
-            return "integer arithmetic and logic (IADD3, IMAD, LEA, LOP3)";
+            return i18n::N_("integer arithmetic and logic (IADD3, IMAD, LEA, LOP3)");
         case OpClass::FloatArith:
-            return "floating-point arithmetic (FADD, FMNMX)";
+            return i18n::N_("floating-point arithmetic (FADD, FMNMX)");
         case OpClass::CompareSelect:
-            return "compare and select (ISETP, SEL)";
+            return i18n::N_("compare and select (ISETP, SEL)");
         case OpClass::Control:
-            return "control flow (BRA, BSSY, BSYNC, WARPSYNC, EXIT)";
+            return i18n::N_("control flow (BRA, BSSY, BSYNC, WARPSYNC, EXIT)");
         case OpClass::Barrier:
-            return "barriers (BAR, MEMBAR)";
+            return i18n::N_("barriers (BAR, MEMBAR)");
         case OpClass::VoteBit:
-            return "vote and bit operations (VOTE, FLO, POPC, BREV, BFI)";
+            return i18n::N_("vote and bit operations (VOTE, FLO, POPC, BREV, BFI)");
         case OpClass::Move:
-            return "moves and other (MOV, S2R, LDC)";
+            return i18n::N_("moves and other (MOV, S2R, LDC)");
         case OpClass::Nop:
-            return "no operation (NOP)";
+            return i18n::N_("no operation (NOP)");
     }
     return "?";
 }
@@ -64,43 +66,43 @@ std::string_view class_title(OpClass c) {
 std::string_view class_explanation(OpClass c) {
     switch (c) {
         case OpClass::Shared:
-            return "Reads (LDS) and writes (STS) of the block's shared memory, the scratchpad the threads of "
+            return i18n::N_("Reads (LDS) and writes (STS) of the block's shared memory, the scratchpad the threads of "
                    "a "
-                   "block use to exchange values.";
+                   "block use to exchange values.");
         case OpClass::Shuffle:
-            return "SHFL hands a register value from one lane of the warp to another without going through "
+            return i18n::N_("SHFL hands a register value from one lane of the warp to another without going through "
                    "memory; SHFL.UP takes it from the lane d below and sets a predicate where that lane "
-                   "exists.";
+                   "exists.");
         case OpClass::Global:
-            return "Loads and stores of device memory (LDG, STG): here the input read before the scan and "
+            return i18n::N_("Loads and stores of device memory (LDG, STG): here the input read before the scan and "
                    "the "
-                   "output written after it.";
+                   "output written after it.");
         case OpClass::IntArith:
-            return "Integer adds, multiply-adds, shifts and logic (IADD3, IMAD, LEA, SHF, LOP3): the scan's "
-                   "own adds, and address arithmetic.";
+            return i18n::N_("Integer adds, multiply-adds, shifts and logic (IADD3, IMAD, LEA, SHF, LOP3): the scan's "
+                   "own adds, and address arithmetic.");
         case OpClass::FloatArith:
-            return "Floating-point arithmetic (FADD, FMUL, FFMA, FMNMX) and conversions.";
+            return i18n::N_("Floating-point arithmetic (FADD, FMUL, FFMA, FMNMX) and conversions.");
         case OpClass::CompareSelect:
-            return "Comparisons that set a predicate (ISETP: is lane >= d?) and selects that pick one of two "
+            return i18n::N_("Comparisons that set a predicate (ISETP: is lane >= d?) and selects that pick one of two "
                    "values (SEL). A predicate lets later instructions run only where it is true, without a "
-                   "branch.";
+                   "branch.");
         case OpClass::Control:
-            return "Branches, calls, returns, the end of the thread (EXIT), and the convergence markers "
-                   "(BSSY, BSYNC, WARPSYNC) that keep a warp's lanes together.";
+            return i18n::N_("Branches, calls, returns, the end of the thread (EXIT), and the convergence markers "
+                   "(BSSY, BSYNC, WARPSYNC) that keep a warp's lanes together.");
         case OpClass::Barrier:
-            return "Barriers: BAR waits for every thread of the block (__syncthreads()); MEMBAR orders "
+            return i18n::N_("Barriers: BAR waits for every thread of the block (__syncthreads()); MEMBAR orders "
                    "memory "
-                   "accesses.";
+                   "accesses.");
         case OpClass::VoteBit:
-            return "Warp votes (VOTE, __ballot_sync) and bit operations: find leading one (FLO, __clz), "
-                   "population count (POPC), bit reverse (BREV), bit-field insert and extract (BFI, BFE).";
+            return i18n::N_("Warp votes (VOTE, __ballot_sync) and bit operations: find leading one (FLO, __clz), "
+                   "population count (POPC), bit reverse (BREV), bit-field insert and extract (BFI, BFE).");
         case OpClass::Move:
-            return "Register moves, reads of special registers such as the thread index (S2R) and of "
-                   "constants such as kernel parameters (LDC), and anything not in another class.";
+            return i18n::N_("Register moves, reads of special registers such as the thread index (S2R) and of "
+                   "constants such as kernel parameters (LDC), and anything not in another class.");
         case OpClass::Nop:
-            return "NOP does nothing. The compiler leaves one where a __syncwarp() needed no instruction, "
+            return i18n::N_("NOP does nothing. The compiler leaves one where a __syncwarp() needed no instruction, "
                    "and "
-                   "pads the end of a kernel with them. Not counted in the totals.";
+                   "pads the end of a kernel with them. Not counted in the totals.");
     }
     return "?";
 }

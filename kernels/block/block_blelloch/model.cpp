@@ -16,6 +16,7 @@
 // element i at word blelloch_word(i, true) = i + (i >> LOG_NUM_BANKS) (GPU
 // Gems 3, 39.2.3; blelloch_layout.hpp): one padding word after every 32,
 // marked as padding in the layout.
+#include "core/i18n/i18n.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
 
@@ -32,7 +33,7 @@ Trace blelloch_model(const RunSpec& spec, bool padded) {
     const int words = blelloch_words(m, padded);
     TraceBuilder b(spec, threads);
     const int s = b.add_region("s_temp", Space::Shared, words, 0, padded ? kNumBanks + 1 : kNumBanks);
-    const int total = b.add_region("total (register, last thread)", Space::Registers, 1);
+    const int total = b.add_region(i18n::N_("total (register, last thread)"), Space::Registers, 1);
     auto at = [&](int i) { return s + blelloch_word(i, padded); };
     std::vector<bool> used(words, false);
     for (int i = 0; i < m; ++i) used[blelloch_word(i, padded)] = true;
@@ -98,9 +99,10 @@ VariantInfo variant_block_blelloch() {
     return VariantInfo{
         .id = "block_blelloch",
         .level = Level::Block,
-        .title = "Blelloch work-efficient scan (up-sweep, down-sweep)",
-        .description = "GPU Gems 3 ch. 39: two elements per thread, reduction tree up, swaps down; work 2n",
-        .accepts = "1 <= n <= 2048 (tile: next power of two, threads = tile / 2)",
+        .title = i18n::N_("Blelloch work-efficient scan (up-sweep, down-sweep)"),
+        .description =
+            i18n::N_("GPU Gems 3 ch. 39: two elements per thread, reduction tree up, swaps down; work 2n"),
+        .accepts = i18n::N_("1 <= n <= 2048 (tile: next power of two, threads = tile / 2)"),
         .source_file = "kernels/block/block_blelloch.cuh",
         .phases = phase_list(BlockBlellochPhases::kNames),
         .default_n = 64,

@@ -8,6 +8,7 @@
 // Exclusive: the load shifts the input right by one with the identity first.
 //
 // Slots: XY, the tile in shared memory, one word per element.
+#include "core/i18n/i18n.hpp"
 #include "core/models/blelloch_layout.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
@@ -44,8 +45,9 @@ Trace model(const RunSpec& spec) {
 
 VariantInfo variant_block_brent_kung() {
     return pair_tile_variant(
-        "block_brent_kung", "Brent-Kung block scan (reduction tree, distribution tree)",
-        "PMPP ch. 11: two elements per thread, in place and inclusive; work about 2n, span 2 log n - 2",
+        "block_brent_kung", i18n::N_("Brent-Kung block scan (reduction tree, distribution tree)"),
+        i18n::N_(
+            "PMPP ch. 11: two elements per thread, in place and inclusive; work about 2n, span 2 log n - 2"),
         "kernels/block/block_brent_kung/block_brent_kung.cuh", phase_list(P::kNames), model);
 }
 

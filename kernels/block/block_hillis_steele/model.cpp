@@ -8,6 +8,7 @@
 //
 // Slots: s_temp, one shared array of 2n words as the kernel declares it:
 // buffer 0 in words 0..n-1, buffer 1 in words n..2n-1.
+#include "core/i18n/i18n.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
 
@@ -18,7 +19,7 @@ namespace {
 Trace model(const RunSpec& spec) {
     const int n = spec.n;
     TraceBuilder b(spec, n);
-    const int s = b.add_region("s_temp (2 buffers)", Space::Shared, 2 * n, 0, n);
+    const int s = b.add_region(i18n::N_("s_temp (2 buffers)"), Space::Shared, 2 * n, 0, n);
     const auto in = make_input(spec);
     for (int t = 0; t < n; ++t) b.init(s + t, spec.exclusive ? (t > 0 ? in[t - 1] : b.identity()) : in[t]);
     int pout = 0;
@@ -52,9 +53,9 @@ VariantInfo variant_block_hillis_steele() {
     return VariantInfo{
         .id = "block_hillis_steele",
         .level = Level::Block,
-        .title = "Hillis-Steele block scan, double-buffered",
-        .description = "One element per thread, two shared buffers; work n log n, span log n",
-        .accepts = "1 <= n <= 1024 (threads = n)",
+        .title = i18n::N_("Hillis-Steele block scan, double-buffered"),
+        .description = i18n::N_("One element per thread, two shared buffers; work n log n, span log n"),
+        .accepts = i18n::N_("1 <= n <= 1024 (threads = n)"),
         .source_file = "kernels/block/block_hillis_steele/block_hillis_steele.cuh",
         .phases = phase_list(BlockHillisSteelePhases::kNames),
         .default_n = 32,

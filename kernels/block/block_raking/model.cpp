@@ -15,6 +15,7 @@
 // Slots: items (registers), x (one register per thread: partial, then prefix),
 // s_raking_grid (shared, padding marked), raking partial (one register per
 // raking thread), and for memoize the cached segments (registers).
+#include "core/i18n/i18n.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
 
@@ -24,13 +25,14 @@ Trace raking_model(const RunSpec& spec, bool memoize) {
     const int threads = spec.threads, items = spec.items_per_thread;
     const RakingLayout lay(threads);
     TraceBuilder b(spec, threads);
-    const int it = b.add_region("items (registers)", Space::Registers, threads * items, 0, 8 * items);
-    const int x =
-        b.add_region("x: partial, prefix (register)", Space::Registers, threads, 0, kBlockWarpThreads);
+    const int it =
+        b.add_region(i18n::N_("items (registers)"), Space::Registers, threads * items, 0, 8 * items);
+    const int x = b.add_region(i18n::N_("x: partial, prefix (register)"), Space::Registers, threads, 0,
+                               kBlockWarpThreads);
     const int grid = b.add_region("s_raking_grid", Space::Shared, lay.grid, 0, lay.segment + lay.pad);
-    const int rp =
-        b.add_region("raking partial (register)", Space::Registers, lay.raking_threads, 0, kBlockWarpThreads);
-    const int cache = memoize ? b.add_region("cached segment (registers)", Space::Registers,
+    const int rp = b.add_region(i18n::N_("raking partial (register)"), Space::Registers, lay.raking_threads,
+                                0, kBlockWarpThreads);
+    const int cache = memoize ? b.add_region(i18n::N_("cached segment (registers)"), Space::Registers,
                                              lay.raking_threads * lay.segment, 0, lay.segment)
                               : -1;
     std::vector<bool> used(lay.grid, false);
@@ -112,10 +114,10 @@ VariantInfo variant_block_raking() {
     return VariantInfo{
         .id = "block_raking",
         .level = Level::Block,
-        .title = "CUB RAKING strategy, items per thread (ours)",
-        .description =
-            "Partials into a padded raking grid; warp 0 rakes, scans, rakes back; threads scan items",
-        .accepts = "1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)",
+        .title = i18n::N_("CUB RAKING strategy, items per thread (ours)"),
+        .description = i18n::N_(
+            "Partials into a padded raking grid; warp 0 rakes, scans, rakes back; threads scan items"),
+        .accepts = i18n::N_("1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)"),
         .source_file = "kernels/block/block_raking.cuh",
         .phases = phase_list(BlockRakingPhases::kNames),
         .default_n = 256,

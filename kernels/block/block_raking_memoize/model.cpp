@@ -3,6 +3,7 @@
 // so the downsweep reads no shared memory (fewer shared reads, more
 // registers). The model is block_raking/model.cpp's with memoize on; kernel:
 // kernels/block/block_raking.cuh with MEMOIZE = true.
+#include "core/i18n/i18n.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
 
@@ -12,9 +13,10 @@ VariantInfo variant_block_raking_memoize() {
     return VariantInfo{
         .id = "block_raking_memoize",
         .level = Level::Block,
-        .title = "CUB RAKING_MEMOIZE strategy, items per thread (ours)",
-        .description = "Raking with each segment cached in the raking thread's registers between the sweeps",
-        .accepts = "1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)",
+        .title = i18n::N_("CUB RAKING_MEMOIZE strategy, items per thread (ours)"),
+        .description =
+            i18n::N_("Raking with each segment cached in the raking thread's registers between the sweeps"),
+        .accepts = i18n::N_("1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)"),
         .source_file = "kernels/block/block_raking.cuh",
         .phases = phase_list(BlockRakingMemoizePhases::kNames),
         .default_n = 256,

@@ -6,6 +6,7 @@
 // Exclusive: the load shifts the input right by one with the identity first.
 //
 // Slots: XY, the tile in shared memory, one word per element.
+#include "core/i18n/i18n.hpp"
 #include "core/models/blelloch_layout.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
@@ -35,9 +36,9 @@ Trace model(const RunSpec& spec) {
 
 VariantInfo variant_block_sklansky() {
     return pair_tile_variant(
-        "block_sklansky", "Sklansky block scan (divide and conquer)",
-        "Two elements per thread, in place; each half's last sum fans out over the next half; "
-        "work (n/2) log n, span log n",
+        "block_sklansky", i18n::N_("Sklansky block scan (divide and conquer)"),
+        i18n::N_("Two elements per thread, in place; each half's last sum fans out over the next half; "
+                 "work (n/2) log n, span log n"),
         "kernels/block/block_sklansky/block_sklansky.cuh", phase_list(P::kNames), model);
 }
 

@@ -10,6 +10,7 @@
 // Slots: items (registers, thread t's item i at t*items + i), x (one register
 // per thread: partial, then warp-inclusive scan, then exclusive prefix),
 // s_warp_aggregates (shared, one word per warp).
+#include "core/i18n/i18n.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
 
@@ -21,9 +22,10 @@ Trace model(const RunSpec& spec) {
     const int threads = spec.threads, items = spec.items_per_thread;
     const int warps = (threads + kBlockWarpThreads - 1) / kBlockWarpThreads;
     TraceBuilder b(spec, threads);
-    const int it = b.add_region("items (registers)", Space::Registers, threads * items, 0, 8 * items);
-    const int x =
-        b.add_region("x: partial, prefix (register)", Space::Registers, threads, 0, kBlockWarpThreads);
+    const int it =
+        b.add_region(i18n::N_("items (registers)"), Space::Registers, threads * items, 0, 8 * items);
+    const int x = b.add_region(i18n::N_("x: partial, prefix (register)"), Space::Registers, threads, 0,
+                               kBlockWarpThreads);
     const int agg = b.add_region("s_warp_aggregates", Space::Shared, warps, 0, kBlockWarpThreads);
     init_tile(b, it, threads * items, make_input(spec));
 
@@ -76,9 +78,10 @@ VariantInfo variant_block_warp_scans() {
     return VariantInfo{
         .id = "block_warp_scans",
         .level = Level::Block,
-        .title = "CUB WARP_SCANS strategy, items per thread (ours)",
-        .description = "Reduce items in registers, shuffle scan per warp, fold warp aggregates, scan items",
-        .accepts = "1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)",
+        .title = i18n::N_("CUB WARP_SCANS strategy, items per thread (ours)"),
+        .description =
+            i18n::N_("Reduce items in registers, shuffle scan per warp, fold warp aggregates, scan items"),
+        .accepts = i18n::N_("1 <= n <= 2048; threads 1 to 1024, items per thread 1, 2, 4 or 8 (default 4)"),
         .source_file = "kernels/block/block_warp_scans.cuh",
         .phases = phase_list(BlockWarpScansPhases::kNames),
         .default_n = 256,

@@ -8,6 +8,7 @@
 //
 // Slots: val (one register per thread), s_partials (shared, one word per
 // warp), t (the register warp 0's lanes scan the totals in).
+#include "core/i18n/i18n.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
 
@@ -18,9 +19,10 @@ namespace {
 Trace model(const RunSpec& spec) {
     const int threads = spec.threads, warps = threads / kBlockWarpThreads;
     TraceBuilder b(spec, threads);
-    const int val = b.add_region("val (register)", Space::Registers, threads, 0, kBlockWarpThreads);
+    const int val = b.add_region(i18n::N_("val (register)"), Space::Registers, threads, 0, kBlockWarpThreads);
     const int sp = b.add_region("s_partials", Space::Shared, warps, 0, kBlockWarpThreads);
-    const int tw = b.add_region("t (register, warp 0)", Space::Registers, warps, 0, kBlockWarpThreads);
+    const int tw =
+        b.add_region(i18n::N_("t (register, warp 0)"), Space::Registers, warps, 0, kBlockWarpThreads);
     init_tile(b, val, threads, make_input(spec));
 
     for (int d = 1; d < kBlockWarpThreads; d *= 2) {
@@ -81,9 +83,10 @@ VariantInfo variant_block_warp_scans_shfl() {
     return VariantInfo{
         .id = "block_warp_scans_shfl",
         .level = Level::Block,
-        .title = "Block scan from warp scans, shuffles",
-        .description = "CUDA Handbook scanBlockShuffle: shfl.sync.up warp scans, warp 0 scans the totals",
-        .accepts = "1 <= n <= 1024 (threads: n rounded up to whole warps)",
+        .title = i18n::N_("Block scan from warp scans, shuffles"),
+        .description =
+            i18n::N_("CUDA Handbook scanBlockShuffle: shfl.sync.up warp scans, warp 0 scans the totals"),
+        .accepts = i18n::N_("1 <= n <= 1024 (threads: n rounded up to whole warps)"),
         .source_file = "kernels/block/block_warp_scans_shfl/block_warp_scans_shfl.cuh",
         .phases = phase_list(BlockWarpScansShflPhases::kNames),
         .default_n = 128,

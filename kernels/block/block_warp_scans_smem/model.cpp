@@ -11,6 +11,7 @@
 //
 // Slots: s_data (threads words at byte 0) and s_warp_sums (one word per warp,
 // at byte 4096: the kernel's TempStorage holds 1024 data words then 32 sums).
+#include "core/i18n/i18n.hpp"
 #include "core/models/block_common.hpp"
 #include "phases.hpp"
 
@@ -65,10 +66,10 @@ VariantInfo variant_block_warp_scans_smem() {
     return VariantInfo{
         .id = "block_warp_scans_smem",
         .level = Level::Block,
-        .title = "Block scan from warp scans, shared memory",
-        .description =
-            "CMU 15-418 scan_block: warp scans, lane 31 writes totals, warp 0 scans them, warps add base",
-        .accepts = "1 <= n <= 1024 (threads: n rounded up to whole warps)",
+        .title = i18n::N_("Block scan from warp scans, shared memory"),
+        .description = i18n::N_(
+            "CMU 15-418 scan_block: warp scans, lane 31 writes totals, warp 0 scans them, warps add base"),
+        .accepts = i18n::N_("1 <= n <= 1024 (threads: n rounded up to whole warps)"),
         .source_file = "kernels/block/block_warp_scans_smem/block_warp_scans_smem.cuh",
         .phases = phase_list(BlockWarpScansSmemPhases::kNames),
         .default_n = 128,
@@ -80,7 +81,7 @@ VariantInfo variant_block_warp_scans_smem() {
         .race = {.order = 7,
                  .split_phases = {BlockWarpScansSmemPhases::kNames[0], BlockWarpScansSmemPhases::kNames[2]},
                  .one_buffer = true,
-                 .one_buffer_what = "warp totals written over the data (CMU's scan_block)",
+                 .one_buffer_what = i18n::N_("warp totals written over the data (CMU's scan_block)"),
                  .alias_from = "s_warp_sums",
                  .alias_onto = "s_data"},
     };

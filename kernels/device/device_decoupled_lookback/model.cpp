@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/i18n/i18n.hpp"
 #include "core/models/device_common.hpp"
 #include "phases.hpp"
 
@@ -166,8 +167,8 @@ double window_fold(const std::vector<double>& lanes, Op op, ElemType type) {
 Trace model(const RunSpec& spec) {
     DeviceTrace dt(spec);
     auto& [cfg, tiles, b, r] = dt;
-    const int status = b.add_region("tile status", Space::Tiles, tiles);
-    const int inclusive = b.add_region("tile inclusive", Space::Tiles, tiles);
+    const int status = b.add_region(i18n::N_("tile status"), Space::Tiles, tiles);
+    const int inclusive = b.add_region(i18n::N_("tile inclusive"), Space::Tiles, tiles);
     for (int t = 0; t < tiles; ++t) {
         b.init(status + t, kNotReady);
         b.init(inclusive + t, b.identity());
@@ -253,9 +254,9 @@ std::optional<std::string> check(const RunSpec& spec) {
 
 VariantInfo variant_device_decoupled_lookback() {
     VariantInfo v = device_variant(
-        "device_decoupled_lookback", "Single-pass scan, decoupled look-back",
-        "Each tile publishes its aggregate, looks back to the nearest inclusive prefix, publishes "
-        "its own, then scans: one pass over the data",
+        "device_decoupled_lookback", i18n::N_("Single-pass scan, decoupled look-back"),
+        i18n::N_("Each tile publishes its aggregate, looks back to the nearest inclusive prefix, publishes "
+                 "its own, then scans: one pass over the data"),
         "kernels/device/lookback/tile.cuh", phase_list(LookbackPhases::kNames), model);
     v.check = check;
     v.benchmarked = true;

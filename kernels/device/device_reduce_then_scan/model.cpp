@@ -10,6 +10,7 @@
 // scan-then-propagate. Float32 results differ from it: the prefix enters the
 // tile scan in front of the first element instead of being added to every
 // finished element.
+#include "core/i18n/i18n.hpp"
 #include "core/models/device_common.hpp"
 #include "phases.hpp"
 
@@ -49,8 +50,9 @@ Trace model(const RunSpec& spec) {
 
 VariantInfo variant_device_reduce_then_scan() {
     return device_variant(
-        "device_reduce_then_scan", "Reduce-then-scan (three passes)",
-        "Reduce each tile to its sum; scan the tile sums; scan each tile again seeded with its prefix",
+        "device_reduce_then_scan", i18n::N_("Reduce-then-scan (three passes)"),
+        i18n::N_(
+            "Reduce each tile to its sum; scan the tile sums; scan each tile again seeded with its prefix"),
         "kernels/device/device_reduce_then_scan/device_reduce_then_scan.cuh", phase_list(P::kNames), model);
 }
 

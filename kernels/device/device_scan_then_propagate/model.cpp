@@ -8,6 +8,7 @@
 //   3. add prefixes    every tile but the first combines its prefix into each
 //                      of its elements.
 // The array is read twice and written twice (plus the tile sums).
+#include "core/i18n/i18n.hpp"
 #include "core/models/device_common.hpp"
 #include "phases.hpp"
 
@@ -49,8 +50,9 @@ Trace model(const RunSpec& spec) {
 
 VariantInfo variant_device_scan_then_propagate() {
     return device_variant(
-        "device_scan_then_propagate", "Scan-then-propagate (three passes)",
-        "Scan each tile and write its sum; scan the tile sums; add each tile's prefix to its elements",
+        "device_scan_then_propagate", i18n::N_("Scan-then-propagate (three passes)"),
+        i18n::N_(
+            "Scan each tile and write its sum; scan the tile sums; add each tile's prefix to its elements"),
         "kernels/device/device_scan_then_propagate/device_scan_then_propagate.cuh", phase_list(P::kNames),
         model);
 }

@@ -2,6 +2,7 @@
 // (CUDA Handbook 13.5, listing 13.13), in the form that is correct under
 // independent thread scheduling: each lane reads its partner into a register,
 // the warp meets at __syncwarp(), then the lanes that have a partner combine.
+#include "core/i18n/i18n.hpp"
 #include "core/models/model_common.hpp"
 #include "phases.hpp"
 
@@ -31,9 +32,9 @@ VariantInfo variant_warp_conditional() {
     return VariantInfo{
         .id = "warp_conditional",
         .level = Level::Warp,
-        .title = "Kogge-Stone warp scan, lane conditionals",
-        .description = "Shared memory, if (lane >= d) s[i] += s[i-d]; five steps of __syncwarp()",
-        .accepts = "n = 32",
+        .title = i18n::N_("Kogge-Stone warp scan, lane conditionals"),
+        .description = i18n::N_("Shared memory, if (lane >= d) s[i] += s[i-d]; five steps of __syncwarp()"),
+        .accepts = i18n::N_("n = 32"),
         .source_file = "kernels/warp/warp_conditional/warp_conditional.cuh",
         .phases = phase_list(WarpConditionalPhases::kNames),
         .default_n = 32,

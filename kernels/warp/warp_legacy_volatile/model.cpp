@@ -4,6 +4,7 @@
 // the warp executes in lockstep, which GPUs before Volta guarantee and
 // Volta and later do not. The trace's step semantics (trace.hpp) are the
 // lockstep ones, so the model shows what the form means on a lockstep warp.
+#include "core/i18n/i18n.hpp"
 #include "core/models/model_common.hpp"
 #include "core/models/warp_models.hpp"
 #include "phases.hpp"
@@ -14,7 +15,7 @@ namespace {
 Trace model(const RunSpec& spec) {
     const auto& phases = find_variant(spec.variant)->phases;  // {kogge-stone, exclusive shift}
     TraceBuilder b(spec, kWarpLanes);
-    const int s = b.add_region("s_partials (volatile)", Space::Shared, kWarpLanes, 0, kWarpLanes);
+    const int s = b.add_region(i18n::N_("s_partials (volatile)"), Space::Shared, kWarpLanes, 0, kWarpLanes);
     const auto in = make_input(spec);
     for (int lane = 0; lane < kWarpLanes; ++lane) b.init(s + lane, in[lane]);
 
@@ -33,11 +34,11 @@ VariantInfo variant_warp_legacy_volatile() {
     return VariantInfo{
         .id = "warp_legacy_volatile",
         .level = Level::Warp,
-        .title = "Legacy warp-synchronous scan (volatile, no __syncwarp)",
+        .title = i18n::N_("Legacy warp-synchronous scan (volatile, no __syncwarp)"),
         .description =
-            "if (lane >= d) s[0] += s[-d] on volatile shared memory with no barrier: only correct "
-            "on pre-Volta lockstep warps; a data race under independent thread scheduling",
-        .accepts = "n = 32",
+            i18n::N_("if (lane >= d) s[0] += s[-d] on volatile shared memory with no barrier: only correct "
+                     "on pre-Volta lockstep warps; a data race under independent thread scheduling"),
+        .accepts = i18n::N_("n = 32"),
         .source_file = "kernels/warp/warp_legacy_volatile/warp_legacy_volatile.cuh",
         .phases = phase_list(WarpLegacyVolatilePhases::kNames),
         .default_n = 32,

@@ -13,6 +13,7 @@
 // (bit 31 is the float's sign bit); check() refuses the rest.
 #include <cmath>
 
+#include "core/i18n/i18n.hpp"
 #include "core/models/model_common.hpp"
 #include "core/models/warp_models.hpp"
 #include "phases.hpp"
@@ -38,7 +39,8 @@ Trace model(const RunSpec& spec) {
         find_variant(spec.variant)->phases;  // {head distance, segmented kogge-stone, exclusive shift}
     TraceBuilder b(spec, kWarpLanes);
     const int s = b.add_region("s_partials", Space::Shared, kWarpLanes, 0, kWarpLanes);
-    const int dist = b.add_region("distance to head (register)", Space::Registers, kWarpLanes, 0, kWarpLanes);
+    const int dist =
+        b.add_region(i18n::N_("distance to head (register)"), Space::Registers, kWarpLanes, 0, kWarpLanes);
     const auto in = make_input(spec);
     const auto heads = make_heads(spec);  // heads[0] is always 1
 
@@ -84,11 +86,11 @@ VariantInfo variant_warp_segmented() {
     return VariantInfo{
         .id = "warp_segmented",
         .level = Level::Warp,
-        .title = "Segmented warp scan, packed head flags",
-        .description =
+        .title = i18n::N_("Segmented warp scan, packed head flags"),
+        .description = i18n::N_(
             "Head flag in bit 31; __ballot_sync, lanes-at-or-below mask and __clz give the distance to "
-            "the segment head; Kogge-Stone with d <= distance; values must be non-negative",
-        .accepts = "n = 32, values >= 0 (bit 31 carries the head flag)",
+            "the segment head; Kogge-Stone with d <= distance; values must be non-negative"),
+        .accepts = i18n::N_("n = 32, values >= 0 (bit 31 carries the head flag)"),
         .source_file = "kernels/warp/warp_segmented/warp_segmented.cuh",
         .phases = phase_list(WarpSegmentedPhases::kNames),
         .default_n = 32,

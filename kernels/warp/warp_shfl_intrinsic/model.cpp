@@ -1,6 +1,7 @@
 // Kogge-Stone warp scan through register shuffles: __shfl_up_sync, then
 // `if (lane >= d)` before the operator (CUDA Handbook 13.5.3 in intrinsic
 // form). The state is one register per lane; no shared memory is touched.
+#include "core/i18n/i18n.hpp"
 #include "core/models/model_common.hpp"
 #include "core/models/warp_models.hpp"
 #include "phases.hpp"
@@ -12,7 +13,7 @@ namespace scanviz {
 Trace model_warp_shuffle(const RunSpec& spec) {
     const auto& phases = find_variant(spec.variant)->phases;  // {shuffle up, exclusive shift}
     TraceBuilder b(spec, kWarpLanes);
-    const int x = b.add_region("x (register)", Space::Registers, kWarpLanes, 0, kWarpLanes);
+    const int x = b.add_region(i18n::N_("x (register)"), Space::Registers, kWarpLanes, 0, kWarpLanes);
     const auto in = make_input(spec);
     for (int lane = 0; lane < kWarpLanes; ++lane) b.init(x + lane, in[lane]);
 
@@ -30,10 +31,10 @@ VariantInfo variant_warp_shfl_intrinsic() {
     return VariantInfo{
         .id = "warp_shfl_intrinsic",
         .level = Level::Warp,
-        .title = "Shuffle warp scan, __shfl_up_sync with if (lane >= d)",
-        .description =
-            "Registers only: y = __shfl_up_sync(x, d); if (lane >= d) x = y + x; five shuffle steps",
-        .accepts = "n = 32",
+        .title = i18n::N_("Shuffle warp scan, __shfl_up_sync with if (lane >= d)"),
+        .description = i18n::N_(
+            "Registers only: y = __shfl_up_sync(x, d); if (lane >= d) x = y + x; five shuffle steps"),
+        .accepts = i18n::N_("n = 32"),
         .source_file = "kernels/warp/warp_shfl_intrinsic/warp_shfl_intrinsic.cuh",
         .phases = phase_list(WarpShflIntrinsicPhases::kNames),
         .default_n = 32,

@@ -3,6 +3,7 @@
 // a predicate that is false where lane < d, and the operator runs predicated
 // on it (@p add / max / min), with no lane test. Same operations as the
 // intrinsic form, so the same reference model (warp_shfl_intrinsic/model.cpp).
+#include "core/i18n/i18n.hpp"
 #include "core/models/model_common.hpp"
 #include "core/models/warp_models.hpp"
 #include "phases.hpp"
@@ -13,11 +14,11 @@ VariantInfo variant_warp_shfl_ptx() {
     return VariantInfo{
         .id = "warp_shfl_ptx",
         .level = Level::Warp,
-        .title = "Shuffle warp scan, shfl.sync.up with its predicate (PTX)",
+        .title = i18n::N_("Shuffle warp scan, shfl.sync.up with its predicate (PTX)"),
         .description =
-            "Registers only: shfl.sync.up.b32 r|p, then @p add (or max, min); the shuffle's "
-            "predicate replaces the lane test; five shuffle steps",
-        .accepts = "n = 32",
+            i18n::N_("Registers only: shfl.sync.up.b32 r|p, then @p add (or max, min); the shuffle's "
+                     "predicate replaces the lane test; five shuffle steps"),
+        .accepts = i18n::N_("n = 32"),
         .source_file = "kernels/warp/warp_shfl_ptx/warp_shfl_ptx.cuh",
         .phases = phase_list(WarpShflPtxPhases::kNames),
         .default_n = 32,

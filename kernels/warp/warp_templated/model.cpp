@@ -5,6 +5,7 @@
 // reads and writes the same shared slots as scanWarp0, so its reference
 // model is warp_zeropad's (warp_zeropad/model.cpp). The bZeroPad = false
 // instantiation does the steps of warp_conditional.
+#include "core/i18n/i18n.hpp"
 #include "core/models/model_common.hpp"
 #include "core/models/warp_models.hpp"
 #include "phases.hpp"
@@ -15,11 +16,11 @@ VariantInfo variant_warp_templated() {
     return VariantInfo{
         .id = "warp_templated",
         .level = Level::Warp,
-        .title = "Templated warp scan scanWarp<T, bZeroPad>, zero-padded instantiation",
+        .title = i18n::N_("Templated warp scan scanWarp<T, bZeroPad>, zero-padded instantiation"),
         .description =
-            "One template for both layouts; runs bZeroPad=true (the zero-padded layout, no lane "
-            "conditionals, value kept in a register); bZeroPad=false is warp_conditional's form",
-        .accepts = "n = 32",
+            i18n::N_("One template for both layouts; runs bZeroPad=true (the zero-padded layout, no lane "
+                     "conditionals, value kept in a register); bZeroPad=false is warp_conditional's form"),
+        .accepts = i18n::N_("n = 32"),
         .source_file = "kernels/warp/warp_templated/warp_templated.cuh",
         .phases = phase_list(WarpTemplatedPhases::kNames),
         .default_n = 32,

@@ -5,6 +5,7 @@
 // before the warp's 32 partials and one spare word after them. The padding
 // holds the operator's identity: zeros for add, as in the book; INT_MIN for
 // max and INT_MAX for min, so the same trick works for every operator.
+#include "core/i18n/i18n.hpp"
 #include "core/models/model_common.hpp"
 #include "core/models/warp_models.hpp"
 #include "phases.hpp"
@@ -14,7 +15,8 @@ namespace scanviz {
 Trace model_warp_zero_padded(const RunSpec& spec) {
     const auto& phases = find_variant(spec.variant)->phases;  // {kogge-stone, exclusive shift}
     TraceBuilder b(spec, kWarpLanes);
-    const int s = b.add_region("s_partials (zero-padded)", Space::Shared, kZeroPadStride, 0, kZeroPadStride);
+    const int s =
+        b.add_region(i18n::N_("s_partials (zero-padded)"), Space::Shared, kZeroPadStride, 0, kZeroPadStride);
     const int data = s + kZeroPadLeading;
     for (int i = 0; i < kZeroPadStride; ++i) {
         if (i >= kZeroPadLeading && i < kZeroPadLeading + kWarpLanes) continue;
@@ -44,11 +46,11 @@ VariantInfo variant_warp_zeropad() {
     return VariantInfo{
         .id = "warp_zeropad",
         .level = Level::Warp,
-        .title = "Kogge-Stone warp scan, zero padding",
+        .title = i18n::N_("Kogge-Stone warp scan, zero padding"),
         .description =
-            "Shared memory at 49*warp+16+lane with 16 identity words before the partials: "
-            "every lane does s[i] += s[i-d], no lane conditionals; five steps of __syncwarp()",
-        .accepts = "n = 32",
+            i18n::N_("Shared memory at 49*warp+16+lane with 16 identity words before the partials: "
+                     "every lane does s[i] += s[i-d], no lane conditionals; five steps of __syncwarp()"),
+        .accepts = i18n::N_("n = 32"),
         .source_file = "kernels/warp/warp_zeropad/warp_zeropad.cuh",
         .phases = phase_list(WarpZeropadPhases::kNames),
         .default_n = 32,
