@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ struct Settings {
     bool hide_step_count = false;  // the controls say "k / ?" (a lesson question asks for the steps)
     bool hide_step_work = false;   // the state view's header leaves out the step's work (a work question)
     bool lock_selection = false;   // clicks select nothing (a cone question: the click would answer it)
+    // The views an open lesson question keeps closed (its `hide` panels, and the race lab): the View
+    // menu, F7 and the banks checkbox cannot open them until it is answered.
+    std::set<std::string> locked;
+    bool is_locked(const char* panel) const { return locked.count(panel) > 0; }
     // A lesson is open: the dependency diagram, the work-and-span view and the step counter show
     // the run only as far as the step shown, so no later step answers a question before it is asked.
     bool lesson_so_far = false;

@@ -204,6 +204,13 @@ void LessonView::ShowPanels(App& app, bool all) {
     set.hide_step_count = hidden("controls");
     set.hide_step_work = hidden("metrics");
     set.lock_selection = hidden("selection");
+    set.locked.clear();
+    if (!all && s.question) {
+        for (const char* panel : {"state", "diagram", "metrics", "source", "banks", "bench", "lookback", "sass"})
+            if (s.question->hides(panel)) set.locked.insert(panel);
+        set.locked.insert("race");  // its measured failure rates and hazard counts answer questions
+        set.show_race = false;
+    }
     set.lesson_so_far = true;
     // The benchmark rows the step's question names (its variants; the size or tile comes last).
     set.bench_rows.clear();
@@ -291,11 +298,14 @@ void LessonView::HandleKeys(App& app) {
     if (lesson && !revealed && index < static_cast<int>(lesson->steps.size())) {
         const auto& q = lesson->steps[static_cast<size_t>(index)].question;
         // Any open question holds the run at the step shown: running further would show its answer.
-        if (q && app.step > shown_step_) {
+        // Back as well as on: the steps before it may show the asked figure step by step.
+        if (q && app.step != shown_step_) {
+            const bool on = app.step > shown_step_;
             app.playing = false;
             app.set_step(shown_step_);
             app.status =
-                q->reveal_next
+                !on ? i18n::tr("answer the question first, or press Show answer: the run stays at the step it asks about")
+                : q->reveal_next
                     ? i18n::tr("answer the question first, or press Show answer: it asks about the next step")
                     : i18n::tr("answer the question first, or press Show answer: the steps after this one show it");
         }
@@ -426,6 +436,7 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
         app.settings.hide_step_count = false;
         app.settings.hide_step_work = false;
         app.settings.lock_selection = false;
+        app.settings.locked.clear();
         app.settings.lesson_so_far = false;
         app.settings.bench_rows.clear();
         app.settings.bench_size = 0;

@@ -150,12 +150,13 @@ void SassView::Window(App& app, const Fonts& fonts) {
     fonts_ = &fonts;
     if (ImGui::BeginMainMenuBar()) {  // appends to the window's menu bar
         if (ImGui::BeginMenu(i18n::trc("menu", "View"))) {
-            ImGui::MenuItem(tr("SASS: instructions per variant"), "F7", &open);
+            ImGui::MenuItem(tr("SASS: instructions per variant"), "F7", &open, !app.settings.is_locked("sass"));
             ImGui::EndMenu();
         }
         ImGui::EndMainMenuBar();
     }
-    if (ImGui::IsKeyPressed(GLFW_KEY_F7, false) && !ImGui::GetIO().WantTextInput) open = !open;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F7, false) && !ImGui::GetIO().WantTextInput && !app.settings.is_locked("sass"))
+        open = !open;
     if (!open) return;
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.7f, vp->WorkSize.y * 0.75f), ImGuiCond_FirstUseEver);

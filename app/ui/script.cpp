@@ -51,6 +51,7 @@ long resident_kib() {
 int key_code(const std::string& name) {
     if (name == "space") return GLFW_KEY_SPACE;
     if (name == "f5") return GLFW_KEY_F5;
+    if (name == "f7") return GLFW_KEY_F7;
     if (name == "left") return GLFW_KEY_LEFT;
     if (name == "right") return GLFW_KEY_RIGHT;
     if (name == "home") return GLFW_KEY_HOME;

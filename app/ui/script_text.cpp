@@ -49,7 +49,7 @@ const std::map<std::string, CommandShape>& shapes() {
         {"export-svg", {2, 2, "export-svg state|diagram PATH"}},
         {"open", {1, 1, "open FILE"}},
         {"click", {3, 3, "click state|diagram STEP SLOT"}},
-        {"key", {1, 1, "key space|left|right|home|end|plus|minus|pagedown|pageup|f5"}},
+        {"key", {1, 1, "key space|left|right|home|end|plus|minus|pagedown|pageup|f5|f7"}},
         {"lesson", {1, 1, "lesson NAME|FILE"}},
         {"lesson-step", {1, 1, "lesson-step K (1 .. the lesson's steps)"}},
         {"lessons", {0, 0, "lessons"}},
@@ -116,7 +116,7 @@ void check_arguments(const ScriptCommand& c, const std::string& path) {
         if (!known)
             script_fail(path, line,
                         "unknown key '" + c.args[0] +
-                            "' (space, left, right, home, end, plus, minus, pagedown, pageup, f5)");
+                            "' (space, left, right, home, end, plus, minus, pagedown, pageup, f5, f7)");
     }
     if (c.name == "select" && c.args.size() == 1 && c.args[0] != "none")
         script_fail(path, line, "usage: select STEP SLOT | select none");
@@ -170,7 +170,7 @@ bool script_on_off(const ScriptCommand& c, const std::string& s, const std::stri
 
 const std::vector<std::string>& script_key_names() {
     static const std::vector<std::string> names = {"space", "left",  "right",    "home",  "end",
-                                                   "plus",  "minus", "pagedown", "pageup", "f5"};
+                                                   "plus",  "minus", "pagedown", "pageup", "f5", "f7"};
     return names;
 }
 

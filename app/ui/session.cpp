@@ -190,14 +190,14 @@ void GuiSession::DrawMenu(Window& window) {
     }
     if (ImGui::BeginMenu(i18n::trc("menu", "View"))) {
         Settings& s = app.settings;
-        ImGui::MenuItem(i18n::tr("State"), nullptr, &s.show_state);
-        ImGui::MenuItem(i18n::tr("Dependency diagram"), nullptr, &s.show_diagram);
-        ImGui::MenuItem(i18n::tr("Work and span"), nullptr, &s.show_metrics);
-        ImGui::MenuItem(i18n::tr("Source"), nullptr, &s.show_source);
+        ImGui::MenuItem(i18n::tr("State"), nullptr, &s.show_state, !s.is_locked("state"));
+        ImGui::MenuItem(i18n::tr("Dependency diagram"), nullptr, &s.show_diagram, !s.is_locked("diagram"));
+        ImGui::MenuItem(i18n::tr("Work and span"), nullptr, &s.show_metrics, !s.is_locked("metrics"));
+        ImGui::MenuItem(i18n::tr("Source"), nullptr, &s.show_source, !s.is_locked("source"));
         ImGui::MenuItem(i18n::tr("Source: show instrumentation"), nullptr, &s.show_instrumentation, s.show_source);
-        ImGui::MenuItem(i18n::tr("Benchmark (ours, CUB, Thrust, memcpy)"), nullptr, &s.show_bench);
-        ImGui::MenuItem(i18n::tr("Look-back timeline"), nullptr, &s.show_lookback);
-        ImGui::MenuItem(i18n::tr("Race lab (remove a barrier)"), nullptr, &s.show_race);
+        ImGui::MenuItem(i18n::tr("Benchmark (ours, CUB, Thrust, memcpy)"), nullptr, &s.show_bench, !s.is_locked("bench"));
+        ImGui::MenuItem(i18n::tr("Look-back timeline"), nullptr, &s.show_lookback, !s.is_locked("lookback"));
+        ImGui::MenuItem(i18n::tr("Race lab (remove a barrier)"), nullptr, &s.show_race, !s.is_locked("race"));
         ImGui::Separator();
         ImGui::MenuItem(i18n::tr("Presentation mode"), nullptr, &s.presentation);
         ImGui::MenuItem(i18n::tr("Full screen"), "F11", &s.fullscreen);
@@ -351,7 +351,7 @@ void GuiSession::Frame(Window& window, double seconds) {
         if (ImGui::Begin(titled(i18n::N_("Look-back timeline"), kLookbackWindowTitle).c_str(), &s.show_lookback)) lookback.Draw(app);
         ImGui::End();
     }
-    if (s.show_race) {
+    if (s.show_race && !s.is_locked("race")) {
         ImGui::SetNextWindowSize(ImVec2(W * 0.8f, H * 0.75f), ImGuiCond_FirstUseEver);
         if (ImGui::Begin(titled(i18n::N_("Race lab: remove a barrier"), kRaceWindowTitle).c_str(), &s.show_race)) race.Draw(app);
         ImGui::End();
@@ -600,7 +600,7 @@ nlohmann::json GuiSession::StateDump() const {
                            {"shown_lines", shown_lines},
                            {"shown_text", shown_text}};
     }
-    if (app.settings.show_race) {
+    if (app.settings.show_race && !app.settings.is_locked("race")) {
         std::string source;
         const RaceRow* row = race.MeasuredRow(&source);
         json measured = nullptr;

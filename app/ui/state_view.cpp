@@ -48,7 +48,10 @@ bool StateView::Update(const App& app) {
 
 void StateView::Draw(App& app) {
     BeginFigureView(i18n::tr("State"), app, *this);
+    const bool banks_locked = app.settings.is_locked("banks");  // a question asks for a conflict degree
+    if (banks_locked) ImGui::BeginDisabled();
     ImGui::Checkbox((std::string(i18n::tr("banks")) + "###banks").c_str(), &app.settings.show_banks);
+    if (banks_locked) ImGui::EndDisabled();
     if (app.settings.show_banks && app.has_trace && app.trace.threads > kWarpThreads) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);

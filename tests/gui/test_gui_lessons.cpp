@@ -285,14 +285,19 @@ TEST(GuiLessons, AnOpenQuestionHoldsTheRun) {
     ASSERT_GE(k, 0) << "no lesson asks a question before its run's last step";
     const fs::path config = kOut / "config_hold", dump = kOut / "hold.json";
     fs::remove_all(config);
+    const fs::path back = kOut / "hold_back.json";
     const std::string script = "lesson " + path + "\nlesson-step " + std::to_string(k + 1) +
                                "\nframes 2\nkey end\nframes 3\ncapture " + (kOut / "hold.png").string() + " " +
-                               dump.string() + "\n";
+                               dump.string() + "\nkey home\nframes 3\ncapture " +
+                               (kOut / "hold_back.png").string() + " " + back.string() + "\n";
     std::string err;
     ASSERT_EQ(run_script("hold", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
     const json d = json::parse(read_text(dump));
     EXPECT_FALSE(d["lesson"]["revealed"].get<bool>());
     EXPECT_EQ(d["step"], step) << path << " step " << k + 1;
+    // Back to the start is held too: the steps before may show the asked figure one by one.
+    const json b = json::parse(read_text(back));
+    EXPECT_EQ(b["step"], step) << path << " step " << k + 1;
 }
 
 // A cone question hides the lesson's selection; a click on the diagram must not light the cone and
@@ -337,6 +342,29 @@ TEST(GuiLessons, AConeQuestionIgnoresClicksUntilAnswered) {
     // Answered (shown), the diagram is the student's again.
     EXPECT_TRUE(a["lesson"]["revealed"].get<bool>());
     EXPECT_EQ(a["selection"]["slot"], other);
+}
+
+// A view an open question hides stays closed whatever opens it (F7 for the SASS view, the race lab's
+// switch), until the question is answered (lessons_review8).
+TEST(GuiLessons, HiddenViewsStayClosedUntilAnswered) {
+    REQUIRE_DISPLAY();
+    const fs::path config = kOut / "config_locked";
+    fs::remove_all(config);
+    const fs::path held = kOut / "locked1.json", shown = kOut / "locked2.json";
+    // Lesson 2's step 4 hides the SASS view (AnsweringRevealsTheHiddenAnswer).
+    const std::string script = "lesson smem_to_shuffles\nlesson-step 4\nframes 2\nkey f7\nshow race on\nframes 2\n"
+                               "capture " + (kOut / "locked1.png").string() + " " + held.string() +
+                               "\nshow-answer\nframes 2\nshow race on\nframes 2\ncapture " +
+                               (kOut / "locked2.png").string() + " " + shown.string() + "\n";
+    std::string err;
+    ASSERT_EQ(run_script("locked", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
+    const json h = json::parse(read_text(held)), a = json::parse(read_text(shown));
+    EXPECT_FALSE(h["lesson"]["revealed"].get<bool>());
+    EXPECT_FALSE(h["lesson"]["sass_open"].get<bool>()) << "F7 opened the SASS view the question hides";
+    EXPECT_FALSE(h["views"].contains("race")) << "the race lab opened during an open question";
+    EXPECT_TRUE(a["lesson"]["revealed"].get<bool>());
+    EXPECT_TRUE(a["lesson"]["sass_open"].get<bool>());
+    EXPECT_TRUE(a["views"].contains("race"));
 }
 
 // Predict before reveal: a hidden figure prints "(?)" and a hidden panel stays closed until the question is
