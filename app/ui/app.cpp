@@ -333,7 +333,7 @@ std::string App::source_line() const {
         line = why.empty() ? std::string(i18n::tr("reference model"))
                            : i18n::format(i18n::tr("reference model (%s)"), why.c_str());
     }
-    if (!s.note.empty()) line += "; " + note_shown(s.note);
+    if (!s.note.empty()) line += i18n::trc("clauses", "; ") + note_shown(s.note);
     return line;
 }
 
