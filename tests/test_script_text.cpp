@@ -56,7 +56,7 @@ TEST(ScriptText, EveryMistakeIsOneLineNamingFileAndLine) {
               "instrumentation, got 'nothing'");
     EXPECT_EQ(error_of("memory\n"), "script t.script:1: usage: memory LABEL");
     EXPECT_EQ(error_of("key f13\n"),
-              "script t.script:1: unknown key 'f13' (space, left, right, home, end, plus, minus, pagedown, pageup, f5)");
+              "script t.script:1: unknown key 'f13' (space, left, right, home, end, plus, minus, pagedown, pageup, f5, f7)");
     EXPECT_EQ(error_of("n 99999999999999999999\n"),
               "script t.script:1: '99999999999999999999' is not a whole number (n)");
 }

@@ -26,7 +26,6 @@ void note(const char* begin, const char* end) {
 }  // namespace
 
 void record_drawn_text(bool on) { g_recording = on; }
-bool recording_drawn_text() { return g_recording; }
 
 void begin_frame_drawn_text() { g_frame.clear(); }
 const std::set<std::string>& drawn_text_this_frame() { return g_frame; }

@@ -13,7 +13,6 @@
 namespace scanviz::ui {
 
 void record_drawn_text(bool on);
-bool recording_drawn_text();
 
 // The texts drawn since the last take, less those drawn inside a NotRecorded.
 std::set<std::string> take_drawn_text();

@@ -33,7 +33,9 @@ Trace model_of(const std::string& file) {
 
 void expect_learner_engine(const json& learner) {
     // The GPU engine where NVRTC and a GPU are; the CPU engine everywhere else.
-    if (!learner["why_not_gpu"].get<std::string>().empty()) EXPECT_EQ(learner["engine"], "cpu");
+    if (!learner["why_not_gpu"].get<std::string>().empty()) {
+        EXPECT_EQ(learner["engine"], "cpu");
+    }
     EXPECT_EQ(learner["kind"], learner["engine"]);
 }
 

@@ -1,14 +1,8 @@
 #include "core/learner/engine.hpp"
 
-#include "core/i18n/i18n.hpp"
-
 namespace scanviz {
 
 std::string_view to_string(Schedule s) { return s == Schedule::Interleaved ? "interleaved" : "lockstep"; }
-
-std::string schedule_label(Schedule s) {
-    return s == Schedule::Interleaved ? i18n::trc("schedule", "interleaved") : i18n::trc("schedule", "lockstep");
-}
 
 RunSpec settings_spec(const KernelSettings& settings) {
     RunSpec spec = settings.spec;

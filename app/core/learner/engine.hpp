@@ -16,7 +16,6 @@ enum class Schedule : uint8_t { Lockstep, Interleaved };
 // The schedule's id, "lockstep" or "interleaved" (the run file, --schedule, the trace's note).
 std::string_view to_string(Schedule s);
 // The schedule in the reader's language, for a person.
-std::string schedule_label(Schedule s);
 
 
 // One run of a learner's kernel: the file, its settings, and this run's spec (the settings'

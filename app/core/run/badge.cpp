@@ -1,5 +1,7 @@
 #include "core/run/badge.hpp"
 
+#include <utility>
+
 #include "core/i18n/i18n.hpp"
 
 namespace scanviz {
@@ -32,11 +34,15 @@ std::string badge_text(const TraceSource& s) {
 std::string note_shown(std::string_view note) {
     constexpr std::string_view kYours = "your kernel: ";
     // The schedule's id as the learner engine writes it (core/learner/engine.cpp to_string).
-    for (const char* schedule : {"lockstep", "interleaved"}) {
+    // Each with its shown name written out whole, so that xgettext finds it.
+    const std::pair<const char*, const char*> schedules[] = {
+        {"lockstep", i18n::trc("schedule", "lockstep")},
+        {"interleaved", i18n::trc("schedule", "interleaved")},
+    };
+    for (const auto& [schedule, shown] : schedules) {
         const std::string tail = " (" + std::string(schedule) + ")";
         if (note.size() <= tail.size() || note.substr(note.size() - tail.size()) != tail) continue;
         const std::string_view file = note.substr(0, note.size() - tail.size());
-        const char* shown = i18n::trc("schedule", schedule);
         if (file.substr(0, kYours.size()) == kYours) {
             const std::string rest(file.substr(kYours.size()));
             return i18n::format(i18n::tr("your kernel: %s (%s)"), rest.c_str(), shown);
