@@ -9,6 +9,8 @@
 
 #include "core/i18n/i18n.hpp"
 #include "core/i18n/po.hpp"
+#include "core/models/variants.hpp"
+#include "core/trace/compare.hpp"
 
 using namespace scanviz::i18n;
 
@@ -206,4 +208,37 @@ TEST(Catalog, TheShippedCatalogReadsAndIsBuiltIn) {
     unsetenv("SCANVIZ_CATALOG_ZH");
     EXPECT_NE(why.find("README.md:"), std::string::npos) << why;
     EXPECT_EQ(language(), Language::En);
+}
+
+// A trace mismatch: `what` stays English (validation reports and recordings keep it), its
+// parts are in the reader's language.
+TEST(Catalog, ATraceMismatchIsToldInBothLanguages) {
+    using namespace scanviz;
+    LanguageGuard guard;
+    RunSpec spec;
+    spec.variant = "warp_conditional";
+    spec.n = 32;
+    spec.input = InputKind::Ones;
+    ASSERT_FALSE(validate_and_resolve(spec).has_value());
+    const Trace model = run_model(spec);
+    Trace changed = model;
+    changed.steps[2].state[17] += 1;
+    ASSERT_EQ(set_language(Language::Zh), "");
+    const auto m = compare_traces(model, changed);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_EQ(m->step, 2);
+    EXPECT_EQ(m->slot, 17);
+    const std::string label = model.steps[2].label;
+    EXPECT_EQ(m->what, "step 2 (" + label + "): slot 17 is " + std::to_string(int(changed.steps[2].state[17])) +
+                           ", expected " + std::to_string(int(model.steps[2].state[17])));
+    EXPECT_EQ(m->place.rfind("第 2 步（", 0), 0u) << m->place;
+    EXPECT_EQ(m->found, "槽位 17 为 " + std::to_string(int(changed.steps[2].state[17])));
+    EXPECT_EQ(m->wanted, std::to_string(int(model.steps[2].state[17])));
+    Trace shorter = model;
+    shorter.steps.pop_back();
+    const auto s = compare_traces(model, shorter);
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(s->what, std::to_string(shorter.steps.size()) + " steps, expected " + std::to_string(model.steps.size()));
+    EXPECT_EQ(s->place, "");
+    EXPECT_EQ(s->found, std::to_string(shorter.steps.size()) + " 步");
 }

@@ -2,6 +2,8 @@
 // one error line, never a crash) and the Trace assembled from them.
 #include <gtest/gtest.h>
 
+#include "core/i18n/i18n.hpp"
+#include "core/learner/error_text.hpp"
 #include "core/learner/records.hpp"
 #include "core/race/hazards.hpp"
 
@@ -182,4 +184,32 @@ TEST(LearnerRecords, RecordsThatDoNotHoldTogether) {
     EXPECT_EQ(assemble(head + "output 0 1\n", 2, 2).error, "the kernel wrote no out[1]");
     EXPECT_EQ(assemble(head + "error the kernel wrote no output\n", 2, 2).error,
               "the kernel wrote no output");
+}
+
+// A run's failure line, as the engines' programs write it, in the reader's language: the same
+// bytes in English, the values kept in Chinese; a line of no known shape stays as it is.
+TEST(LearnerRecords, AFailureLineIsShownInTheReadersLanguage) {
+    using scanviz::kernel_error_shown;
+    namespace i18n = scanviz::i18n;
+    const std::vector<std::string> lines = {
+        "out-of-bounds store: thread 5 wrote s[64] (size 64)",
+        "out-of-bounds read: thread 31 read s[-1] (size 64)",
+        "out-of-bounds store: the kernel wrote out[70] (n = 64; a check `if (i < n)` is missing?)",
+        "the kernel wrote no output",
+        "the kernel failed on the GPU in launch 3: CUDA_ERROR_ILLEGAL_ADDRESS",
+        "the kernel failed on the GPU: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access",
+        "the trace filled its buffer (1048577 records, room for 1048576): scan fewer elements",
+    };
+    for (const std::string& line : lines) EXPECT_EQ(kernel_error_shown(line), line);
+    EXPECT_EQ(kernel_error_shown("kernel.cu(3): error: expected a ';'"), "kernel.cu(3): error: expected a ';'");
+    EXPECT_EQ(kernel_error_shown("out-of-bounds store: thread x wrote s[1] (size 2)"),
+              "out-of-bounds store: thread x wrote s[1] (size 2)") << "not a number: not the shape";
+
+    ASSERT_EQ(i18n::set_language(i18n::Language::Zh), "");
+    EXPECT_EQ(kernel_error_shown(lines[0]), "越界写入：线程 5 写了 s[64]（大小为 64）");
+    EXPECT_EQ(kernel_error_shown(lines[1]), "越界读取：线程 31 读了 s[-1]（大小为 64）");
+    EXPECT_EQ(kernel_error_shown(lines[4]), "内核在 GPU 上第 3 次启动时失败：CUDA_ERROR_ILLEGAL_ADDRESS");
+    EXPECT_EQ(kernel_error_shown(lines[5]), "内核在 GPU 上失败：CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access");
+    EXPECT_EQ(kernel_error_shown("kernel.cu(3): error: expected a ';'"), "kernel.cu(3): error: expected a ';'");
+    i18n::set_language(i18n::Language::En);
 }

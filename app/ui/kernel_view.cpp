@@ -69,6 +69,8 @@ bool KernelView::Open(App& app, const std::string& file) {
     passed.clear();
     failed.clear();
     checks_done = false;
+    checks_again_ = false;
+    last_.reset();
     sass_line.clear();
     sass_listing.clear();
     sass_rows.clear();
@@ -104,7 +106,10 @@ void KernelView::Poll(App& app) {
         if (now_stamp != seen_) next_poll_ = now + kSettleSeconds;  // soon again: is the save complete?
         seen_ = now_stamp;
     }
-    if (pending_ && !app.jobs.busy()) Start(app);
+    if (pending_ && !app.jobs.busy())
+        Start(app);
+    else if (checks_again_ && !app.jobs.busy())
+        StartChecks(app);
 }
 
 double KernelView::SecondsToNextLook() const {
@@ -114,7 +119,7 @@ double KernelView::SecondsToNextLook() const {
 bool KernelView::Running(const App& app) const { return app.jobs.holds(kKernelRunJob); }
 
 bool KernelView::Busy(const App& app) const {
-    return pending_ || Running(app) || app.jobs.holds(kKernelChecksJob);
+    return pending_ || checks_again_ || Running(app) || app.jobs.holds(kKernelChecksJob);
 }
 
 void KernelView::Start(App& app) {
@@ -158,11 +163,28 @@ void KernelView::Finished(App& app, std::shared_ptr<const LearnerJobResult> r) {
     app.learner.error.clear();
     app.learner.error_line = 0;
     app.show_learner_trace(r->run.trace);
+    last_ = r;
+    StartChecks(app);
+}
+
+void KernelView::LanguageChanged(App& app) {
+    if (path.empty()) return;
+    // The lines were written in the old language: a failed run's line comes from running the
+    // file again (the picture stays as it is when it fails again); a good run's checks are made
+    // again from its trace, which stays on screen untouched.
+    if (!app.learner.error.empty())
+        pending_ = true;
+    else if (last_)
+        checks_again_ = true;
+}
+
+void KernelView::StartChecks(App& app) {
+    checks_again_ = false;
     passed.clear();
     failed.clear();
     checks_done = false;
     app.jobs.submit<LearnerChecks>(
-        kKernelChecksJob, learner_checks_job(r, sass_arch),
+        kKernelChecksJob, learner_checks_job(last_, sass_arch),
         [this](LearnerChecks c) {
             passed = std::move(c.lines.passed);
             failed = std::move(c.lines.failed);

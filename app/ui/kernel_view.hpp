@@ -55,6 +55,8 @@ struct KernelView {
     // A one-line version for the lecture layout: progress and errors only (nothing when fine).
     bool HasNews(const App& app) const;
     void DrawCompact(App& app);
+    // After a language switch: the error line or the checks are made again in the new language.
+    void LanguageChanged(App& app);
     // The File menu's entry and its path prompt.
     void DrawSassRows();  // yours beside the twin, by opcode class
     void DrawEntryPopup(App& app);
@@ -69,11 +71,14 @@ private:
     static Stamp StampOf(const std::string& file);
     void Start(App& app);
     void Finished(App& app, std::shared_ptr<const LearnerJobResult> r);
+    void StartChecks(App& app);  // the checks of last_ (a second job, after the picture)
 
     std::shared_ptr<const LearnerEngineChoice> engine_;
     Stamp stamp_;  // of the text the last run read
     Stamp seen_;   // at the last look
     bool pending_ = false;
+    bool checks_again_ = false;  // the checks of last_ wait for the job runner (a language switch)
+    std::shared_ptr<const LearnerJobResult> last_;  // the last run that gave a trace
     double next_poll_ = 0;
 };
 

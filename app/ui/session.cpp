@@ -161,7 +161,8 @@ void GuiSession::ApplyLanguage(i18n::Language lang) {
     // The device's "why not" line was written in the old language: ask again.
     app.device.checked = false;
     app.check_device();
-    language_changed_ = true;  // the lesson reloads in the next frame
+    kernel.LanguageChanged(app);  // your kernel's error line or checks, again
+    language_changed_ = true;     // the lesson reloads in the next frame
 }
 
 void GuiSession::DrawMenu(Window& window) {

@@ -11,6 +11,7 @@
 #include "core/i18n/i18n.hpp"
 #include "core/learner/child.hpp"
 #include "core/learner/engine_files.hpp"
+#include "core/learner/error_text.hpp"
 #include "cuda_dl.hpp"
 
 namespace scanviz::learner {
@@ -61,7 +62,8 @@ LearnerGpuEngine gpu_engine() {
     if (!probe.started || probe.exit_code != 0) {
         const std::string f = field(probe.out, "fail");
         const std::string why_probe =
-            f.empty() ? (probe.error.empty() ? std::string(i18n::tr("the device probe failed")) : probe.error) : f;
+            f.empty() ? (probe.error.empty() ? std::string(i18n::tr("the device probe failed")) : probe.error)
+                      : kernel_error_shown(f);
         e.why_not = i18n::format(i18n::tr("no GPU engine: %s"), why_probe.c_str());
         return e;
     }
@@ -116,7 +118,8 @@ LearnerGpuEngine gpu_engine() {
         else if (cr.signal != 0)
             out.error = i18n::format(i18n::tr("the GPU engine's child crashed (%s)"), signal_name(cr.signal).c_str());
         else if (cr.exit_code == 4)
-            out.error = fail.empty() ? std::string(i18n::tr("the GPU engine could not run the kernel")) : fail;
+            out.error = fail.empty() ? std::string(i18n::tr("the GPU engine could not run the kernel"))
+                                     : kernel_error_shown(fail);
         else if (cr.exit_code != 0 && cr.exit_code != 3)
             out.error = i18n::format(i18n::tr("the GPU engine's child exited with code %d"), cr.exit_code);
         return out;

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 
@@ -193,6 +194,56 @@ TEST(GuiChinese, SwitchingKeepsTheRun) {
     EXPECT_EQ(run.dump["language"], "en");
     EXPECT_EQ(run.dump["step"], 5);
     EXPECT_EQ(run.dump["fonts"]["cjk_glyphs"].get<int>(), 6) << "English keeps only the language menu's 语言中文简体";
+}
+
+// Your kernel's lines after a switch: a good run's checks (its hazards, its difference from the
+// twin) are made again in the new language, and a failed run's one line too.
+TEST(GuiChinese, YourKernelsLinesFollowTheSwitch) {
+    REQUIRE_DISPLAY();
+    const fs::path out = fs::path(GUI_TEST_OUT) / "zh_kernel_switch";
+    fs::create_directories(out);
+    const std::string missing = (kSource / "assets" / "kernels" / "blelloch_missing_barrier.cu").string();
+    const std::string en = (out / "en").string(), zh = (out / "zh").string();
+    const GuiRun run = run_gui("zh_kernel_switch",
+                               "kernel " + missing + "\nwait-kernel\ncapture " + en + ".png " + en +
+                                   ".json\nlanguage zh\nframes 3\nwait-kernel\nframes 2\ncapture " + zh + ".png " +
+                                   zh + ".json\n",
+                               "1600x900", "LANGUAGE= LANG=C LC_ALL= LC_MESSAGES= ");
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const json e = json::parse(read_text(en + ".json"))["learner"];
+    const json z = json::parse(read_text(zh + ".json"))["learner"];
+    ASSERT_TRUE(z["checks_done"].get<bool>());
+    ASSERT_FALSE(e["failed"].empty());
+    EXPECT_EQ(z["failed"].size(), e["failed"].size()) << "the same checks, in other words";
+    EXPECT_EQ(z["passed"].size(), e["passed"].size());
+    for (const auto& line : e["failed"]) EXPECT_FALSE(has_cjk(line.get<std::string>())) << line;
+    for (const auto& line : z["failed"]) {
+        EXPECT_TRUE(has_cjk(line.get<std::string>())) << line;
+        EXPECT_EQ(english_word_in(line.get<std::string>()), "") << line;
+    }
+    EXPECT_EQ(z["runs"], e["runs"]) << "a good run is not run again for a switch";
+
+    // A file whose settings scanviz refuses: its one line, made again in Chinese (a compiler's
+    // own message would stay in the compiler's language).
+    const std::string broken = (out / "broken.cu").string();
+    {
+        std::ofstream f(broken);
+        f << "// scanviz: n = 32, block = 32, op = multiply\n#include \"scanviz.cuh\"\n"
+             "__global__ void scan(const int* in, int* out, int n) { out[0] = in[0]; }\n";
+    }
+    const std::string ben = (out / "broken_en").string(), bzh = (out / "broken_zh").string();
+    const GuiRun bad = run_gui("zh_kernel_switch_broken",
+                               "kernel " + broken + "\nwait-kernel\ncapture " + ben + ".png " + ben +
+                                   ".json\nlanguage zh\nframes 3\nwait-kernel\nframes 2\ncapture " + bzh +
+                                   ".png " + bzh + ".json\n",
+                               "1600x900", "LANGUAGE= LANG=C LC_ALL= LC_MESSAGES= ");
+    ASSERT_EQ(bad.exit_code, 0) << bad.err;
+    const json be = json::parse(read_text(ben + ".json"))["learner"];
+    const json bz = json::parse(read_text(bzh + ".json"))["learner"];
+    ASSERT_FALSE(be["error"].get<std::string>().empty());
+    EXPECT_FALSE(has_cjk(be["error"].get<std::string>())) << be["error"];
+    EXPECT_TRUE(has_cjk(bz["error"].get<std::string>())) << bz["error"];
+    EXPECT_EQ(bz["error_line"], be["error_line"]);
 }
 
 // Without the Chinese font: English, and one line that says why (never boxes).

@@ -176,16 +176,12 @@ std::string compare_with_model(const Trace& yours, const KernelSettings& setting
                             format_value(m->actual, spec.type).c_str(), settings.like.c_str(),
                             format_value(m->expected, spec.type).c_str());
     }
-    std::string what = m->what;
-    for (const char* from : {", expected ", " expected "}) {
-        const size_t p = what.find(from);
-        if (p != std::string::npos) {
-            what = i18n::format(i18n::tr("%s in yours; %s's: %s"), what.substr(0, p).c_str(), settings.like.c_str(),
-                                what.substr(p + std::string(from).size()).c_str());
-            break;
-        }
-    }
-    return what;
+    const std::string yours_there =
+        m->place.empty() ? m->found
+                         : i18n::format(i18n::trc("a place and what is there", "%s: %s"), m->place.c_str(),
+                                        m->found.c_str());
+    return i18n::format(i18n::tr("%s in yours; %s's: %s"), yours_there.c_str(), settings.like.c_str(),
+                        m->wanted.c_str());
 }
 
 std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {

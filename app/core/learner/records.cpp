@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/i18n/i18n.hpp"
+#include "core/learner/error_text.hpp"
 
 namespace scanviz {
 namespace {
@@ -165,7 +166,7 @@ ParsedRecords parse_records(std::string_view text) {
             rec.output[static_cast<size_t>(i)] = v;
             rec.output_seen[static_cast<size_t>(i)] = 1;
         } else if (kind == "error") {
-            rec.error = std::string(f.rest());
+            rec.error = kernel_error_shown(f.rest());
             if (rec.error.empty()) rec.error = i18n::tr("the kernel failed");
         } else {
             return fail("unknown record '" + std::string(kind.substr(0, 40)) + "'");

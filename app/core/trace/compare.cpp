@@ -4,8 +4,13 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/i18n/i18n.hpp"
+#include "core/i18n/step_label.hpp"
+
 namespace scanviz {
 namespace {
+
+using i18n::N_;
 
 bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
@@ -16,30 +21,60 @@ std::string fmt_value(double v) {
     return os.str();
 }
 
-std::string where(const Trace& t, int step) {
-    if (step < 0) return "before the first step";
-    if (step >= static_cast<int>(t.steps.size())) return "output";
-    return "step " + std::to_string(step) + " (" + t.steps[step].label + ")";
+// A piece of the line in English (for `what`) and in the reader's language.
+struct Said {
+    std::string en, shown;
+};
+
+template <class... A>
+Said say(const char* msgid, A... args) {
+    return {i18n::format(msgid, args...), i18n::format(i18n::tr(msgid), args...)};
 }
 
+TraceMismatch mismatch(int step, const Said& place, const Said& found, const Said& wanted) {
+    TraceMismatch m;
+    m.step = step;
+    m.what = (place.en.empty() ? "" : place.en + ": ") + found.en + ", expected " + wanted.en;
+    m.place = place.shown;
+    m.found = found.shown;
+    m.wanted = wanted.shown;
+    return m;
+}
+
+// A value as it is, in every language.
+Said plain(std::string v) { return {v, v}; }
+
+Said where(const Trace& t, int step) {
+    const std::string& label = t.steps[static_cast<size_t>(step)].label;
+    return {i18n::format("step %d (%s)", step, label.c_str()),
+            i18n::format(i18n::tr("step %d (%s)"), step, i18n::step_label(label).c_str())};
+}
+
+Said place_of(const char* name) { return say(name); }
+
+// A value's name: an element of the input or the output, or a slot of the state.
+enum class Noun { Element, Slot };
+
 std::optional<TraceMismatch> compare_values(const std::vector<double>& e, const std::vector<double>& a,
-                                            int step, const std::string& place, const char* noun) {
+                                            int step, const Said& place, Noun noun) {
     if (e.size() != a.size()) {
-        TraceMismatch m;
-        m.step = step;
-        m.what = place + ": " + noun + " has " + std::to_string(a.size()) + " values, expected " +
-                 std::to_string(e.size());
-        return m;
+        const int n = static_cast<int>(a.size()), want = static_cast<int>(e.size());
+        return mismatch(step, place,
+                        noun == Noun::Element ? say(N_("element has %d values"), n) : say(N_("slot has %d values"), n),
+                        plain(std::to_string(want)));
     }
     for (size_t i = 0; i < e.size(); ++i) {
         if (!same_value(e[i], a[i])) {
-            TraceMismatch m;
-            m.step = step;
-            m.slot = static_cast<int>(i);
+            const int at = static_cast<int>(i);
+            const std::string value = fmt_value(a[i]);
+            TraceMismatch m = mismatch(
+                step, place,
+                noun == Noun::Element ? say(N_("element %d is %s"), at, value.c_str())
+                                      : say(N_("slot %d is %s"), at, value.c_str()),
+                plain(fmt_value(e[i])));
+            m.slot = at;
             m.expected = e[i];
             m.actual = a[i];
-            m.what = place + ": " + noun + " " + std::to_string(i) + " is " + fmt_value(a[i]) + ", expected " +
-                     fmt_value(e[i]);
             return m;
         }
     }
@@ -67,59 +102,52 @@ std::string describe(const Operation& o) {
 }  // namespace
 
 std::optional<TraceMismatch> compare_traces(const Trace& e, const Trace& a) {
-    TraceMismatch m;
-    if (e.layout.slots != a.layout.slots) {
-        m.what = "layout has " + std::to_string(a.layout.slots) + " slots, expected " + std::to_string(e.layout.slots);
-        return m;
-    }
-    if (auto r = compare_values(e.input, a.input, -1, "input", "element")) return r;
-    if (auto r = compare_values(e.initial_state, a.initial_state, -1, "initial state", "slot")) return r;
+    if (e.layout.slots != a.layout.slots)
+        return mismatch(-1, {}, say(N_("layout has %d slots"), a.layout.slots), plain(std::to_string(e.layout.slots)));
+    if (auto r = compare_values(e.input, a.input, -1, place_of(N_("input")), Noun::Element)) return r;
+    if (auto r = compare_values(e.initial_state, a.initial_state, -1, place_of(N_("initial state")), Noun::Slot))
+        return r;
     const size_t steps = std::min(e.steps.size(), a.steps.size());
     for (size_t s = 0; s < steps; ++s) {
         const Step& es = e.steps[s];
         const Step& as = a.steps[s];
         const int si = static_cast<int>(s);
-        const std::string place = where(e, si);
-        m.step = si;
-        if (es.label != as.label || es.phase != as.phase) {
-            m.what = place + ": label is '" + as.label + "', expected '" + es.label + "'";
-            return m;
-        }
-        if (es.barrier != as.barrier) {
-            m.what = place + ": ends with " + as.barrier + ", expected " + es.barrier;
-            return m;
-        }
+        const Said place = where(e, si);
+        if (es.label != as.label || es.phase != as.phase)
+            return mismatch(si, place, say(N_("label is '%s'"), as.label.c_str()), plain("'" + es.label + "'"));
+        if (es.barrier != as.barrier)
+            return mismatch(si, place, say(N_("ends with %s"), as.barrier.c_str()), plain(es.barrier));
         if (es.active_mask != as.active_mask) {
             for (int t = 0; t < 32 * static_cast<int>(std::max(es.active_mask.size(), as.active_mask.size())); ++t) {
                 if (is_active(es.active_mask, t) != is_active(as.active_mask, t)) {
+                    TraceMismatch m = mismatch(
+                        si, place,
+                        is_active(as.active_mask, t) ? say(N_("thread %d is active"), t)
+                                                     : say(N_("thread %d is not active"), t),
+                        is_active(es.active_mask, t) ? say(N_("active")) : say(N_("not active")));
                     m.slot = t;
-                    m.what = place + ": thread " + std::to_string(t) + (is_active(as.active_mask, t) ? " is" : " is not") +
-                             " active, expected" + (is_active(es.active_mask, t) ? "" : " not");
                     return m;
                 }
             }
         }
         auto eo = by_thread(es.ops), ao = by_thread(as.ops);
         for (size_t i = 0; i < std::max(eo.size(), ao.size()); ++i) {
-            if (i >= eo.size() || i >= ao.size()) {
-                m.what = place + ": " + std::to_string(ao.size()) + " operations, expected " + std::to_string(eo.size());
-                return m;
-            }
+            if (i >= eo.size() || i >= ao.size())
+                return mismatch(si, place, say(N_("%d operations"), static_cast<int>(ao.size())),
+                                plain(std::to_string(eo.size())));
             const Operation& x = *eo[i];
             const Operation& y = *ao[i];
-            if (x.thread != y.thread || x.kind != y.kind || x.reads != y.reads || x.writes != y.writes) {
-                m.what = place + ": operation " + describe(y) + ", expected " + describe(x);
-                return m;
-            }
+            if (x.thread != y.thread || x.kind != y.kind || x.reads != y.reads || x.writes != y.writes)
+                return mismatch(si, place, say(N_("operation %s"), describe(y).c_str()),
+                                plain(describe(x)));
         }
-        if (auto r = compare_values(es.state, as.state, si, place, "slot")) return r;
+        if (auto r = compare_values(es.state, as.state, si, place, Noun::Slot)) return r;
     }
-    if (e.steps.size() != a.steps.size()) {
-        m.step = static_cast<int>(steps);
-        m.what = std::to_string(a.steps.size()) + " steps, expected " + std::to_string(e.steps.size());
-        return m;
-    }
-    return compare_values(e.output, a.output, static_cast<int>(e.steps.size()), "output", "element");
+    if (e.steps.size() != a.steps.size())
+        return mismatch(static_cast<int>(steps), {}, say(N_("%d steps"), static_cast<int>(a.steps.size())),
+                        plain(std::to_string(e.steps.size())));
+    return compare_values(e.output, a.output, static_cast<int>(e.steps.size()), place_of(N_("output")),
+                          Noun::Element);
 }
 
 }  // namespace scanviz
