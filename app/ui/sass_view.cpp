@@ -48,23 +48,9 @@ ImU32 class_colour(sass::OpClass c) {
     return IM_COL32(150, 150, 150, 255);
 }
 
-// Where a listing came from and how its region was counted, as the reader's words (the ids stay
-// the command line's and the JSON's: sass::provenance_name, sass::method_name).
-const char* provenance_shown(sass::Provenance p) {
-    switch (p) {
-        case sass::Provenance::Build:
-            return i18n::trc("sass listing from", "build");
-        case sass::Provenance::Snapshot:
-            return i18n::trc("sass listing from", "snapshot");
-        case sass::Provenance::SnapshotUnchecked:
-            return i18n::trc("sass listing from", "snapshot-unchecked");
-        case sass::Provenance::Stale:
-            return i18n::trc("sass listing from", "stale");
-        case sass::Provenance::Missing:
-            return i18n::trc("sass listing from", "missing");
-    }
-    return "?";
-}
+// How a listing's region was counted, as the reader's words (the ids stay the command line's
+// and the JSON's: sass::method_name). Where it came from: sass::provenance_shown.
+using sass::provenance_shown;
 
 const char* method_shown(sass::RegionMethod m) {
     return m == sass::RegionMethod::SourceLines ? i18n::trc("sass region method", "lines")

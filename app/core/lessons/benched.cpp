@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/lessons/origin.hpp"
 #include "core/models/variants.hpp"
 #include "measured.hpp"
 
@@ -77,13 +78,13 @@ const BenchResult* tile_row_or(const std::string& variant, long long tile, const
     }
     const BenchResult* r = tile_row(*s.bench, variant, tile);
     if (!r) {
-        why = fail("the benchmark results (" + s.bench_origin + ") have no " + variant + " at full occupancy in tiles of " +
+        why = fail("the benchmark results (" + from_shown(s.bench_origin) + ") have no " + variant + " at full occupancy in tiles of " +
                        std::to_string(tile) + " (int32, inclusive add)",
                    true);
         return nullptr;
     }
     if (r->runs < 2 || r->min_ms <= 0) {
-        why = fail("the benchmark results (" + s.bench_origin + ") time " + variant + " in tiles of " +
+        why = fail("the benchmark results (" + from_shown(s.bench_origin) + ") time " + variant + " in tiles of " +
                    std::to_string(tile) + " in " + std::to_string(r->runs) +
                    " run(s) with no spread: a time needs repeated measurements");
         return nullptr;
@@ -126,7 +127,7 @@ Value tile_value(TileFigure figure, const std::vector<std::string>& args, const 
     }
     v.tolerance = 0.03;
     v.relative = true;
-    v.origin = s.bench_origin;
+    v.origin = bench_origin_shown(s);
     return v;
 }
 
@@ -150,7 +151,7 @@ Value tile_fastest(const std::vector<std::string>& args, const Sources& s) {
     v.kind = ValueKind::Choice;
     v.choice = best->variant;
     v.options.assign(args.begin(), args.end() - 1);
-    v.origin = s.bench_origin;
+    v.origin = bench_origin_shown(s);
     return v;
 }
 
@@ -161,11 +162,11 @@ Value bench_value(BenchFigure figure, const std::string& variant, long long n, c
                     true);
     const BenchResult* r = bench_row(*s.bench, variant, n);
     if (!r)
-        return fail("the benchmark results (" + s.bench_origin + ") have no " + variant + " at n = " +
+        return fail("the benchmark results (" + from_shown(s.bench_origin) + ") have no " + variant + " at n = " +
                         std::to_string(n) + " (int32, inclusive add)",
                     true);
     if (r->runs < 2 || r->min_ms <= 0)
-        return fail("the benchmark results (" + s.bench_origin + ") time " + variant + " at n = " +
+        return fail("the benchmark results (" + from_shown(s.bench_origin) + ") time " + variant + " at n = " +
                     std::to_string(n) + " in " + std::to_string(r->runs) +
                     " run(s) with no spread: a time needs repeated measurements");
     Value v;
@@ -177,13 +178,13 @@ Value bench_value(BenchFigure figure, const std::string& variant, long long n, c
         const bool memcpy = figure == BenchFigure::MemcpyFraction;
         const double x = memcpy ? r->ratio_memcpy : r->ratio_cub;
         if (x <= 0)
-            return fail("the benchmark results (" + s.bench_origin + ") have no " +
+            return fail("the benchmark results (" + from_shown(s.bench_origin) + ") have no " +
                             (memcpy ? "memcpy" : "CUB") + " row at n = " + std::to_string(n),
                         true);
         v = number(x, 3);
         v.tolerance = 0.02;
     }
-    v.origin = s.bench_origin;
+    v.origin = bench_origin_shown(s);
     return v;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/lessons/origin.hpp"
 #include "core/models/variants.hpp"
 
 namespace scanviz::lessons::detail {
@@ -46,7 +47,7 @@ const ProfileRow* profile_row(const std::string& variant, const Sources& s, Valu
         return nullptr;
     }
     const ProfileRow* r = find_row(*s.profile, variant);
-    if (!r) *why = fail("the profile table (" + s.profile_origin + ") has no row for " + variant, true);
+    if (!r) *why = fail("the profile table (" + from_shown(s.profile_origin) + ") has no row for " + variant, true);
     return r;
 }
 
@@ -68,7 +69,7 @@ Value profile_value(ProfileFigure figure, const std::string& variant, const Sour
         case ProfileFigure::KernelNs:
             // Nsight Compute timed one launch of one block per case: no repeated measurements, so no
             // spread to set a difference against. A lesson quotes no such time and asks none.
-            return fail("the profile table (" + s.profile_origin + ") times " + variant +
+            return fail("the profile table (" + from_shown(s.profile_origin) + ") times " + variant +
                         " in one launch of one block, with no repeated measurements and no spread: a time "
                         "from it is no figure for a lesson (time many launches: the benchmark view)");
         case ProfileFigure::N:
@@ -86,8 +87,7 @@ Value profile_value(ProfileFigure figure, const std::string& variant, const Sour
                                                                                      : r->ncu.st_instructions));
             break;
     }
-    v.origin = measured_line(*s.profile) + ", one block of n = " + std::to_string(r->n) + ", " +
-               s.profile_origin;
+    v.origin = profile_origin_shown(s, r->n);
     return v;
 }
 
@@ -97,15 +97,14 @@ Value race_value(const std::vector<std::string>& args, const Sources& s) {
                     true);
     RaceCase c = parse_race_case(args[0] + ":" + args[1] + (args.size() > 2 ? "+diverged" : ""));
     const RaceRow* r = s.race->find(c);
-    if (!r) return fail("the race lab table (" + s.race_origin + ") has no case " + c.key(), true);
+    if (!r) return fail("the race lab table (" + from_shown(s.race_origin) + ") has no case " + c.key(), true);
     if (r->total <= 0) return fail("the race lab table has no measurement for " + c.key(), true);
     const double pct = 100.0 * r->rate();
     // Round so that a case that failed at all never prints as 0 and one that did not as more.
     Value v = number(pct, pct == 0 || pct == 100 ? 0 : 1);
     if (pct > 0 && pct < 0.05) v.decimals = 3;
     v.tolerance = 0.5;
-    v.origin = s.race->badge() + ": " + std::to_string(r->wrong) + " of " + std::to_string(r->total) + " " +
-               r->unit + "s wrong, " + s.race_origin;
+    v.origin = race_origin_shown(s, r->wrong, r->total, r->unit);
     return v;
 }
 
@@ -187,8 +186,7 @@ Value sass_count(const std::string& variant, const std::string& op_class, bool m
                         true);
         const sass::Counts& counts = minus_base ? *r.minus_base : r.region;
         Value v = number(cls ? counts[*cls] : counts.total());
-        v.origin = arch + ", " + std::string(sass::provenance_name(r.provenance)) + " listing" +
-                   (minus_base ? ", whole kernel minus baseline" : ", scan region");
+        v.origin = sass_origin_shown(arch, r.provenance, minus_base);
         return v;
     }
     return fail("the SASS table has no " + variant + " for " + (arch.empty() ? "any architecture" : arch), true);

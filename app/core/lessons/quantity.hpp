@@ -44,7 +44,8 @@ struct Sources {
     std::string sass_missing;
     // The architecture the SASS view shows (the window passes its choice); empty: sass::default_arch.
     std::string arch;
-    // Measured benchmark results and where they come from; when absent, why.
+    // Measured benchmark results and where they come from (a file's name, or "" for the open
+    // recording: origin.hpp makes the line shown); when absent, why. The same for the others.
     std::optional<BenchReport> bench;
     std::string bench_origin;
     std::string bench_missing;

@@ -34,23 +34,18 @@ void load_sass(Sources& sources, const sass::Locations& where, const std::vector
 
 void load_bench(Sources& sources, const Recording* recording, const std::string& results_file) {
     sources.bench.reset();
-    auto origin = [](const BenchMeta& m, const std::string& where) {
-        return "measured on " + (m.device.empty() ? std::string("an unnamed GPU") : m.device) +
-               (m.date.size() >= 10 ? " on " + m.date.substr(0, 10) : std::string()) + ", " + where;
-    };
     // The open recording's own results first, as for the profile and the race lab: its figures are
     // of the card it names (an H200 recording's lessons quote the H200), then the shipped file.
     if (recording && recording->bench && !recording->bench->rows.empty()) {
         sources.bench = *recording->bench;
-        sources.bench_origin = origin(recording->bench->meta, "from the recording");
+        sources.bench_origin.clear();  // the recording (origin.hpp)
         return;
     }
     std::error_code ec;
     if (!results_file.empty() && std::filesystem::is_regular_file(results_file, ec)) {
         try {
             sources.bench = load_bench_file(results_file);
-            sources.bench_origin =
-                origin(sources.bench->meta, std::filesystem::path(results_file).filename().string());
+            sources.bench_origin = std::filesystem::path(results_file).filename().string();
             return;
         } catch (const std::exception& e) {
             sources.bench_missing = e.what();
@@ -85,7 +80,7 @@ void load_profile(Sources& sources, const Recording* recording, const std::strin
     sources.profile_missing.clear();
     if (recording && recording->profile && !recording->profile->rows.empty()) {
         sources.profile = *recording->profile;
-        sources.profile_origin = "from the recording";
+        sources.profile_origin.clear();  // the recording (origin.hpp)
         return;
     }
     std::string why;
@@ -106,7 +101,7 @@ void load_race(Sources& sources, const Recording* recording, const std::string& 
     sources.race_missing.clear();
     if (recording && recording->race && !recording->race->rows.empty()) {
         sources.race = *recording->race;
-        sources.race_origin = "from the recording";
+        sources.race_origin.clear();  // the recording (origin.hpp)
         return;
     }
     std::string why;

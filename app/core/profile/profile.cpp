@@ -333,8 +333,8 @@ const ProfileRow* find_row(const ProfileTable& t, std::string_view variant) {
 std::string measured_line(const ProfileTable& t) {
     std::string s = i18n::format(i18n::tr("measured by ncu on %s"),
                                  t.device.empty() ? i18n::tr("an unnamed device") : t.device.c_str());
-    if (!t.ncu_version.empty()) s += " (ncu " + t.ncu_version + ")";
-    if (!t.date.empty()) s += ", " + t.date;
+    if (!t.ncu_version.empty()) s += i18n::format(i18n::tr(" (%s)"), ("ncu " + t.ncu_version).c_str());
+    if (!t.date.empty()) s += i18n::trc("a measurement and its date", ", ") + t.date;
     return s;
 }
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/common/strings.hpp"
+#include "core/i18n/i18n.hpp"
 
 namespace scanviz::sass {
 namespace {
@@ -31,6 +32,22 @@ std::string_view provenance_name(Provenance p) {
             return "stale";
         case Provenance::Missing:
             return "missing";
+    }
+    return "?";
+}
+
+const char* provenance_shown(Provenance p) {
+    switch (p) {
+        case Provenance::Build:
+            return i18n::trc("sass listing from", "build");
+        case Provenance::Snapshot:
+            return i18n::trc("sass listing from", "snapshot");
+        case Provenance::SnapshotUnchecked:
+            return i18n::trc("sass listing from", "snapshot-unchecked");
+        case Provenance::Stale:
+            return i18n::trc("sass listing from", "stale");
+        case Provenance::Missing:
+            return i18n::trc("sass listing from", "missing");
     }
     return "?";
 }

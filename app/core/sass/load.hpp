@@ -30,6 +30,8 @@ enum class Provenance : uint8_t {
     Missing,            // neither a listing nor a snapshot
 };
 std::string_view provenance_name(Provenance p);
+// The same in the reader's language (the name above stays the command line's and the JSON's).
+const char* provenance_shown(Provenance p);
 
 struct Loaded {
     Provenance provenance = Provenance::Missing;
