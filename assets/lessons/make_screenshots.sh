@@ -10,7 +10,7 @@ out=assets/lessons/screenshots
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # lesson file, the step shown (1-based; the README says why each), its answer shown
-for pick in 01_kogge_stone_warp:10 02_smem_to_shuffles:5 03_work_vs_span:5 04_bank_conflicts:4 \
+for pick in 01_kogge_stone_warp:10 02_smem_to_shuffles:4 03_work_vs_span:5 04_bank_conflicts:4 \
             05_block_from_warps:6 06_segmented:7 07_whole_arrays:8; do
   name=${pick%%:*} step=${pick##*:}
   # show-answer: the step as the learner sees it once the question is answered (its hidden panels open).

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/i18n/i18n.hpp"
 #include "core/learner/check.hpp"
 #include "core/learner/engine.hpp"
 #include "core/trace/compare.hpp"
@@ -107,6 +108,13 @@ TEST(GpuLearner, EachFailureIsOneLine) {
     const std::string branch = run(kBroken + "barrier_in_branch.cu", 2).error;
     EXPECT_TRUE(branch.rfind("barrier inside a branch", 0) == 0 || branch.rfind("did not finish", 0) == 0) << branch;
     for (const std::string& e : {compile, crash, branch}) EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+    // The GPU child writes English; the line is shown in the reader's language (error_text.hpp).
+    ASSERT_EQ(scanviz::i18n::set_language(scanviz::i18n::Language::Zh), "");
+    const std::string oob_zh = run(kBroken + "out_of_bounds.cu").error;
+    const std::string none_zh = run(kBroken + "no_output.cu").error;
+    scanviz::i18n::set_language(scanviz::i18n::Language::En);
+    EXPECT_EQ(oob_zh, "越界写入：线程 63 写了 s[64]（大小为 64）");
+    EXPECT_EQ(none_zh, "内核没有写出任何输出");
 }
 
 // A racy kernel launched many times, 1024 blocks at once after the traced launch: every block's
