@@ -211,6 +211,17 @@ void LessonView::ShowPanels(App& app, bool all) {
         set.locked.insert("race");  // its measured failure rates and hazard counts answer questions
         set.show_race = false;
     }
+    // The race lab answers the lesson's race questions: it stays shut until the last of them
+    // ahead has been answered or passed.
+    const auto& answered = progress[lesson->name].answered;
+    for (int j = index + 1; j < static_cast<int>(lesson->steps.size()); ++j) {
+        const LessonStep& later = lesson->steps[static_cast<size_t>(j)];
+        if (later.question && lessons::reads_race(later.question->quantity.kind) && !answered.count(j)) {
+            set.locked.insert("race");
+            set.show_race = false;
+            break;
+        }
+    }
     set.lesson_so_far = true;
     // The benchmark rows the step's question names (its variants; the size or tile comes last).
     set.bench_rows.clear();

@@ -367,6 +367,25 @@ TEST(GuiLessons, HiddenViewsStayClosedUntilAnswered) {
     EXPECT_TRUE(a["views"].contains("race"));
 }
 
+// The race lab answers a race question further on: between lesson 1's two race questions (step 10
+// asks nothing) it stays shut; at the last step, past them, it opens (lessons_review10).
+TEST(GuiLessons, TheRaceLabWaitsForTheLastRaceQuestion) {
+    REQUIRE_DISPLAY();
+    const fs::path config = kOut / "config_race_ahead";
+    fs::remove_all(config);
+    const fs::path between = kOut / "race_ahead1.json", after = kOut / "race_ahead2.json";
+    const std::string script = "lesson kogge_stone_warp\nlesson-step 10\nframes 2\nshow race on\nframes 2\ncapture " +
+                               (kOut / "race_ahead1.png").string() + " " + between.string() +
+                               "\nlesson-step 13\nframes 2\nshow race on\nframes 2\ncapture " +
+                               (kOut / "race_ahead2.png").string() + " " + after.string() + "\n";
+    std::string err;
+    ASSERT_EQ(run_script("race_ahead", script, &err, "XDG_CONFIG_HOME='" + config.string() + "'"), 0) << err;
+    const json b = json::parse(read_text(between)), a = json::parse(read_text(after));
+    EXPECT_FALSE(b["lesson"].contains("verdict")) << "step 10 asks nothing";
+    EXPECT_FALSE(b["views"].contains("race")) << "the race lab opened before step 11's race question";
+    EXPECT_TRUE(a["views"].contains("race")) << "past the last race question the race lab opens";
+}
+
 // Predict before reveal: a hidden figure prints "(?)" and a hidden panel stays closed until the question is
 // answered; "Show answer" reveals them without an answer.
 TEST(GuiLessons, AnsweringRevealsTheHiddenAnswer) {

@@ -505,6 +505,11 @@ bool reads_profile(std::string_view kind) {
     return k && k->view == kProfileView;
 }
 
+bool reads_race(std::string_view kind) {
+    const KindInfo* k = find_kind(kind);
+    return k && k->view == kRaceView;
+}
+
 bool reads_bench(std::string_view kind) {
     const KindInfo* k = find_kind(kind);
     return k && (k->view == kBenchView || k->view == kTileView);

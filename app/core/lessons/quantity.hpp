@@ -118,6 +118,8 @@ std::vector<std::string> sass_columns(const Quantity& q);
 bool reads_bench(std::string_view kind);
 // True for a kind answered from Nsight Compute's profile table (executed, ncu_*, quicker, ...).
 bool reads_profile(std::string_view kind);
+// True for a kind answered from the race lab's table (race_wrong, breaks).
+bool reads_race(std::string_view kind);
 
 // The quantity's kind is known, its argument count fits, the variants it names
 // exist, its sizes parse. Returns one line naming the problem, or nothing.
