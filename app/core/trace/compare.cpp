@@ -50,16 +50,16 @@ Said where(const Trace& t, int step) {
             i18n::format(i18n::tr("step %d (%s)"), step, i18n::step_label(label).c_str())};
 }
 
-Said place_of(const char* name) { return say(name); }
-
 // A value's name: an element of the input or the output, or a slot of the state.
 enum class Noun { Element, Slot };
 
+// `place` makes the line's place only when there is a difference to tell (most comparisons find none).
+template <class Place>
 std::optional<TraceMismatch> compare_values(const std::vector<double>& e, const std::vector<double>& a,
-                                            int step, const Said& place, Noun noun) {
+                                            int step, const Place& place, Noun noun) {
     if (e.size() != a.size()) {
         const int n = static_cast<int>(a.size()), want = static_cast<int>(e.size());
-        return mismatch(step, place,
+        return mismatch(step, place(),
                         noun == Noun::Element ? say(N_("element has %d values"), n) : say(N_("slot has %d values"), n),
                         plain(std::to_string(want)));
     }
@@ -68,7 +68,7 @@ std::optional<TraceMismatch> compare_values(const std::vector<double>& e, const 
             const int at = static_cast<int>(i);
             const std::string value = fmt_value(a[i]);
             TraceMismatch m = mismatch(
-                step, place,
+                step, place(),
                 noun == Noun::Element ? say(N_("element %d is %s"), at, value.c_str())
                                       : say(N_("slot %d is %s"), at, value.c_str()),
                 plain(fmt_value(e[i])));
@@ -104,24 +104,24 @@ std::string describe(const Operation& o) {
 std::optional<TraceMismatch> compare_traces(const Trace& e, const Trace& a) {
     if (e.layout.slots != a.layout.slots)
         return mismatch(-1, {}, say(N_("layout has %d slots"), a.layout.slots), plain(std::to_string(e.layout.slots)));
-    if (auto r = compare_values(e.input, a.input, -1, place_of(N_("input")), Noun::Element)) return r;
-    if (auto r = compare_values(e.initial_state, a.initial_state, -1, place_of(N_("initial state")), Noun::Slot))
+    if (auto r = compare_values(e.input, a.input, -1, [] { return say(N_("input")); }, Noun::Element)) return r;
+    if (auto r = compare_values(e.initial_state, a.initial_state, -1, [] { return say(N_("initial state")); }, Noun::Slot))
         return r;
     const size_t steps = std::min(e.steps.size(), a.steps.size());
     for (size_t s = 0; s < steps; ++s) {
         const Step& es = e.steps[s];
         const Step& as = a.steps[s];
         const int si = static_cast<int>(s);
-        const Said place = where(e, si);
+        const auto place = [&] { return where(e, si); };
         if (es.label != as.label || es.phase != as.phase)
-            return mismatch(si, place, say(N_("label is '%s'"), as.label.c_str()), plain("'" + es.label + "'"));
+            return mismatch(si, place(), say(N_("label is '%s'"), as.label.c_str()), plain("'" + es.label + "'"));
         if (es.barrier != as.barrier)
-            return mismatch(si, place, say(N_("ends with %s"), as.barrier.c_str()), plain(es.barrier));
+            return mismatch(si, place(), say(N_("ends with %s"), as.barrier.c_str()), plain(es.barrier));
         if (es.active_mask != as.active_mask) {
             for (int t = 0; t < 32 * static_cast<int>(std::max(es.active_mask.size(), as.active_mask.size())); ++t) {
                 if (is_active(es.active_mask, t) != is_active(as.active_mask, t)) {
                     TraceMismatch m = mismatch(
-                        si, place,
+                        si, place(),
                         is_active(as.active_mask, t) ? say(N_("thread %d is active"), t)
                                                      : say(N_("thread %d is not active"), t),
                         is_active(es.active_mask, t) ? say(N_("active")) : say(N_("not active")));
@@ -133,12 +133,12 @@ std::optional<TraceMismatch> compare_traces(const Trace& e, const Trace& a) {
         auto eo = by_thread(es.ops), ao = by_thread(as.ops);
         for (size_t i = 0; i < std::max(eo.size(), ao.size()); ++i) {
             if (i >= eo.size() || i >= ao.size())
-                return mismatch(si, place, say(N_("%d operations"), static_cast<int>(ao.size())),
+                return mismatch(si, place(), say(N_("%d operations"), static_cast<int>(ao.size())),
                                 plain(std::to_string(eo.size())));
             const Operation& x = *eo[i];
             const Operation& y = *ao[i];
             if (x.thread != y.thread || x.kind != y.kind || x.reads != y.reads || x.writes != y.writes)
-                return mismatch(si, place, say(N_("operation %s"), describe(y).c_str()),
+                return mismatch(si, place(), say(N_("operation %s"), describe(y).c_str()),
                                 plain(describe(x)));
         }
         if (auto r = compare_values(es.state, as.state, si, place, Noun::Slot)) return r;
@@ -146,7 +146,7 @@ std::optional<TraceMismatch> compare_traces(const Trace& e, const Trace& a) {
     if (e.steps.size() != a.steps.size())
         return mismatch(static_cast<int>(steps), {}, say(N_("%d steps"), static_cast<int>(a.steps.size())),
                         plain(std::to_string(e.steps.size())));
-    return compare_values(e.output, a.output, static_cast<int>(e.steps.size()), place_of(N_("output")),
+    return compare_values(e.output, a.output, static_cast<int>(e.steps.size()), [] { return say(N_("output")); },
                           Noun::Element);
 }
 
