@@ -11,6 +11,7 @@
 #include "core/learner/engine_cpu.hpp"
 #include "core/trace/compare.hpp"
 #include "core/trace/json.hpp"
+#include "learner_verdict.hpp"
 
 using namespace scanviz;
 
@@ -139,7 +140,11 @@ TEST(LearnerEngine, EachFailureIsOneLine) {
               "barrier inside a branch: thread 0 passed 2 barriers, thread 32 passed 1");
     EXPECT_EQ(error_of(kBroken + "out_of_bounds.cu"), "out-of-bounds store: thread 63 wrote s[64] (size 64)");
     EXPECT_EQ(error_of(kBroken + "no_output.cu"), "the kernel wrote no output");
-    EXPECT_EQ(error_of(kBroken + "crash.cu").rfind("crashed (SIGSEGV)", 0), 0u);
+    EXPECT_EQ(error_of(kBroken + "crash.cu")
+                  .rfind("the kernel failed on the CPU: an illegal memory access was encountered (thread 0, address 0x",
+                         0),
+              0u)
+        << error_of(kBroken + "crash.cu");
     EXPECT_EQ(error_of(kBroken + "deadlock.cu")
                   .rfind("barrier not reached by every thread: threads 16-31 wait at "
                          "__syncthreads() on line 8; threads 0-15 wait at __syncwarp()",
@@ -202,4 +207,73 @@ TEST(LearnerEngine, CompileErrorsLandOnTheLearnersLines) {
         first_compile_error(signature, "/tmp/x/k.cu", "mine.cu", 5).rfind("mine.cu:5: the kernel is not", 0),
         0u);
     EXPECT_EQ(first_compile_error("warning: nothing\n", "/tmp/x/k.cu", "mine.cu", 5), "");
+}
+
+// Messages for what learners actually write (issue 45, part 4).
+
+TEST(LearnerMessages, AKernelForManyBlocksIsToldScanvizRunsOne) {
+    EXPECT_EQ(error_of(kBroken + "many_blocks.cu"),
+              "the kernel wrote no out[32]: scanviz runs one block, and its 32 threads wrote out[0] to out[31] (1 "
+              "each); with block = 32, n can be at most 32");
+    // Two elements a thread: the largest n is what the block's threads stored, not the block.
+    EXPECT_EQ(error_of(kBroken + "many_blocks_two_each.cu"),
+              "the kernel wrote no out[64]: scanviz runs one block, and its 32 threads wrote out[0] to out[63] (2 "
+              "each); with block = 32, n can be at most 64");
+    // And with that n the same file runs.
+    LearnerRequest r = request_of(kBroken + "many_blocks_two_each.cu");
+    r.settings.spec.n = 64;
+    r.spec = settings_spec(r.settings);
+    const LearnerRun ok = run_learner(cpu_engine(options()), r, "cpu");
+    EXPECT_EQ(ok.error, "");
+    // A hole inside the block's own threads keeps the plain line.
+    Records rec;
+    rec.output_seen = {1, 0, 1};
+    EXPECT_EQ(one_block_too_few(rec, 3, 2), "");
+    EXPECT_EQ(one_block_too_few(rec, 2, 2), "");
+}
+
+TEST(LearnerMessages, APlainCudaFileIsTraced) {
+    const LearnerRequest req = request_of(kBroken + "plain_shared.cu");
+    const LearnerRun r = run_learner(cpu_engine(options()), req, "cpu");
+    ASSERT_EQ(r.error, "");
+    ASSERT_EQ(r.trace.layout.regions.size(), 1u);
+    EXPECT_EQ(r.trace.layout.regions[0].name, "s");
+    EXPECT_GE(r.trace.steps.size(), 5u);  // a step for each of the 5 distances at least
+    EXPECT_EQ(output_difference(r.trace), "");
+    EXPECT_TRUE(hazard_lines(r.accesses).empty());
+    const CheckLines lines = check_outputs(cpu_engine(options()), req, r.trace);
+    EXPECT_TRUE(lines.ok()) << (lines.failed.empty() ? "" : lines.failed[0]);
+}
+
+TEST(LearnerMessages, AnArrayThatCannotBeTracedIsNamed) {
+    const LearnerRequest req = request_of(kBroken + "plain_two_dims.cu");
+    const LearnerRun r = run_learner(cpu_engine(options()), req, "cpu");
+    ASSERT_EQ(r.error, "");
+    EXPECT_TRUE(r.trace.layout.regions.empty());
+    EXPECT_EQ(output_difference(r.trace), "");  // it runs as it is
+    const CheckLines lines = check_outputs(cpu_engine(options()), req, r.trace);
+    ASSERT_EQ(lines.failed.size(), 1u);
+    EXPECT_EQ(lines.failed[0],
+              "no array is traced: line 5 declares s with two dimensions; scanviz traces an array of one: "
+              "SCANVIZ_SHARED(int, s, 32)");
+}
+
+TEST(LearnerMessages, AFaultInOneThreadIsReportedNamingIt) {
+    EXPECT_EQ(error_of(kBroken + "null_one_thread.cu"),
+              "the kernel failed on the CPU: an illegal memory access was encountered (thread 5, address 0x14)");
+}
+
+// The CPU half of "the same plain and faulting files through both engines give the same
+// verdict" (the GPU half, tests/gpu/test_gpu_learner.cpp, runs both engines on a GPU machine).
+TEST(LearnerMessages, CpuVerdictsOfPlainAndFaultingFiles) {
+    auto verdict = [](const std::string& file, double timeout_s = 10) {
+        LearnerRequest r = request_of(kBroken + file);
+        r.timeout_s = timeout_s;
+        return learner_tests::learner_verdict(run_learner(cpu_engine(options()), r, "cpu"));
+    };
+    EXPECT_EQ(verdict("plain_shared.cu"), "traced s, 5 steps, output right");
+    EXPECT_EQ(verdict("plain_two_dims.cu"), "traced nothing, 0 steps, output right");
+    EXPECT_EQ(verdict("plain_endless_loop.cu", 0.5), "did not finish");
+    EXPECT_EQ(verdict("null_one_thread.cu"), "illegal memory access");
+    EXPECT_EQ(verdict("crash.cu"), "illegal memory access");
 }

@@ -2,6 +2,9 @@
 // accepts, and one line naming FILE:LINE for every value it does not.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "core/learner/plain_cuda.hpp"
 #include "core/learner/settings.hpp"
 
 using namespace scanviz;
@@ -90,4 +93,84 @@ TEST(LearnerSettings, FindsTheKernel) {
     auto p = parse_settings(src, "k.cu");
     ASSERT_EQ(p.error, "");
     EXPECT_TRUE(p.settings.segmented);
+}
+
+// A plain CUDA file (plain_cuda.hpp): its one-dimensional __shared__ arrays become SCANVIZ_SHARED
+// on their own lines, scanviz.cuh is supplied, and every line keeps its number.
+namespace {
+
+int lines_of(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+// Line `k` (1-based) of the prepared text, counting from the `#line 1` it starts with.
+std::string line_after_prologue(const std::string& text, int k) {
+    const std::string prologue = "#include \"scanviz.cuh\"\n#line 1\n";
+    EXPECT_EQ(text.rfind(prologue, 0), 0u) << text;
+    std::string rest = text.substr(prologue.size());
+    size_t at = 0;
+    for (int i = 1; i < k; ++i) at = rest.find('\n', at) + 1;
+    return rest.substr(at, rest.find('\n', at) - at);
+}
+
+}  // namespace
+
+TEST(PlainCuda, TracesPlainSharedArraysKeepingLines) {
+    const std::string src =
+        "// scanviz: n = 64\n"
+        "#include <cuda_runtime.h>\n"
+        "#define B 32\n"
+        "__global__ void k(const int* in, int* out, int n) {\n"
+        "    __shared__ int s[2 * B];  // a comment: __shared__ float x[4];\n"
+        "    volatile __shared__ int w[B], v[B + 1];\n"
+        "    static __shared__ float f[B];\n"
+        "    const char* c = \"__shared__ int q[3];\";\n"
+        "    { __shared__ int a[4]; }\n"
+        "}\n";
+    const PreparedSource p = prepare_source(src);
+    EXPECT_FALSE(p.includes_scanviz);
+    EXPECT_EQ(p.traced, 4);  // s, w and v (one statement), f, a
+    EXPECT_TRUE(p.untraced.empty());
+    EXPECT_EQ(lines_of(p.text), lines_of(src) + 2);  // the two lines of the prologue only
+    EXPECT_EQ(line_after_prologue(p.text, 5), "    SCANVIZ_SHARED(int, s, 2 * B);  // a comment: __shared__ float x[4];");
+    EXPECT_EQ(line_after_prologue(p.text, 6), "    SCANVIZ_SHARED(volatile int, w, B); SCANVIZ_SHARED(volatile int, v, B + 1);");
+    EXPECT_EQ(line_after_prologue(p.text, 7), "    SCANVIZ_SHARED(float, f, B);");
+    EXPECT_EQ(line_after_prologue(p.text, 8), "    const char* c = \"__shared__ int q[3];\";");  // a string stays
+    EXPECT_EQ(line_after_prologue(p.text, 9), "    { SCANVIZ_SHARED(int, a, 4); }");
+    // The toolkit's header, which the host compiler has not, is commented out on its own line.
+    EXPECT_EQ(line_after_prologue(p.text, 2).rfind("//", 0), 0u);
+}
+
+TEST(PlainCuda, AFileThatIncludesScanvizIsCompiledAsWritten) {
+    const std::string src = "#include \"scanviz.cuh\"\n__global__ void k(const int*, int*, int) {\n"
+                            "    __shared__ int s[32];\n}\n";
+    const PreparedSource p = prepare_source(src);
+    EXPECT_TRUE(p.includes_scanviz);
+    EXPECT_EQ(p.text, src);
+    ASSERT_EQ(p.untraced.size(), 1u);
+    EXPECT_EQ(p.untraced[0].line, 3);
+    EXPECT_EQ(no_array_traced_line(src, 32),
+              "no array is traced: the __shared__ array on line 3 is not traced in a file that includes "
+              "scanviz.cuh; declare it as SCANVIZ_SHARED(int, s, 32)");
+}
+
+TEST(PlainCuda, SaysWhyNoArrayIsTracedAndHowToTraceOne) {
+    auto line = [](const std::string& decl) {
+        return no_array_traced_line("__global__ void k(const int*, int*, int) {\n    " + decl + "\n}\n", 64);
+    };
+    EXPECT_EQ(line("extern __shared__ int s[];"),
+              "no array is traced: line 2 declares extern __shared__ s, whose size is set at launch; scanviz "
+              "traces an array of fixed size: SCANVIZ_SHARED(int, s, 64)");
+    EXPECT_EQ(line("__shared__ float t[2][32];"),
+              "no array is traced: line 2 declares t with two dimensions; scanviz traces an array of one: "
+              "SCANVIZ_SHARED(float, t, 64)");
+    EXPECT_EQ(line("__shared__ double d[32];"),
+              "no array is traced: line 2 declares d as double; scanviz traces int and float: "
+              "SCANVIZ_SHARED(int, d, 64)");
+    EXPECT_EQ(line("__shared__ int total;"),
+              "no array is traced: line 2 declares the __shared__ variable total, not an array; trace an array "
+              "with SCANVIZ_SHARED(int, total, 64)");
+    EXPECT_EQ(line("int x = 0;"),
+              "no array is traced, so the steps show nothing: declare the shared array as SCANVIZ_SHARED(int, s, "
+              "64) (or, in a file without scanviz.cuh, __shared__ int s[64];)");
+    // A 2-D array is left as written (the program stays the learner's).
+    EXPECT_NE(prepare_source("__shared__ int m[2][32];\n").text.find("__shared__ int m[2][32];"), std::string::npos);
 }

@@ -622,7 +622,22 @@ inline int min(int a, int b) { return b < a ? b : a; }
 inline float max(float a, float b) { return std::fmax(a, b); }
 inline float min(float a, float b) { return std::fmin(a, b); }
 
-#define SCANVIZ_SHARED(T, name, N)                    \
-    __shared__ ::scanviz::shared<T, N, __LINE__> name; \
+// A volatile array (`volatile __shared__ int s[32]`, the legacy warp-synchronous form) is traced
+// as its element type: every traced access is a real load or store already.
+namespace scanviz {
+template <class T>
+struct unvolatile {
+    using type = T;
+};
+template <class T>
+struct unvolatile<volatile T> {
+    using type = T;
+};
+template <class T>
+using unvolatile_t = typename unvolatile<T>::type;
+}  // namespace scanviz
+
+#define SCANVIZ_SHARED(T, name, N)                                             \
+    __shared__ ::scanviz::shared<::scanviz::unvolatile_t<T>, N, __LINE__> name; \
     name.declare(#name)
 #define SCANVIZ_REG(T, name) ::scanviz::reg<T, __LINE__> name(#name)

@@ -11,6 +11,8 @@
 // and reports a barrier no thread can pass as a deadlock.
 #pragma once
 
+#include <signal.h>
+
 #include <algorithm>
 
 #include "scanviz_cpu.hpp"
@@ -135,6 +137,40 @@ inline std::string thread_ranges(const std::vector<int>& ts) {
     fail(m);
 }
 
+// A fault in a thread (a store or load through a null or wild pointer, an integer division by
+// zero) ends the run with an error record naming the thread, in the GPU engine's words where it
+// has them ("an illegal memory access was encountered"): the thread running is the scheduler's
+// current fiber. A fault outside every thread (the scheduler, the driver) crashes as before.
+// The handler runs on its own stack, so that a fiber's overflowed stack can still report.
+inline void on_fault(int sig, siginfo_t* info, void*) {
+    if (g.cur < 0) {
+        signal(sig, SIG_DFL);
+        return;  // the faulting instruction runs again and ends the process as it would have
+    }
+    char m[200];
+    if (sig == SIGFPE)
+        std::snprintf(m, sizeof m, "the kernel failed on the CPU: an integer division by zero (thread %d)", g.cur);
+    else
+        std::snprintf(m, sizeof m,
+                      "the kernel failed on the CPU: an illegal memory access was encountered (thread %d, address "
+                      "0x%llx)",
+                      g.cur, static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(info->si_addr)));
+    fail(m);
+}
+
+inline void catch_faults() {
+    static char alt[64 * 1024];
+    stack_t ss{};
+    ss.ss_sp = alt;
+    ss.ss_size = sizeof alt;
+    sigaltstack(&ss, nullptr);
+    struct sigaction sa {};
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE}) sigaction(sig, &sa, nullptr);
+}
+
 // Runs the kernel body for one block of `threads` threads (x only).
 inline void launch(int threads, bool interleaved, uint64_t seed, void (*body)(void*), void* arg) {
     if (threads < 1 || threads > kMaxThreads) fail("block must be 1 to 1024 threads");
@@ -254,6 +290,7 @@ int run(Launch<T> l, int argc, char** argv) {
     l.heads = heads.data();
     l.out = out.data();
     l.n = n;
+    catch_faults();
     launch(threads, std::strcmp(schedule, "interleaved") == 0, seed, launch_body<T>, &l);
     const T none = unwritten<T>();
     for (size_t i = static_cast<size_t>(n); i < room; ++i)

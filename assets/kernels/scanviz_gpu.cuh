@@ -368,7 +368,22 @@ __device__ auto shfl_at(ShflKind kind, unsigned mask, const V& v, int arg, int w
 #define __shfl_down_sync(mask, v, ...) ::scanviz::gpu::shfl_at(::scanviz::gpu::Down, mask, v, __VA_ARGS__)
 #define __shfl_xor_sync(mask, v, ...) ::scanviz::gpu::shfl_at(::scanviz::gpu::Xor, mask, v, __VA_ARGS__)
 
-#define SCANVIZ_SHARED(T, name, N)                    \
-    __shared__ ::scanviz::shared<T, N, __LINE__> name; \
+// A volatile array (`volatile __shared__ int s[32]`, the legacy warp-synchronous form) is traced
+// as its element type: every traced access is a real load or store already.
+namespace scanviz {
+template <class T>
+struct unvolatile {
+    using type = T;
+};
+template <class T>
+struct unvolatile<volatile T> {
+    using type = T;
+};
+template <class T>
+using unvolatile_t = typename unvolatile<T>::type;
+}  // namespace scanviz
+
+#define SCANVIZ_SHARED(T, name, N)                                             \
+    __shared__ ::scanviz::shared<::scanviz::unvolatile_t<T>, N, __LINE__> name; \
     name.declare(#name)
 #define SCANVIZ_REG(T, name) ::scanviz::reg<T, __LINE__> name(#name)

@@ -177,12 +177,22 @@ int run(int argc, char** argv) {
     CU(cu.module_load_data(&module, cubin.data()));
     CudaDriver::Function fn = nullptr;
     CU(cu.module_function(&fn, module, lowered.c_str()));
+    // The trace's globals (scanviz_gpu.cuh). A kernel that traces nothing may have none: the
+    // compiler keeps only what the kernel uses. It then runs untraced (its output is still read)
+    // instead of failing with the driver's "named symbol not found".
+    auto has_global = [&](const char* name) {
+        CudaDriver::DevicePtr p = 0;
+        size_t size = 0;
+        return cu.module_global(&p, &size, module, name) == 0;
+    };
     auto global = [&](const char* name) {
         CudaDriver::DevicePtr p = 0;
         size_t size = 0;
         CU(cu.module_global(&p, &size, module, name));
         return p;
     };
+    const bool traced = has_global("scanviz_records") && has_global("scanviz_count") &&
+                        has_global("scanviz_label") && has_global("scanviz_label_arg");
     CudaDriver::DevicePtr d_in = 0, d_out = 0, d_heads = 0, d_records = 0;
     const size_t bytes = static_cast<size_t>(n) * 4;
     CU(cu.mem_alloc(&d_in, bytes));
@@ -194,13 +204,21 @@ int run(int argc, char** argv) {
     const std::vector<uint32_t> unwritten(static_cast<size_t>(n), kUnwritten);
     CU(cu.memcpy_htod(d_out, unwritten.data(), bytes));
     const unsigned capacity = kCapacity, zero = 0;
-    CU(cu.memcpy_htod(global("scanviz_records"), &d_records, sizeof d_records));
-    CU(cu.memcpy_htod(global("scanviz_capacity"), &capacity, sizeof capacity));
-    CU(cu.memcpy_htod(global("scanviz_count"), &zero, sizeof zero));
-    CU(cu.memset_d8(global("scanviz_steps"), 0, 1024 * sizeof(int)));
-    CU(cu.memset_d8(global("scanviz_accessed"), 0, 1024 * sizeof(int)));
-    CU(cu.memset_d8(global("scanviz_label"), 0, 1024 * sizeof(unsigned long long)));
-    CU(cu.memset_d8(global("scanviz_label_arg"), 0xff, 1024 * sizeof(int)));
+    auto set_global = [&](const char* name, const void* value, size_t size) {
+        if (has_global(name)) CU(cu.memcpy_htod(global(name), value, size));
+    };
+    auto fill_global = [&](const char* name, unsigned char byte, size_t size) {
+        if (has_global(name)) CU(cu.memset_d8(global(name), byte, size));
+    };
+    if (traced) {
+        set_global("scanviz_records", &d_records, sizeof d_records);
+        set_global("scanviz_capacity", &capacity, sizeof capacity);
+        set_global("scanviz_count", &zero, sizeof zero);
+        fill_global("scanviz_steps", 0, 1024 * sizeof(int));
+        fill_global("scanviz_accessed", 0, 1024 * sizeof(int));
+        fill_global("scanviz_label", 0, 1024 * sizeof(unsigned long long));
+        fill_global("scanviz_label_arg", 0xff, 1024 * sizeof(int));
+    }
 
     int n_arg = n;
     std::vector<void*> params;
@@ -219,7 +237,7 @@ int run(int argc, char** argv) {
     }
 
     unsigned count = 0;
-    CU(cu.memcpy_dtoh(&count, global("scanviz_count"), sizeof count));
+    if (traced) CU(cu.memcpy_dtoh(&count, global("scanviz_count"), sizeof count));
     if (count > kCapacity)
         g_run.error("the trace filled its buffer (" + std::to_string(count) + " records, room for " +
                     std::to_string(kCapacity) + "): scan fewer elements");
@@ -278,9 +296,11 @@ int run(int argc, char** argv) {
     for (const DeviceRecord& r : recs)
         if (r.kind == kBarrier) steps[r.thread] = r.step + 1;
     std::vector<unsigned long long> labels(1024);
-    std::vector<int> label_args(1024);
-    CU(cu.memcpy_dtoh(labels.data(), global("scanviz_label"), labels.size() * sizeof(labels[0])));
-    CU(cu.memcpy_dtoh(label_args.data(), global("scanviz_label_arg"), label_args.size() * sizeof(label_args[0])));
+    std::vector<int> label_args(1024, -1);
+    if (traced) {
+        CU(cu.memcpy_dtoh(labels.data(), global("scanviz_label"), labels.size() * sizeof(labels[0])));
+        CU(cu.memcpy_dtoh(label_args.data(), global("scanviz_label_arg"), label_args.size() * sizeof(label_args[0])));
+    }
     for (int t = 0; t < threads; ++t) {
         std::string label = device_string(dev, labels[static_cast<size_t>(t)]);
         if (!label.empty() && label_args[static_cast<size_t>(t)] >= 0)

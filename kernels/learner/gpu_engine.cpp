@@ -12,6 +12,7 @@
 #include "core/learner/child.hpp"
 #include "core/learner/engine_files.hpp"
 #include "core/learner/error_text.hpp"
+#include "core/learner/plain_cuda.hpp"
 #include "cuda_dl.hpp"
 
 namespace scanviz::learner {
@@ -86,8 +87,9 @@ LearnerGpuEngine gpu_engine() {
         const fs::path dir = run_dir;
         std::error_code ec;
         const fs::path src = dir / "kernel.cu", run = dir / "run.txt", rec = dir / "records.txt";
-        // NVRTC resolves #include "scanviz.cuh" next to the file first, then in include_dir.
-        if (!lf::write_file(src, r.source) || !lf::write_file(run, lf::run_file(r))) {
+        // NVRTC resolves #include "scanviz.cuh" next to the file first, then in include_dir. A plain
+        // CUDA file is traced as the CPU engine traces it (plain_cuda.hpp): the same text.
+        if (!lf::write_file(src, prepare_source(r.source).text) || !lf::write_file(run, lf::run_file(r))) {
             out.error = i18n::format(i18n::tr("cannot write to %s"), dir.c_str());
             return out;
         }

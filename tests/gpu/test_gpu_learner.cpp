@@ -11,9 +11,11 @@
 #include "core/i18n/i18n.hpp"
 #include "core/learner/check.hpp"
 #include "core/learner/engine.hpp"
+#include "core/learner/engine_cpu.hpp"
 #include "core/trace/compare.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/learner/gpu_engine.hpp"
+#include "../learner_verdict.hpp"
 
 using namespace scanviz;
 
@@ -154,4 +156,41 @@ TEST(GpuLearner, RepeatedLaunchesAreCounted) {
     const LearnerRun ok = run_learner(engine().run, good, "gpu");
     ASSERT_EQ(ok.error, "");
     EXPECT_EQ(check_repeated(engine().run, good, ok, 200, "gpu").wrong, 0);
+}
+
+// Messages for what learners actually write (issue 45, part 4): the same plain and faulting files
+// through both engines give the same verdict (the CPU half: tests/test_learner_engine.cpp).
+TEST(GpuLearnerMessages, PlainAndFaultingFilesGiveTheCpuEnginesVerdict) {
+    REQUIRE_GPU_ENGINE();
+    CpuEngineOptions o;
+    o.include_dir = kExamples;
+    o.cache_dir = std::string(SCANVIZ_BINARY_DIR) + "/learner_kernels";
+    const LearnerEngine cpu = cpu_engine(o);
+    for (const char* file : {"plain_shared.cu", "plain_two_dims.cu", "plain_endless_loop.cu", "null_one_thread.cu",
+                             "crash.cu", "many_blocks.cu", "many_blocks_two_each.cu"}) {
+        LearnerRequest r = request_of(kBroken + file);
+        r.timeout_s = 1;
+        const LearnerRun on_gpu = run_learner(engine().run, r, "gpu");
+        const LearnerRun on_cpu = run_learner(cpu, r, "cpu");
+        EXPECT_EQ(learner_tests::learner_verdict(on_gpu), learner_tests::learner_verdict(on_cpu)) << file << ": " << on_gpu.error;
+    }
+    // The plain file's array is traced on the GPU as on the CPU: the same trace, step for step.
+    const LearnerRequest plain = request_of(kBroken + "plain_shared.cu");
+    const LearnerRun g = run_learner(engine().run, plain, "gpu");
+    const LearnerRun c = run_learner(cpu, plain, "cpu");
+    ASSERT_EQ(g.error, "");
+    ASSERT_EQ(c.error, "");
+    EXPECT_EQ(g.trace.steps.size(), c.trace.steps.size());
+    EXPECT_EQ(g.trace.output, c.trace.output);
+    // One block: the same line on both engines.
+    EXPECT_EQ(run(kBroken + "many_blocks.cu").error,
+              "the kernel wrote no out[32]: scanviz runs one block, and its 32 threads wrote out[0] to out[31] (1 "
+              "each); with block = 32, n can be at most 32");
+    // The GPU cannot name the thread; it says the same words.
+    EXPECT_EQ(run(kBroken + "null_one_thread.cu").error,
+              "the kernel failed on the GPU: an illegal memory access was encountered");
+    ASSERT_EQ(scanviz::i18n::set_language(scanviz::i18n::Language::Zh), "");
+    const std::string null_zh = run(kBroken + "null_one_thread.cu").error;
+    scanviz::i18n::set_language(scanviz::i18n::Language::En);
+    EXPECT_EQ(null_zh, "内核在 GPU 上失败：发生了非法内存访问");
 }

@@ -1,4 +1,5 @@
 #include "core/learner/check.hpp"
+#include "core/learner/plain_cuda.hpp"
 
 #include <cmath>
 #include <limits>
@@ -98,6 +99,9 @@ CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& requ
         lines.failed.push_back(i18n::format(i18n::tr("wrong output (%s): %s"), head.c_str(), d.c_str()));
     else
         lines.passed.push_back(i18n::format(i18n::tr("output right (%s)"), head.c_str()));
+    // A run that traced nothing (a plain CUDA file whose shared memory cannot be traced) says so.
+    if (first.layout.regions.empty())
+        lines.failed.push_back(no_array_traced_line(request.source, request.settings.block));
 
     // More runs: the same size with other inputs, then smaller sizes the kernel accepts.
     std::vector<RunSpec> more;

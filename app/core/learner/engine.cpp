@@ -1,5 +1,7 @@
 #include "core/learner/engine.hpp"
 
+#include "core/i18n/i18n.hpp"
+
 namespace scanviz {
 
 std::string_view to_string(Schedule s) { return s == Schedule::Interleaved ? "interleaved" : "lockstep"; }
@@ -10,6 +12,22 @@ RunSpec settings_spec(const KernelSettings& settings) {
     spec.items_per_thread = 0;
     spec.variant = settings.like.empty() ? std::string(kOwnKernelPrefix) + settings.kernel : settings.like;
     return spec;
+}
+
+std::string one_block_too_few(const Records& records, int n, int block) {
+    if (!records.error.empty() || n <= block) return "";
+    int written = 0;  // out[0 .. written-1] all written
+    while (written < n && written < static_cast<int>(records.output_seen.size()) &&
+           records.output_seen[static_cast<size_t>(written)])
+        ++written;
+    if (written >= n || written < block) return "";  // all written, or a hole inside the block's own threads
+    if (written % block == 0)
+        return i18n::format(i18n::tr("the kernel wrote no out[%d]: scanviz runs one block, and its %d threads wrote "
+                                     "out[0] to out[%d] (%d each); with block = %d, n can be at most %d"),
+                            written, block, written - 1, written / block, block, written);
+    return i18n::format(i18n::tr("the kernel wrote no out[%d]: scanviz runs one block, and its %d threads wrote "
+                                 "out[0] to out[%d]; with block = %d, n can be at most %d"),
+                        written, block, written - 1, block, written);
 }
 
 LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request,
@@ -26,6 +44,10 @@ LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& reques
     ParsedRecords parsed = parse_records(eo.records);
     if (!parsed.error.empty() && parsed.records.error.empty()) {
         out.error = parsed.error;
+        return out;
+    }
+    if (std::string e = one_block_too_few(parsed.records, request.spec.n, request.settings.block); !e.empty()) {
+        out.error = e;
         return out;
     }
     RecordsRun run;

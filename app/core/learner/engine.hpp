@@ -67,6 +67,12 @@ struct LearnerRun {
     std::vector<std::vector<double>> more_outputs;  // EngineOutput::more_outputs
     std::vector<long long> more_counts;             // EngineOutput::more_counts
 };
+// A kernel written for many blocks (`i = blockIdx.x * blockDim.x + threadIdx.x`) run with n >
+// block: scanviz runs one block, so out[] has a hole past what that block wrote. The line that
+// says so, with the largest n this block allows (what the block's threads wrote, contiguous from
+// out[0]); "" when the output has no such hole.
+std::string one_block_too_few(const Records& records, int n, int block);
+
 LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request,
                        std::string_view source_kind);
 

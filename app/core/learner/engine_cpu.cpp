@@ -13,6 +13,7 @@
 #include "core/common/assets.hpp"
 #include "core/i18n/i18n.hpp"
 #include "core/learner/child.hpp"
+#include "core/learner/plain_cuda.hpp"
 
 #ifndef SCANVIZ_HOST_CXX
 #define SCANVIZ_HOST_CXX ""
@@ -85,10 +86,11 @@ std::string precompiled_backend(const fs::path& root, uint64_t headers_hash, con
 Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::string& compiler,
                  const std::string& include_dir) {
     Compiled c;
+    const std::string source = prepare_source(r.source).text;  // a plain CUDA file traced too
     const std::string base =
         fs::path(r.file).filename().string().empty() ? "kernel.cu" : fs::path(r.file).filename().string();
     uint64_t h = 1469598103934665603ull;
-    h = fnv1a(h, r.source);
+    h = fnv1a(h, source);
     h = fnv1a(h, r.settings.kernel);
     h = fnv1a(h, base);
     h = fnv1a(h, compiler);
@@ -118,7 +120,7 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     std::error_code ec;
     const fs::path src = fs::path(build) / base;
     const fs::path main = fs::path(build) / "main.cpp";
-    if (!write_file(src, r.source) ||
+    if (!write_file(src, source) ||
         !write_file(main, "#include \"" + base +
                               "\"\n#include \"scanviz_cpu_main.hpp\"\n"
                               "int main(int argc, char** argv) { return ::scanviz::cpu::run_main(&" +
