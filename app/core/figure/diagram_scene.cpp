@@ -12,6 +12,10 @@
 namespace scanviz::figure {
 namespace {
 
+std::vector<int> race_hazard_edges(const DependencyGraph& graph, const Trace& trace, const HazardReport& r) {
+    return hazard_edges(graph, trace, r);
+}
+
 // A row's name: its step number and what the label adds to the phase ("3: d=4"); the
 // phase itself heads the rows it spans (phase_starts).
 std::string row_name(const Trace& trace, int k) {
@@ -89,7 +93,20 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
 
 Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
                           const Selection& selection, const SceneStyle& style,
-                          const std::vector<int>* hazard_edges, const FigureWindow& window) {
+                          const std::vector<int>* hazard_edges, const FigureWindow& window,
+                          const HazardPairs* hazards) {
+    // A learner's racing pairs: the edges of their reads, and the cells their writes land in.
+    std::vector<int> pair_edges;
+    std::vector<std::pair<int, int>> raced;  // (step, slot)
+    if (!hazard_edges && hazards && !hazards->empty()) {
+        HazardReport drawn;
+        drawn.hazards = hazards->drawn();
+        pair_edges = race_hazard_edges(graph, trace, drawn);
+        hazard_edges = &pair_edges;
+        for (const Hazard& h : drawn.hazards)
+            if (h.write.step >= 0 && h.write.step < graph.steps()) raced.emplace_back(h.write.step, h.slot);
+        std::sort(raced.begin(), raced.end());
+    }
     Scene scene;
     scene.background_rgba = style.background;
     const int steps = graph.steps();
@@ -185,6 +202,11 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         if (lit[id] == 1) fill = style.cone_fill, role = Role::Cone;
         if (lit[id] == 2) fill = style.reach_fill, role = Role::Reach;
         if (lit[id] == 3) role = Role::Selected;  // keeps its own colours: the cone and reach meet there
+        if (std::binary_search(raced.begin(), raced.end(), std::pair{n.step, n.slot})) {
+            border = style.edge_hazard;
+            border_px = style.border_px * 3.0f;
+            role = Role::Hazard;
+        }
         if (selected_cell(n.step, n.slot)) {
             border = style.selected_border;
             border_px = style.border_px * 3.0f;

@@ -15,6 +15,11 @@ namespace scanviz::figure {
 
 std::string cell_text(double v, ElemType type) { return parts::format_value(v, type); }
 
+std::vector<Hazard> HazardPairs::drawn() const {
+    if (picked >= 0 && picked < static_cast<int>(pairs.size())) return {pairs[static_cast<size_t>(picked)]};
+    return pairs;
+}
+
 namespace {
 // A region's memory space as the scene names it (trace.cpp's to_string, marked for the catalog).
 const char* space_name(Space s) {
@@ -111,7 +116,8 @@ struct Box {
 // A curved arrow from box a to box b as a quadratic Bezier in kArcSegments pieces;
 // it bends to the left of the direction a -> b (above the row for a left-to-right
 // arrow), so the two arrows of a swap bend apart.
-void add_arc(Scene& scene, const Box& a, const Box& b, uint32_t colour, const SceneStyle& style) {
+void add_arc(Scene& scene, const Box& a, const Box& b, uint32_t colour, const SceneStyle& style,
+             Role role = Role::None, float width_px = 0.0f) {
     const float dx = b.cx() - a.cx(), dy = b.cy() - a.cy();
     const float len = std::sqrt(dx * dx + dy * dy);
     if (len < 1e-3f) return;
@@ -129,8 +135,10 @@ void add_arc(Scene& scene, const Box& a, const Box& b, uint32_t colour, const Sc
         const float t = static_cast<float>(i) / kArcSegments, u = 1.0f - t;
         const float qx = u * u * x0 + 2 * u * t * cx + t * t * x1;
         const float qy = u * u * y0 + 2 * u * t * cy + t * t * y1;
-        scene.edges.push_back(EdgeInstance{px, py, qx, qy, colour, style.edge_px * 1.2f,
-                                           i == kArcSegments ? style.head_px : 0.0f});
+        EdgeInstance e{px, py, qx, qy, colour, width_px > 0 ? width_px : style.edge_px * 1.2f,
+                       i == kArcSegments ? style.head_px : 0.0f};
+        e.role = role;
+        scene.edges.push_back(e);
         px = qx;
         py = qy;
     }
@@ -184,7 +192,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
 }
 
 Scene build_state_scene(const Trace& trace, int step, const Selection& selection, const SceneStyle& style,
-                        const FigureWindow& window) {
+                        const FigureWindow& window, const HazardPairs* hazards) {
     const int steps = static_cast<int>(trace.steps.size());
     if (step < -1 || step >= steps)
         throw std::out_of_range("state view: step " + std::to_string(step) + " is not in -1.." +
@@ -244,6 +252,18 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
         }
         y += style.small_text * 0.3f;
     }
+
+    // A learner's racing pairs at this step: the slots they race on, and the operands read at risk
+    // (operation, operand) whose arcs are drawn in the hazard colour.
+    std::vector<uint8_t> raced(trace.layout.slots, 0);
+    std::vector<std::pair<int, int>> risky_reads;
+    if (hazards && step >= 0)
+        for (const Hazard& h : hazards->drawn()) {
+            const bool read_here = h.read.step == step, write_here = h.write.step == step;
+            if ((read_here || write_here) && h.slot >= 0 && h.slot < trace.layout.slots) raced[h.slot] = 1;
+            if (read_here && !h.read.write && h.read.op >= 0) risky_reads.emplace_back(h.read.op, h.read.index);
+        }
+    std::sort(risky_reads.begin(), risky_reads.end());
 
     // Which slots this step wrote.
     std::vector<uint8_t> written(trace.layout.slots, 0);
@@ -322,6 +342,11 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
                 border_px = style.border_px * 1.5f;
                 role = Role::Written;
             }
+            if (raced[slot]) {
+                border = style.edge_hazard;
+                border_px = style.border_px * 3.0f;
+                role = Role::Hazard;
+            }
             // The slot is outlined at every step; the selected value is the one at the step clicked.
             if (selection.valid() && selection.slot == slot) {
                 border = style.selected_border;
@@ -360,11 +385,18 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     // An operation reading more than kMaxArrowsPerOp slots (a tile reduce) gets a bar
     // under each row of the cells it read and one arrow from each bar's middle.
     if (step >= 0) {
-        for (const auto& op : trace.steps[step].ops) {
+        const auto& ops = trace.steps[step].ops;
+        for (size_t o = 0; o < ops.size(); ++o) {
+            const Operation& op = ops[o];
             const uint32_t colour = parts::edge_colour(parts::op_edge_kind(op.kind), style);
-            std::vector<int> reads;
-            for (int r : op.reads)
-                if (r >= 0 && r < trace.layout.slots && drawn[r]) reads.push_back(r);
+            std::vector<int> reads, operand;  // the operands drawn, and their index in op.reads
+            for (size_t i = 0; i < op.reads.size(); ++i) {
+                const int r = op.reads[i];
+                if (r >= 0 && r < trace.layout.slots && drawn[r]) {
+                    reads.push_back(r);
+                    operand.push_back(static_cast<int>(i));
+                }
+            }
             std::vector<Box> sources;
             if (reads.size() <= kMaxArrowsPerOp) {
                 for (int r : reads) sources.push_back(boxes[r]);
@@ -389,11 +421,22 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
                 for (size_t i = 0; i < sources.size(); ++i) {
                     if (reads.size() <= kMaxArrowsPerOp && reads[i] == w)
                         continue;  // s[i] op= ...: no self arrow
-                    add_arc(scene, sources[i], boxes[w], colour, style);
+                    const bool risky = reads.size() <= kMaxArrowsPerOp &&
+                                       std::binary_search(risky_reads.begin(), risky_reads.end(),
+                                                          std::pair{static_cast<int>(o), operand[i]});
+                    if (risky)
+                        add_arc(scene, sources[i], boxes[w], style.edge_hazard, style, Role::Hazard,
+                                style.edge_px * 2.5f);
+                    else
+                        add_arc(scene, sources[i], boxes[w], colour, style);
                 }
             }
         }
     }
+
+    // The racing reads on top of the other arcs.
+    std::stable_partition(scene.edges.begin(), scene.edges.end(),
+                          [](const EdgeInstance& e) { return e.role != Role::Hazard; });
 
     scene.width =
         std::max(max_x + margin, margin + style.text_size * 0.6f * static_cast<float>(title.size()));

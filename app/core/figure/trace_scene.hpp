@@ -7,6 +7,7 @@
 
 #include "core/analysis/diagram.hpp"
 #include "core/figure/scene.hpp"
+#include "core/race/hazards.hpp"
 #include "core/trace/trace.hpp"
 
 namespace scanviz::figure {
@@ -65,6 +66,19 @@ struct Selection {
     bool valid() const { return slot >= 0; }
 };
 
+// A learner's hazards drawn on the state view and the diagram (Your kernel): the racing pairs of
+// accesses, placed on the trace drawn (core/race/placed_hazards.hpp). A pair is drawn at the steps
+// of its two accesses: the read as the edge it feeds (an arc in the state view, the diagram's edge
+// from the value read), the write as the cell it lands in; both Role::Hazard. With `picked` >= 0
+// (a hazard clicked in the Your-kernel panel) that pair alone is drawn so.
+struct HazardPairs {
+    std::vector<Hazard> pairs;
+    int picked = -1;
+    bool empty() const { return pairs.empty(); }
+    // The pairs drawn: every one, or the picked one.
+    std::vector<Hazard> drawn() const;
+};
+
 // The text a cell shows for value `v`: int32 in full, except its extremes (the identities of
 // exclusive max and min), written -2³¹ and 2³¹-1 so that one of them does not widen every cell;
 // float32 to four significant digits.
@@ -82,7 +96,7 @@ std::string cell_text(double v, ElemType type);
 struct FigureWindow;
 Scene build_state_scene(const Trace& trace, int step, const Selection& selection, const SceneStyle& style);
 Scene build_state_scene(const Trace& trace, int step, const Selection& selection, const SceneStyle& style,
-                        const FigureWindow& window);
+                        const FigureWindow& window, const HazardPairs* hazards = nullptr);
 
 // The textbook diagram of the whole run (GPU Gems 3, figs. 39-2 to 39-4): row 0
 // the initial state, row k + 1 the whole array after step k, one column per slot.
@@ -100,9 +114,13 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
 Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
                           const Selection& selection, const SceneStyle& style,
                           const std::vector<int>* hazard_edges = nullptr);
+// `hazards`: a learner's racing pairs (HazardPairs), drawn as the race lab draws a built-in's:
+// their edges (hazard_edges of the pairs drawn) thick in the hazard colour, the rest dimmed, and
+// the cell each racing write lands in outlined, Role::Hazard. Ignored when `hazard_edges` is given.
 Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int current_step,
                           const Selection& selection, const SceneStyle& style,
-                          const std::vector<int>* hazard_edges, const FigureWindow& window);
+                          const std::vector<int>* hazard_edges, const FigureWindow& window,
+                          const HazardPairs* hazards = nullptr);
 
 // The diagram as far as the run has gone (a lesson shows no step before it runs): the rows of
 // steps after `step` left out, with their cells, the edges into them, their values and their row
