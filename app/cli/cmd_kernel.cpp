@@ -206,6 +206,7 @@ void add_kernel_command(CLI::App& app, CommandResult& result) {
     CLI::App* cmd = app.add_subcommand(
         "kernel",
         i18n::tr("Compile your own scan kernel (a .cu file with a // scanviz: header), step through it and check it"));
+        j["notes"] = checks.notes;
     cmd->add_option("file", a->file, i18n::tr("The kernel file (.cu)"))->required();
     a->n_opt = cmd->add_option("--n", a->n, i18n::tr("Number of elements (default: the header's)"));
     cmd->add_option("--input", a->input,
@@ -218,6 +219,7 @@ void add_kernel_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"cpu", "gpu"}));
     cmd->add_option(
            "--schedule", a->schedule,
+        for (const std::string& n : checks.notes) std::printf("  note  %s\n", n.c_str());  // untranslated: a mark
            i18n::tr("CPU engine: lockstep (a warp's lanes in step; default) or interleaved (out of step, to expose "
            "warp-synchronous races)"))
         ->check(CLI::IsMember({"lockstep", "interleaved"}));

@@ -231,6 +231,9 @@ template <class T>
 struct Launch {
     void (*plain)(const T*, T*, int) = nullptr;
     void (*segmented)(const T*, const int*, T*, int) = nullptr;
+    // A kernel as a textbook declares it (`float* X, float* Y, unsigned int N`): called through this.
+    void (*other)(void* fn, const T* in, T* out, int n) = nullptr;
+    void* other_fn = nullptr;
     const T* in = nullptr;
     const int* heads = nullptr;
     T* out = nullptr;
@@ -241,6 +244,7 @@ template <class T>
 void launch_body(void* p) {
     auto* l = static_cast<Launch<T>*>(p);
     if (l->segmented) l->segmented(l->in, l->heads, l->out, l->n);
+    else if (l->other) l->other(l->other_fn, l->in, l->out, l->n);
     else l->plain(l->in, l->out, l->n);
 }
 
@@ -314,6 +318,23 @@ int run_main(void (*kernel)(const T*, T*, int), int argc, char** argv) {
     l.plain = kernel;
     return run(l, argc, argv);
 }
+
+// The textbooks' forms: the input not const (PMPP's `float* X`), the size unsigned (`unsigned int N`).
+template <class In, class T, class N>
+int run_other(void (*kernel)(In*, T*, N), int argc, char** argv) {
+    Launch<T> l;
+    l.other_fn = reinterpret_cast<void*>(kernel);
+    l.other = [](void* fn, const T* in, T* out, int n) {
+        reinterpret_cast<void (*)(In*, T*, N)>(fn)(const_cast<T*>(in), out, static_cast<N>(n));
+    };
+    return run(l, argc, argv);
+}
+template <class T>
+int run_main(void (*kernel)(T*, T*, int), int argc, char** argv) { return run_other(kernel, argc, argv); }
+template <class T>
+int run_main(void (*kernel)(T*, T*, unsigned), int argc, char** argv) { return run_other(kernel, argc, argv); }
+template <class T>
+int run_main(void (*kernel)(const T*, T*, unsigned), int argc, char** argv) { return run_other(kernel, argc, argv); }
 
 template <class T>
 int run_main(void (*kernel)(const T*, const int*, T*, int), int argc, char** argv) {

@@ -340,7 +340,8 @@ int run(int argc, char** argv) {
             t + "* in, " + (segmented ? "const int* heads, " : "") + t +
             "* out, int n) {\n    const unsigned long long o = static_cast<unsigned long long>(blockIdx.x) * "
             "static_cast<unsigned long long>(n);\n    " +
-            kernel + "(in + o, " + (segmented ? "heads + o, " : "") + "out + o, n);\n}\n";
+            kernel + "(const_cast<" + t + "*>(in + o), " + (segmented ? "const_cast<int*>(heads + o), " : "") +
+            "out + o, n);\n}\n";  // const_cast: a textbook's kernel may take `float* X`
         const std::string many_path = cache_dir + "/" + lf::hex(lf::fnv1a(h, "many blocks")) + ".cubin";
         std::string many_cubin = lf::read_file(many_path);
         if (many_cubin.empty()) {

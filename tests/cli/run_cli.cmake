@@ -8,6 +8,8 @@
 #           fail:      exit code EXPECT_RC (or any non-zero when unset), and stderr exactly one line
 #                      that starts with "scanviz: " and matches EXPECT_REGEX
 #           output:    exit 0 and stdout matching EXPECT_REGEX
+#           checks:    exit code EXPECT_RC, stdout matching EXPECT_REGEX (a failing kernel's list of
+#                      checks, `scanviz kernel`), and stderr one line starting "scanviz: "
 #           gpu_or_reason: exit 0, or exit 1 with one line matching EXPECT_REGEX (no GPU here)
 #   UNSET_DISPLAY  when set, runs with DISPLAY and WAYLAND_DISPLAY unset
 cmake_minimum_required(VERSION 3.25)
@@ -85,6 +87,20 @@ elseif(MODE STREQUAL "fail")
     message(FATAL_ERROR "scanviz ${argv}: stderr does not match '${EXPECT_REGEX}': ${err}")
   endif()
   message(STATUS "exit ${rc}: ${err}")
+
+elseif(MODE STREQUAL "checks")
+  run_scanviz(out err rc ${argv})
+  if(NOT rc EQUAL EXPECT_RC)
+    message(FATAL_ERROR "scanviz ${argv}: expected exit ${EXPECT_RC}, got ${rc} (stderr: ${err})")
+  endif()
+  string(REGEX MATCHALL "\n" newlines "${err}")
+  list(LENGTH newlines lines)
+  if(NOT lines EQUAL 1 OR NOT err MATCHES "^scanviz: ")
+    message(FATAL_ERROR "scanviz ${argv}: expected one line 'scanviz: ...' on stderr, got:\n${err}")
+  endif()
+  if(NOT out MATCHES "${EXPECT_REGEX}")
+    message(FATAL_ERROR "scanviz ${argv}: stdout does not match '${EXPECT_REGEX}':\n${out}")
+  endif()
 
 elseif(MODE STREQUAL "output")
   run_scanviz(out err rc ${argv})

@@ -194,3 +194,33 @@ TEST(GpuLearnerMessages, PlainAndFaultingFilesGiveTheCpuEnginesVerdict) {
     scanviz::i18n::set_language(scanviz::i18n::Language::En);
     EXPECT_EQ(null_zh, "内核在 GPU 上失败：发生了非法内存访问");
 }
+
+// The textbooks' forms as their sources print them, no scanviz::step call (tests/data/learner/
+// textbook): on the GPU too each matches its twin by what it computes, and one wrong index is named
+// by its state (tests/test_learner_textbook.cpp is the CPU half).
+class GpuLearnerTextbook : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(GpuLearnerTextbook, MatchesItsTwinByWhatItComputes) {
+    REQUIRE_GPU_ENGINE();
+    const std::string file = kBroken + "textbook/" + GetParam() + ".cu";
+    const LearnerRun r = run(file);
+    ASSERT_EQ(r.error, "") << GetParam();
+    EXPECT_EQ(output_difference(r.trace), "") << GetParam();
+    EXPECT_EQ(compare_with_model(r.trace, request_of(file).settings), "") << GetParam();
+    EXPECT_EQ(r.trace.source.kind, "gpu");
+}
+
+INSTANTIATE_TEST_SUITE_P(Sources, GpuLearnerTextbook,
+                         ::testing::Values("pmpp_kogge_stone", "pmpp_brent_kung", "gems3_blelloch", "gems3_naive_scan",
+                                           "cmu_scan_warp", "cmu_scan_block"),
+                         [](const auto& info) { return std::string(info.param); });
+
+TEST(GpuLearnerTextbookWrong, AWrongIndexIsNamedByItsState) {
+    REQUIRE_GPU_ENGINE();
+    const std::string file = kBroken + "textbook/kogge_stone_off_by_one.cu";
+    const LearnerRun r = run(file);
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(compare_with_model(r.trace, request_of(file).settings),
+              "after your step 0 (__syncthreads(); the model's double-buffered step d=1), s[33]: yours 1, "
+              "block_hillis_steele's 2");
+}

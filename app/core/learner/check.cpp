@@ -10,7 +10,7 @@
 #include "core/models/variants.hpp"
 #include "core/race/hazards.hpp"
 #include "core/run/runner.hpp"
-#include "core/trace/compare.hpp"
+#include "core/trace/compare_computation.hpp"
 
 namespace scanviz {
 namespace {
@@ -149,8 +149,9 @@ CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& requ
     return lines;
 }
 
-std::string compare_with_model(const Trace& yours, const KernelSettings& settings) {
-    if (settings.like.empty()) return "";
+ModelComparison compare_with_twin(const Trace& yours, const KernelSettings& settings) {
+    ModelComparison c;
+    if (settings.like.empty()) return c;
     RunSpec spec = yours.spec;
     spec.variant = settings.like;
     spec.threads = 0;
@@ -159,33 +160,25 @@ std::string compare_with_model(const Trace& yours, const KernelSettings& setting
         spec.values = yours.input;
         spec.input = InputKind::Given;
     }
-    if (auto err = validate_and_resolve(spec)) return i18n::format(i18n::tr("%s does not take this run: %s"), settings.like.c_str(), err->c_str());
+    if (auto err = validate_and_resolve(spec)) {
+        c.difference = i18n::format(i18n::tr("%s does not take this run: %s"), settings.like.c_str(), err->c_str());
+        return c;
+    }
     Trace model;
     try {
         model = Runner{}.run(spec, RunSource::Model);
     } catch (const std::exception& e) {
-        return i18n::format(i18n::tr("%s's model failed: %s"), settings.like.c_str(), e.what());
+        c.difference = i18n::format(i18n::tr("%s's model failed: %s"), settings.like.c_str(), e.what());
+        return c;
     }
-    auto m = compare_traces(model, yours);
-    if (!m) return "";
-    if (m->step >= 0 && m->step < static_cast<int>(model.steps.size()) && m->slot >= 0 &&
-        m->what.find(": slot ") != std::string::npos) {
-        std::string name = i18n::format(i18n::tr("slot %d"), m->slot);
-        for (const Region& r : yours.layout.regions)
-            if (m->slot >= r.first_slot && m->slot < r.first_slot + r.count)
-                name = i18n::format(i18n::tr("slot %d (%s)"), m->slot,
-                                    (r.name + "[" + std::to_string(m->slot - r.first_slot) + "]").c_str());
-        return i18n::format(i18n::tr("step %d (%s), %s: yours %s, %s's %s"), m->step,
-                            i18n::step_label(model.steps[static_cast<size_t>(m->step)].label).c_str(), name.c_str(),
-                            format_value(m->actual, spec.type).c_str(), settings.like.c_str(),
-                            format_value(m->expected, spec.type).c_str());
-    }
-    const std::string yours_there =
-        m->place.empty() ? m->found
-                         : i18n::format(i18n::trc("a place and what is there", "%s: %s"), m->place.c_str(),
-                                        m->found.c_str());
-    return i18n::format(i18n::tr("%s in yours; %s's: %s"), yours_there.c_str(), settings.like.c_str(),
-                        m->wanted.c_str());
+    ComputationVerdict v = compare_computation(model, yours, settings.like);
+    c.difference = std::move(v.line);
+    c.notes = std::move(v.notes);
+    return c;
+}
+
+std::string compare_with_model(const Trace& yours, const KernelSettings& settings) {
+    return compare_with_twin(yours, settings).difference;
 }
 
 std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
@@ -256,12 +249,14 @@ std::vector<std::string> hazard_lines(const Trace& t, int max_lines) {
 CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request, const LearnerRun& run,
                      int launches, std::string_view source_kind) {
     CheckLines checks = check_outputs(engine, request, run.trace);
-    if (std::string d = compare_with_model(run.trace, request.settings); !d.empty())
+    ModelComparison twin = compare_with_twin(run.trace, request.settings);
+    if (!twin.difference.empty())
         checks.failed.push_back(
-            i18n::format(i18n::tr("not like %s: %s"), request.settings.like.c_str(), d.c_str()));
+            i18n::format(i18n::tr("not like %s: %s"), request.settings.like.c_str(), twin.difference.c_str()));
     else if (!request.settings.like.empty())
         checks.passed.push_back(
             i18n::format(i18n::tr("equal to %s's model, step by step"), request.settings.like.c_str()));
+    checks.notes = std::move(twin.notes);
     if (launches > 1) {
         const RepeatedRuns rr = check_repeated(engine, request, run, launches, source_kind);
         (rr.wrong ? checks.failed : checks.passed).push_back(rr.line);

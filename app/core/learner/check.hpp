@@ -3,8 +3,10 @@
 //       magnitudes: a tree adds in another order), for the header's input and more sizes and
 //       inputs (sizes other than the header's only where the `like` variant accepts them, or
 //       always without one; extremes: wrapping int32 sums, negative values for max and min);
-//   (b) with `like = V`, its trace against V's reference model, step by step, naming the first
-//       difference ("step 3 (up-sweep d=4), slot 17: yours 12, block_blelloch's 15");
+//   (b) with `like = V`, what its trace computes against V's reference model: the state after each
+//       of its steps and the dependency edges (core/trace/compare_computation.hpp), naming the first
+//       real difference by its state ("after your step 3 (__syncthreads(); the model's up-sweep
+//       d=8), XY[17]: yours 12, block_brent_kung's 15"); differences of form are notes;
 //   (c) the hazards of its accesses (race/hazards.hpp on the access trace): the lanes, the
 //       slot, the steps and the barrier that is missing.
 #pragma once
@@ -19,6 +21,7 @@ namespace scanviz {
 struct CheckLines {
     std::vector<std::string> passed;  // what held, one line each
     std::vector<std::string> failed;  // what did not, one line each
+    std::vector<std::string> notes;   // what differs in form only (no failure), one line each
     bool ok() const { return failed.empty(); }
 };
 
@@ -28,8 +31,15 @@ CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& requ
 // The output against the sequential scan of the trace's own input; "" when right.
 std::string output_difference(const Trace& trace);
 
-// (b) "" when the trace equals the model of settings.like step by step (or there is no like).
+// (b) "" when the trace computes what the model of settings.like computes (or there is no like);
+// else the first difference, one line.
 std::string compare_with_model(const Trace& yours, const KernelSettings& settings);
+// The same with the differences of form that the comparison allowed.
+struct ModelComparison {
+    std::string difference;
+    std::vector<std::string> notes;
+};
+ModelComparison compare_with_twin(const Trace& yours, const KernelSettings& settings);
 
 // (d) Repeated runs: how many outputs are wrong. On the GPU: the traced launch's block, then
 // launches 2..N of 1024 blocks at once (LearnerRun::more_outputs and more_counts), counted by

@@ -4,9 +4,12 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstdint>
+#include <deque>
 #include <map>
 
 #include "core/i18n/i18n.hpp"
+#include "core/trace/host_scan.hpp"
 #include "core/learner/error_text.hpp"
 
 namespace scanviz {
@@ -195,6 +198,7 @@ struct RawStep {
     int end_thread = kMaxThreads;       // the thread whose record gave `end`
     int label_thread = kMaxThreads;
     bool any_store = false, any_read = false, any_provenance = false;
+    bool any_shared_read = false;  // a read of a shared slot: the step computes, it does not only load
 };
 
 bool real_barrier(const std::string& kind) { return kind == "syncthreads" || kind == "syncwarp"; }
@@ -283,6 +287,8 @@ Split split_steps(const Records& records, int threads) {
             st.any_provenance = st.any_provenance || !r.provenance.empty();
         } else {
             st.any_read = true;
+            for (const RecordRegion& g : records.regions)
+                if (g.id == r.slot.region && g.shared) st.any_shared_read = true;
         }
     }
     return out;
@@ -361,6 +367,64 @@ std::vector<Operation> operations_of(const std::vector<const Record*>& events, c
     return ops;
 }
 
+// A store of a value that came through an untraced variable (`float temp = XY[t] + XY[t - s];
+// __syncthreads(); XY[t] = temp;`, a plain T where scanviz::value<T> would keep it) records no
+// provenance. Where the thread's reads since its last store in the step leave no doubt, they are
+// its operands: exactly two slots read whose values the operator makes the value stored (in the
+// order read), or exactly one slot read whose value is stored. The values read are the state at
+// the step's start, or the thread's own earlier store. Anything else (a load from global memory, a
+// constant, a value that other reads might explain) keeps no provenance: no edge is guessed.
+template <class T>
+bool makes(Op op, double a, double b, double v) {
+    return static_cast<double>(host_combine<T>(op, static_cast<T>(a), static_cast<T>(b))) == static_cast<double>(static_cast<T>(v));
+}
+
+void infer_provenance(std::vector<const Record*>& events, const std::vector<double>& start, const Slots& slots,
+                      const RunSpec& spec, std::deque<Record>& owned) {
+    struct Read {
+        RecordSlot slot;
+        double value;
+    };
+    std::map<int, std::vector<Read>> pending;     // thread -> its reads since its last store
+    std::map<int, std::map<int, double>> stored;  // thread -> slot -> its own store in the step
+    auto value_seen = [&](int thread, const RecordSlot& r) {
+        const int slot = slots.of(r);
+        auto& own = stored[thread];
+        auto it = own.find(slot);
+        return it != own.end() ? it->second : start[static_cast<size_t>(slot)];
+    };
+    for (const Record*& e : events) {
+        if (e->kind == RecordKind::Read) {
+            pending[e->thread].push_back({e->slot, value_seen(e->thread, e->slot)});
+            continue;
+        }
+        if (e->kind != RecordKind::Store) continue;
+        auto& reads = pending[e->thread];
+        // Only where the reads leave no doubt: exactly two slots read, which the operator makes the
+        // value of, or one slot read, whose value it is; never an edge chosen among other reads.
+        if (e->provenance.empty() && !e->overflow && (reads.size() == 1 || reads.size() == 2)) {
+            std::vector<RecordSlot> found;
+            const bool f32 = spec.type == ElemType::F32;
+            if (reads.size() == 2) {
+                const double x = reads[0].value, y = reads[1].value;
+                const bool distinct = slots.of(reads[0].slot) != slots.of(reads[1].slot);
+                if (distinct &&
+                    (f32 ? makes<float>(spec.op, x, y, e->value) : makes<int32_t>(spec.op, x, y, e->value)))
+                    found = {reads[0].slot, reads[1].slot};
+            } else if (reads[0].value == e->value) {
+                found = {reads[0].slot};
+            }
+            if (!found.empty()) {
+                owned.push_back(*e);
+                owned.back().provenance = found;
+                e = &owned.back();
+            }
+        }
+        reads.clear();
+        stored[e->thread][slots.of(e->slot)] = e->value;
+    }
+}
+
 void apply_stores(const std::vector<const Record*>& events, const Slots& slots, std::vector<double>& state) {
     for (const Record* r : events)
         if (r->kind == RecordKind::Store) state[static_cast<size_t>(slots.of(r->slot))] = r->value;
@@ -427,7 +491,7 @@ AssembledTrace assemble_trace(const Records& records, const RecordsRun& run) {
     // The load prologue: its stores are the initial state.
     std::vector<double> state(static_cast<size_t>(t.layout.slots), 0.0);
     size_t k = 0;
-    while (k + 1 < count && !raw[k].any_provenance && raw[k].label.empty()) {
+    while (k + 1 < count && !raw[k].any_provenance && !raw[k].any_shared_read && raw[k].label.empty()) {
         apply_stores(raw[k].events, slots, state);
         ++k;
     }
@@ -472,8 +536,10 @@ AssembledTrace assemble_trace(const Records& records, const RecordsRun& run) {
         if (shown.back().after_real || own_only || shown.back().events.empty()) shown.pop_back();
     }
 
+    std::deque<Record> inferred;  // stores given the provenance their values show
     for (size_t i = 0; i < shown.size(); ++i) {
-        const Display& d = shown[i];
+        Display& d = shown[i];
+        infer_provenance(d.events, state, slots, run.spec, inferred);
         Step st;
         st.label = d.label.empty() ? "step " + std::to_string(i) : d.label;
         st.phase = phase_of(st.label);

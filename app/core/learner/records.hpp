@@ -65,6 +65,11 @@
 // - Every thread must end the same number of steps (barrier records other than end); otherwise
 //   the trace is refused with "barrier inside a branch: thread 0 passed 5 barriers, thread 37
 //   passed 4".
+// - A store whose value came through an untraced variable (a plain `float temp`) records no
+//   provenance; where the thread's reads since its last store in the step leave no doubt (exactly
+//   two slots read that the operator combines into the value, in the order read, or exactly one
+//   slot read holding it) they become its provenance, so its edges are drawn and compared. Any
+//   other store (a load, a constant, a value other reads might explain) keeps none: no edge is guessed.
 // - Operations: one per store, by its thread: reads = the provenance slots in operand order;
 //   Combine when it has two, Reduce (applications = reads - 1) when it has more or its
 //   provenance overflowed, Copy when it has one or none (trace.hpp's operation kinds). A
@@ -75,7 +80,8 @@
 //   feed nothing, such as a loop's condition, are left out). Operations are listed by thread,
 //   each thread's in program order.
 // - The load prologue: the first steps, as long as none of their stores has provenance (loads
-//   from global memory, identity fills) and scanviz::step() named none of them, are not steps:
+//   from global memory, identity fills), none reads a shared slot (the read half of a step, as
+//   in "temp = XY[t] + XY[t - d]; __syncthreads(); XY[t] = temp") and scanviz::step() named none of them, are not steps:
 //   their stores make the initial state (the step that follows is always kept). Likewise a
 //   last step ended by the kernel's end with no store in it (it copies the result out) is
 //   dropped when a barrier or a shuffle ends the step before it, or when each shared slot it
