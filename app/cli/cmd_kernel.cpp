@@ -4,7 +4,7 @@
 //   scanviz kernel FILE.cu [--n N] [--input random|ones|ramp|3,1,4,...] [--op add|max|min]
 //                  [--type i32|f32] [--exclusive] [--like VARIANT] [--engine cpu|gpu]
 //                  [--schedule lockstep|interleaved] [--format text|json|csv] [--record OUT.json]
-//                  [--timeout S]
+//                  [--timeout S] [--bench] [--profile]
 //
 // The file's `// scanviz:` header says how to run it (core/learner/settings.hpp); the options
 // change it for this run. Prints the steps and the checks (core/learner/check.hpp); one line
@@ -28,6 +28,7 @@
 #include "core/trace/json.hpp"
 #include "core/learner/engine_files.hpp"
 #include "kernels/learner/gpu_engine.hpp"
+#include "kernels/learner/learner_bench.hpp"
 #include "kernels/learner/learner_sass.hpp"
 #include "kernels/sass/sass_paths.hpp"
 
@@ -49,6 +50,8 @@ struct KernelArgs {
     double timeout = 2.0;
     int launches = 1;
     bool sass = false;
+    bool bench = false;    // time it beside ours at full occupancy (core/learner/learner_bench.hpp)
+    bool profile = false;  // ncu's profile table columns beside its twin's
     std::string arch;
     CLI::Option* n_opt = nullptr;
     CLI::Option* exclusive_opt = nullptr;
@@ -120,6 +123,32 @@ std::string csv_of(const Trace& t) {
     return out;
 }
 
+// --bench and --profile: on the GPU engine's child, whatever --engine says; a table on stdout, or
+// one line and a non-zero exit where the GPU, NVRTC or ncu is missing.
+int measure_kernel(const KernelArgs& a, const LearnerRequest& request) {
+    LearnerGpuEngine gpu = learner_gpu_engine();
+    if (!gpu.present()) throw std::runtime_error(gpu.why_not);
+    if (a.bench) {
+        const learner::BenchChildResult b = learner::run_learner_bench(request);
+        if (!b.error.empty()) throw std::runtime_error(a.file + ": --bench: " + b.error);
+        std::string why;
+        std::optional<learner_bench::BenchTable> t = learner_bench::parse_bench_output(b.out, &why);
+        if (!t) throw std::runtime_error(a.file + ": --bench: " + why);
+        t->file = a.file;
+        std::printf("%s", learner_bench::format_bench_text(*t).c_str());
+    }
+    if (a.profile) {
+        const std::string ncu = learner::find_ncu();
+        if (ncu.empty())
+            throw std::runtime_error(i18n::tr("--profile: no ncu (Nsight Compute) on PATH or in /usr/local/cuda/bin"));
+        const learner::ProfileChildResult p = learner::run_learner_profile(request, ncu);
+        if (!p.error.empty()) throw std::runtime_error(a.file + ": --profile: " + p.error);
+        std::printf("%s", learner_bench::format_profile_text(p.result).c_str());
+    }
+    std::fflush(stdout);
+    return 0;
+}
+
 int run_kernel(const KernelArgs& a) {
     const std::string source = read_source(a.file);
     LearnerRequest request;
@@ -130,6 +159,7 @@ int run_kernel(const KernelArgs& a) {
     request.schedule = a.schedule == "interleaved" ? Schedule::Interleaved : Schedule::Lockstep;
     request.schedule_seed = request.spec.seed;
     request.timeout_s = a.timeout;
+    if (a.bench || a.profile) return measure_kernel(a, request);
 
     LearnerEngine engine;
     std::string kind = a.engine;
@@ -176,6 +206,7 @@ int run_kernel(const KernelArgs& a) {
         j["trace"] = trace_to_json(run.trace);
         j["passed"] = checks.passed;
         j["failed"] = checks.failed;
+        j["notes"] = checks.notes;
         std::printf("%s\n", j.dump(1).c_str());
     } else if (a.format == "csv") {
         const std::string csv = csv_of(run.trace);
@@ -188,6 +219,7 @@ int run_kernel(const KernelArgs& a) {
         // The marks stay as they are, as `lesson check` prints them; the checks are core's (English).
         for (const std::string& p : checks.passed) std::printf("  ok    %s\n", p.c_str());
         for (const std::string& f : checks.failed) std::printf("  FAIL  %s\n", f.c_str());  // untranslated: a mark
+        for (const std::string& n : checks.notes) std::printf("  note  %s\n", n.c_str());  // untranslated: a mark
     }
     std::fflush(stdout);
     // One line on stderr: the first failure, and how many more the checks above list.
@@ -206,7 +238,6 @@ void add_kernel_command(CLI::App& app, CommandResult& result) {
     CLI::App* cmd = app.add_subcommand(
         "kernel",
         i18n::tr("Compile your own scan kernel (a .cu file with a // scanviz: header), step through it and check it"));
-        j["notes"] = checks.notes;
     cmd->add_option("file", a->file, i18n::tr("The kernel file (.cu)"))->required();
     a->n_opt = cmd->add_option("--n", a->n, i18n::tr("Number of elements (default: the header's)"));
     cmd->add_option("--input", a->input,
@@ -219,7 +250,6 @@ void add_kernel_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"cpu", "gpu"}));
     cmd->add_option(
            "--schedule", a->schedule,
-        for (const std::string& n : checks.notes) std::printf("  note  %s\n", n.c_str());  // untranslated: a mark
            i18n::tr("CPU engine: lockstep (a warp's lanes in step; default) or interleaved (out of step, to expose "
            "warp-synchronous races)"))
         ->check(CLI::IsMember({"lockstep", "interleaved"}));
@@ -235,6 +265,12 @@ void add_kernel_command(CLI::App& app, CommandResult& result) {
                   i18n::tr("Also compile it as plain CUDA with NVRTC and count its SASS instructions by class, beside "
                   "the --like variant's (needs NVRTC and nvdisasm, not a GPU)"));
     cmd->add_option("--arch", a->arch, i18n::tr("The architecture of --sass (default: the SASS view's, sm_90)"));
+    cmd->add_flag("--bench", a->bench,
+                  i18n::tr("Time it on the GPU as scanviz bench times the block scans (tiles of its n over 2^24 "
+                  "elements, one block each, 25 runs), beside its like twin, block_hillis_steele and CUB's BlockScan"));
+    cmd->add_flag("--profile", a->profile,
+                  i18n::tr("Profile it on the GPU with ncu: bank conflicts, shared accesses and executed instructions, "
+                  "beside its like twin's"));
     cmd->add_option("--timeout", a->timeout, i18n::tr("Seconds one run may take (default 2)"))
         ->check(CLI::PositiveNumber);
     cmd->callback([&result, a]() { result.exit_code = run_kernel(*a); });

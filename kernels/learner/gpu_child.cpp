@@ -15,6 +15,7 @@
 #include "core/learner/engine_files.hpp"
 #include "cuda_dl.hpp"
 #include "gpu_engine.hpp"
+#include "learner_bench.hpp"
 #include "nvrtc_compile.hpp"
 
 namespace scanviz::learner {
@@ -440,6 +441,8 @@ int gpu_child_main(int argc, char** argv) {
         return 0;
     }
     if (argc >= 3 && std::strcmp(argv[2], "run") == 0) return run(argc, argv);
+    if (argc >= 3 && (std::strcmp(argv[2], "bench") == 0 || std::strcmp(argv[2], "profile") == 0))
+        return learner_bench_child_main(argc, argv);  // scanviz kernel --bench / --profile
     fail("usage: scanviz --scanviz-gpu-child probe|run ...");
 }
 

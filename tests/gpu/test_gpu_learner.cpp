@@ -15,6 +15,7 @@
 #include "core/trace/compare.hpp"
 #include "gpu_test_env.hpp"
 #include "kernels/learner/gpu_engine.hpp"
+#include "kernels/learner/learner_bench.hpp"
 #include "../learner_verdict.hpp"
 
 using namespace scanviz;
@@ -223,4 +224,78 @@ TEST(GpuLearnerTextbookWrong, AWrongIndexIsNamedByItsState) {
     EXPECT_EQ(compare_with_model(r.trace, request_of(file).settings),
               "after your step 0 (__syncthreads(); the model's double-buffered step d=1), s[33]: yours 1, "
               "block_hillis_steele's 2");
+}
+
+// scanviz kernel --bench (issue 45, part 5): the learner's kernel timed in the GPU engine's child
+// beside its twin, block_hillis_steele and CUB's BlockScan, as scanviz bench times the block scans.
+namespace {
+learner_bench::BenchTable bench_of(const LearnerRequest& r) {
+    const learner::BenchChildResult b = learner::run_learner_bench(r);
+    EXPECT_EQ(b.error, "");
+    std::string why;
+    auto t = learner_bench::parse_bench_output(b.out, &why);
+    EXPECT_TRUE(t) << why << "\n" << b.out;
+    return t ? *t : learner_bench::BenchTable{};
+}
+}  // namespace
+
+TEST(GpuLearnerBench, TimesTheKernelBesideItsTwinAndCubAtFullOccupancy) {
+    REQUIRE_GPU_ENGINE();
+    // blelloch.cu: n = 64, block = 32, like = block_blelloch; CUB at 32 threads of 2 elements.
+    const learner_bench::BenchTable t = bench_of(request_of(kExamples + "blelloch.cu"));
+    ASSERT_EQ(t.rows.size(), 4u) << learner_bench::format_bench_text(t);
+    EXPECT_EQ(t.rows[0].role, learner_bench::kYours);
+    EXPECT_EQ(t.rows[1].name, "block_blelloch");
+    EXPECT_EQ(t.rows[2].name, "block_hillis_steele");
+    EXPECT_EQ(t.rows[3].name, "cub::BlockScan");
+    for (const auto& r : t.rows) {
+        ASSERT_TRUE(r.timed()) << r.name << ": " << r.not_timed;
+        EXPECT_EQ(r.ms.size(), static_cast<size_t>(learner_bench::kRuns)) << r.name;
+        EXPECT_EQ(r.tile, 64) << r.name;
+        EXPECT_EQ(r.elements, learner_bench::kElements) << r.name;
+        EXPECT_GT(r.blocks_per_sm, 0) << r.name;
+        EXPECT_LE(r.min_ms(), r.median_ms());
+        EXPECT_LE(r.median_ms(), r.max_ms());
+    }
+    EXPECT_EQ(t.rows[0].threads, 32);
+    EXPECT_EQ(t.rows[3].threads, 32);
+    EXPECT_EQ(learner_bench::comparison_lines(t).size(), 3u);
+}
+
+TEST(GpuLearnerBench, ATwinThatIsHillisSteeleIsTimedOnce) {
+    REQUIRE_GPU_ENGINE();
+    const learner_bench::BenchTable t = bench_of(request_of(kExamples + "hillis_steele_two_buffers.cu"));
+    ASSERT_EQ(t.rows.size(), 3u) << learner_bench::format_bench_text(t);
+    EXPECT_EQ(t.rows[1].role, learner_bench::kLike);
+    EXPECT_EQ(t.rows[1].name, "block_hillis_steele");
+    EXPECT_EQ(t.rows[2].name, "cub::BlockScan");
+}
+
+TEST(GpuLearnerBench, AWrongOutputIsNotTimed) {
+    REQUIRE_GPU_ENGINE();
+    LearnerRequest r = request_of(kExamples + "hillis_steele_two_buffers.cu");
+    const std::string right = "if (t < n) out[t] = s_temp[pout * BLOCK + t];";
+    ASSERT_NE(r.source.find(right), std::string::npos);
+    r.source.replace(r.source.find(right), right.size(), "if (t < n) out[t] = s_temp[pout * BLOCK + t] + 1;");
+    const learner::BenchChildResult b = learner::run_learner_bench(r);
+    EXPECT_NE(b.error.find("wrong output"), std::string::npos) << b.error << "\n" << b.out;
+    EXPECT_NE(b.error.find("tile 0, element 0"), std::string::npos) << b.error;
+}
+
+TEST(GpuLearnerBench, TheProfileGivesYoursAndTheTwinsColumns) {
+    REQUIRE_GPU_ENGINE();
+    const std::string ncu = learner::find_ncu();
+    if (ncu.empty()) GTEST_SKIP() << "gpu test skipped: no ncu on this machine";
+    const learner::ProfileChildResult p = learner::run_learner_profile(request_of(kExamples + "blelloch.cu"), ncu);
+    ASSERT_EQ(p.error, "");
+    ASSERT_EQ(p.result.rows.size(), 2u);
+    EXPECT_EQ(p.result.rows[0].role, learner_bench::kYours);
+    EXPECT_EQ(p.result.rows[1].name, "block_blelloch");
+    for (const auto& k : p.result.rows) {
+        EXPECT_EQ(k.ncu.grid_blocks, 1) << k.name;
+        EXPECT_GT(k.ncu.ld_instructions, 0) << k.name;
+        EXPECT_GT(k.ncu.st_instructions, 0) << k.name;
+        EXPECT_GT(k.ncu.inst_executed, 0) << k.name;
+    }
+    EXPECT_EQ(p.result.rows[0].ncu.block_threads, 32);
 }
