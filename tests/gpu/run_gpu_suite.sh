@@ -16,7 +16,8 @@
 #             kernel_save_bench (save -> new picture) into $OUT/kernel_save_bench.txt; needs
 #             build-window/ from tests/gpu/window_bundle.sh (xb1.tar.xz, xb2.tar.xz, scanviz.xz:
 #             one carried per run while the machine stays warm)
-#   learner   scanviz kernel --engine gpu on every example of assets/kernels (a learner's kernel
+#   learner   scanviz kernel --engine gpu on every example of assets/kernels and every textbook form of
+#             tests/data/learner/textbook (a learner's kernel
 #             through NVRTC on this GPU): every output into $OUT/learner_gpu.txt, rc lines into summary.txt
 # SCANVIZ_GPU_TEST_FILTER=<regex> limits the tests step to matching ctest names.
 # SCANVIZ_PREBUILT=<dir>: without the tests step, use the scanviz carried there (xz, built here by
@@ -170,7 +171,8 @@ fi
 if has learner; then
   t0=$(date +%s)
   : > "$OUT/learner_gpu.txt"
-  for f in assets/kernels/*.cu; do
+  # The shipped examples, then the textbooks' forms as printed (issue 45: like by what it computes).
+  for f in assets/kernels/*.cu tests/data/learner/textbook/*.cu; do
     name=$(basename "$f")
     echo "=== scanviz kernel $f --engine gpu" >> "$OUT/learner_gpu.txt"
     "$SCANVIZ" kernel "$f" --engine gpu >> "$OUT/learner_gpu.txt" 2>&1
