@@ -273,6 +273,8 @@ void KernelView::Draw(App& app) {
     ImGui::TextDisabled("%s", sass_line.empty() ? i18n::tr("SASS of your kernel: after the checks") : sass_line.c_str());
     ImGui::PopTextWrapPos();
     if (sass_rows.size() > 1) DrawSassRows();
+    ImGui::Separator();
+    measure.Draw(app, path);  // timed beside ours, profiled with ncu (on the GPU, as jobs)
     if (!sass_listing.empty() && ImGui::TreeNode((std::string(i18n::tr("SASS listing")) + "###sass_listing").c_str())) {
         ImGui::BeginChild("##your_sass", ImVec2(0, ImGui::GetTextLineHeight() * 16), true,
                           ImGuiWindowFlags_HorizontalScrollbar);

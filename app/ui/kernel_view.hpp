@@ -16,6 +16,7 @@
 #include "core/sass/table.hpp"
 #include "app.hpp"
 #include "gpu_jobs.hpp"
+#include "kernel_measure.hpp"
 
 namespace scanviz::ui {
 
@@ -33,6 +34,8 @@ struct KernelView {
     std::string sass_line;            // "SASS of your kernel (sm_90): 57 instructions", or why there is none
     std::string sass_listing;
     std::vector<sass::Row> sass_rows;  // the twin's counts beside yours (LearnerChecks::sass_rows)
+    // --bench and --profile from the panel (kernel_measure.hpp): a button each, a job each.
+    KernelMeasure measure;
     std::string open_path;  // the entry's text field
     bool entry_open = false;
 

@@ -11,8 +11,6 @@
 // them): the hazard check says so, and the race lab measured it on the GPU. No scanviz::step
 // call. One change so that scanviz can trace it: `ptr` is the array itself (a template
 // parameter) rather than `volatile T *ptr`. The kernel around it is ours.
-#include "scanviz.cuh"
-
 struct Add {
     static __device__ int apply(int a, int b) { return a + b; }
     static __device__ int identity() { return 0; }
@@ -52,7 +50,7 @@ __device__ void scan_block(Array& ptr, const unsigned int idx) {
 }
 
 __global__ void cmu_scan_block(const int* in, int* out, int n) {
-    SCANVIZ_SHARED(int, ptr, 128);
+    __shared__ int ptr[128];
     const unsigned int idx = threadIdx.x;
     ptr[idx] = idx < static_cast<unsigned>(n) ? in[idx] : 0;
     __syncthreads();

@@ -9,8 +9,6 @@
 // step() call. One change so that scanviz can trace it: scanviz does not follow a pointer
 // into a traced array, so `ptr` is the array itself (a template parameter) rather than
 // `volatile T *ptr`; every statement is CMU's. The kernel around it is ours.
-#include "scanviz.cuh"
-
 struct Add {
     static __device__ int apply(int a, int b) { return a + b; }
     static __device__ int identity() { return 0; }
@@ -30,7 +28,7 @@ __device__ T scan_warp(Array& ptr, const unsigned int idx) {
 }
 
 __global__ void cmu_scan_warp(const int* in, int* out, int n) {
-    SCANVIZ_SHARED(int, ptr, 32);  // volatile in CMU's listing
+    __shared__ int ptr[32];  // volatile in CMU's listing
     const unsigned int idx = threadIdx.x;
     ptr[idx] = idx < static_cast<unsigned>(n) ? in[idx] : 0;
     const int result = scan_warp<Add, int>(ptr, idx);

@@ -6,11 +6,9 @@
 // up the tree, the last element cleared, a down-sweep that swaps and adds back down, the barriers
 // at the top of each loop. No scanviz::step call. Two changes only, so that scanviz can run it:
 // the parameters in scanviz's order (input, output, n; the book has g_odata first) and a fixed
-// array in place of `extern __shared__ float temp[]` (declared with SCANVIZ_SHARED to be traced).
-#include "scanviz.cuh"
-
+// array in place of `extern __shared__ float temp[]`.
 __global__ void prescan(float *g_idata, float *g_odata, int n) {
-    SCANVIZ_SHARED(float, temp, 64);  // allocated on invocation in the book
+    __shared__ float temp[64];  // allocated on invocation in the book
     int thid = threadIdx.x;
     int offset = 1;
     temp[2 * thid] = g_idata[2 * thid];  // load input into shared memory

@@ -8,11 +8,9 @@
 // written instead of the one just read (gems3_naive_scan_as_printed.cu: scanviz names the first
 // slot that goes wrong); this is the corrected line. No scanviz::step call. Two changes so that
 // it can run: the parameters in scanviz's order (input, output, n) and a fixed array in
-// place of `extern __shared__ float temp[]` (declared with SCANVIZ_SHARED to be traced).
-#include "scanviz.cuh"
-
+// place of `extern __shared__ float temp[]`.
 __global__ void scan(float *g_idata, float *g_odata, int n) {
-    SCANVIZ_SHARED(float, temp, 64);  // allocated on invocation in the book
+    __shared__ float temp[64];  // allocated on invocation in the book
     int thid = threadIdx.x;
     int pout = 0, pin = 1;
     // Load input into shared memory.

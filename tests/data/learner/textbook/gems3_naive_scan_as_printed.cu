@@ -6,10 +6,8 @@
 // what was there two steps ago) instead of reading both operands from the buffer just written.
 // Its output is wrong; scanviz names the first slot that goes wrong, by its state, against
 // block_hillis_steele. gems3_naive_scan.cu has the corrected line.
-#include "scanviz.cuh"
-
 __global__ void scan(float *g_idata, float *g_odata, int n) {
-    SCANVIZ_SHARED(float, temp, 64);  // allocated on invocation in the book
+    __shared__ float temp[64];  // allocated on invocation in the book
     int thid = threadIdx.x;
     int pout = 0, pin = 1;
     // Load input into shared memory.

@@ -5,13 +5,11 @@
 // 4th ed., 2022, ch. 11, "Speed and work efficiency consideration: the Brent-Kung algorithm"), as
 // the book prints it: a section of two elements per thread scanned in place, a reduction tree
 // then a distribution tree, `XY[index] += XY[index - stride]`, the barrier at the top of each
-// loop. No scanviz::step call. (The array is declared with SCANVIZ_SHARED so that scanviz traces it.)
-#include "scanviz.cuh"
-
+// loop. No scanviz::step call.
 #define SECTION_SIZE 64
 
 __global__ void Brent_Kung_scan_kernel(float *X, float *Y, unsigned int N) {
-    SCANVIZ_SHARED(float, XY, SECTION_SIZE);
+    __shared__ float XY[SECTION_SIZE];
     unsigned int i = 2 * blockIdx.x * blockDim.x + threadIdx.x;
     if (i < N) XY[threadIdx.x] = X[i];
     if (i + blockDim.x < N) XY[threadIdx.x + blockDim.x] = X[i + blockDim.x];

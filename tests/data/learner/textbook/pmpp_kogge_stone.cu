@@ -5,13 +5,11 @@
 // 4th ed., 2022, ch. 11, "Parallel scan with the Kogge-Stone algorithm"), as the book prints it:
 // one array in shared memory, each step read into `temp`, a barrier, then written, and the
 // barriers at the top of the loop. No scanviz::step call: scanviz matches it with its twin by
-// what it computes. (The array is declared with SCANVIZ_SHARED so that scanviz traces it.)
-#include "scanviz.cuh"
-
+// what it computes.
 #define SECTION_SIZE 32
 
 __global__ void Kogge_Stone_scan_kernel(float *X, float *Y, unsigned int N) {
-    SCANVIZ_SHARED(float, XY, SECTION_SIZE);
+    __shared__ float XY[SECTION_SIZE];
     unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < N) {
         XY[threadIdx.x] = X[i];
