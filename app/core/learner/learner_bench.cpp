@@ -135,7 +135,7 @@ std::string format_bench_text(const BenchTable& t) {
                           yours->ms.size())
           << "\n";
     char head[200];
-    std::snprintf(head, sizeof head, "%-28s %10s %21s %8s %6s %8s %8s\n", i18n::tr("kernel"), i18n::tr("median ms"),
+    std::snprintf(head, sizeof head, "%-28s %10s %21s %8s %6s %8s %8s\n", i18n::trc("table header", "kernel"), i18n::tr("median ms"),
                   i18n::tr("fastest .. slowest"), "GB/s", i18n::tr("tile"), i18n::tr("threads"),
                   i18n::tr("blocks/SM"));
     o << head;
@@ -188,7 +188,7 @@ std::string format_profile_text(const ProfileResult& r) {
                   "instructions; executed: warp-level instructions")
       << "\n";
     char head[240];
-    std::snprintf(head, sizeof head, "%-28s %7s %16s %16s %10s %10s\n", i18n::tr("kernel"), i18n::tr("threads"),
+    std::snprintf(head, sizeof head, "%-28s %7s %16s %16s %10s %10s\n", i18n::trc("table header", "kernel"), i18n::tr("threads"),
                   i18n::tr("conflicts ld/st"), i18n::tr("shared ld/st"), i18n::tr("executed"), "ns");
     o << head;
     for (const ProfiledKernel& k : r.rows) {
