@@ -344,3 +344,13 @@ int run_main(void (*kernel)(const T*, const int*, T*, int), int argc, char** arg
 }
 
 }  // namespace scanviz::cpu
+
+// The CPU engine compiles the driver and the scheduler once (with the precompiled backend, beside
+// it: engine_cpu.cpp) and links them with each kernel, whose compile then makes only the kernel:
+// with SCANVIZ_CPU_SEPARATE_BACKEND the kernel's file instantiates no run<T>.
+#if defined(SCANVIZ_CPU_SEPARATE_BACKEND)
+namespace scanviz::cpu {
+extern template int run<int>(Launch<int>, int, char**);
+extern template int run<float>(Launch<float>, int, char**);
+}  // namespace scanviz::cpu
+#endif

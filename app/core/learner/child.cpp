@@ -52,11 +52,12 @@ ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, co
         return r;
     }
     int out_pipe[2], err_pipe[2], exec_pipe[2];
-    if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0 || pipe(exec_pipe) != 0) {
+    // Close-on-exec from the start: children started at once from several threads (the checks'
+    // runs) must not inherit each other's pipes, or one's end of output waits for the other.
+    if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 || pipe2(exec_pipe, O_CLOEXEC) != 0) {
         r.error = std::string("pipe: ") + std::strerror(errno);
         return r;
     }
-    fcntl(exec_pipe[1], F_SETFD, FD_CLOEXEC);
     std::vector<char*> args;
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);

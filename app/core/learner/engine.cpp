@@ -2,6 +2,10 @@
 
 #include "core/i18n/i18n.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
 namespace scanviz {
 
 std::string_view to_string(Schedule s) { return s == Schedule::Interleaved ? "interleaved" : "lockstep"; }
@@ -66,6 +70,23 @@ LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& reques
     }
     out.trace = std::move(a.trace);
     out.accesses = access_trace(parsed.records, run);
+    return out;
+}
+
+std::vector<LearnerRun> run_learner_all(const LearnerEngine& engine, const std::vector<LearnerRequest>& requests,
+                                        std::string_view source_kind) {
+    std::vector<LearnerRun> out(requests.size());
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const size_t workers = source_kind == "cpu" ? std::min<size_t>(std::min(cores, 8u), requests.size()) : 1;
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t i; (i = next.fetch_add(1)) < requests.size();)
+            out[i] = run_learner(engine, requests[i], source_kind);
+    };
+    std::vector<std::thread> pool;
+    for (size_t w = 1; w < workers; ++w) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
     return out;
 }
 

@@ -76,6 +76,13 @@ std::string one_block_too_few(const Records& records, int n, int block);
 LearnerRun run_learner(const LearnerEngine& engine, const LearnerRequest& request,
                        std::string_view source_kind);
 
+// Independent runs (the checks' other inputs and sizes, the CPU engine's runs of the interleaved
+// schedule), in the requests' order. On the CPU engine ("cpu") they run at once, as many as the
+// machine has cores: each is a child process of the same compiled kernel, compiled once before
+// (the first run). Other engines run them one after another.
+std::vector<LearnerRun> run_learner_all(const LearnerEngine& engine, const std::vector<LearnerRequest>& requests,
+                                        std::string_view source_kind);
+
 // The spec of a request as the settings give it. Its variant (a trace names one; the trace
 // JSON needs it) is the `like` variant's id, else "your_<kernel name>", which no built-in
 // variant has: views then show the trace with no variant's facts.
