@@ -74,3 +74,21 @@ TEST(ScriptText, TheLoadSessionParses) {
     for (const auto& c : s.commands) memory += c.name == "memory";
     EXPECT_EQ(memory, 2);
 }
+
+// Your kernel's hazards: a click on one in the panel, and the GPU engine's launches.
+TEST(ScriptText, HazardClicksAndLaunchesParse) {
+    const Script s = parse_script("kernel-launches 200\nkernel k.cu\nwait-kernel\nclick-hazard 0\nclick-hazard 5\n",
+                                  "t.script");
+    ASSERT_EQ(s.commands.size(), 5u);
+    EXPECT_EQ(s.commands[0].name, "kernel-launches");
+    EXPECT_EQ(s.commands[0].args, std::vector<std::string>{"200"});
+    EXPECT_EQ(s.commands[3].name, "click-hazard");
+    EXPECT_EQ(s.commands[4].args, std::vector<std::string>{"5"});
+    EXPECT_EQ(error_of("click-hazard\n"),
+              "script t.script:1: usage: click-hazard K (0 = the first hazard the Your-kernel panel lists)");
+    EXPECT_EQ(error_of("click-hazard -1\n"), "script t.script:1: click-hazard K: 0 or more, got '-1'");
+    EXPECT_EQ(error_of("click-hazard first\n"), "script t.script:1: 'first' is not a whole number (click-hazard)");
+    EXPECT_EQ(error_of("kernel-launches 0\n"), "script t.script:1: kernel-launches 0 is outside 1 .. 5000");
+    EXPECT_EQ(error_of("kernel-launches 5001\n"), "script t.script:1: kernel-launches 5001 is outside 1 .. 5000");
+    EXPECT_EQ(error_of("kernel-launches 2 3\n"), "script t.script:1: usage: kernel-launches N (1 .. 5000)");
+}

@@ -1,5 +1,7 @@
 #include "app.hpp"
 
+#include "core/race/placed_hazards.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <exception>
@@ -145,7 +147,22 @@ bool App::apply_form() {
 
 Trace App::from_recording(const Trace& recorded) const { return as_recorded(*recording, recorded); }
 
+void App::set_learner_hazards(std::vector<Hazard> pairs) {
+    learner_hazards = {std::move(pairs), -1};
+    ++hazards_generation;
+}
+
+void App::pick_hazard(int i) {
+    const auto& pairs = learner_hazards.pairs;
+    learner_hazards.picked = i >= 0 && i < static_cast<int>(pairs.size()) ? i : -1;
+    ++hazards_generation;
+    if (learner_hazards.picked < 0) return;
+    set_step(hazard_step(trace, pairs[static_cast<size_t>(i)]));
+    selection = {};
+}
+
 void App::show_trace(Trace t) {
+    if (!learner_hazards.empty()) set_learner_hazards({});
     learner.shown = learner.on_screen = false;
     trace = std::move(t);
     graph = DependencyGraph(trace);

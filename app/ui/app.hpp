@@ -96,6 +96,9 @@ struct LearnerFile {
     uint64_t revision = 0;  // bumps when `text` changes (the source view reloads)
     std::string error;      // the last run's error, one line; "" when it ran
     int error_line = 0;     // the line of the file `error` names; 0 when none
+    // A lesson's question on the kernel's hazards keeps them closed until it is answered: the
+    // Your-kernel panel's checks, and the hazards drawn on the state view and the diagram.
+    bool hazards_hidden = false;
 };
 
 // The device found at start (none on most laptops and on CI).
@@ -173,6 +176,21 @@ struct App {
     void status_again();
 
     LearnerFile learner;
+    // Your kernel's hazards, placed on the trace on screen (kernel_view.cpp, when its checks come;
+    // a new trace clears them), and the one picked in its panel: the state view and the diagram
+    // draw them (figure::HazardPairs). hazards_generation bumps when they change.
+    figure::HazardPairs learner_hazards;
+    uint64_t hazards_generation = 0;
+    void set_learner_hazards(std::vector<Hazard> pairs);
+    // Picks hazard i (-1: none): goes to its step, clears the selection, and draws its pair alone.
+    void pick_hazard(int i);
+    // The hazards the views draw: none while a lesson keeps them back (LearnerFile::hazards_hidden)
+    // or another trace is on screen; hazards_key() changes whenever that changes.
+    const figure::HazardPairs* hazards_shown() const {
+        return learner.on_screen && !learner.hazards_hidden && !learner_hazards.empty() ? &learner_hazards
+                                                                                         : nullptr;
+    }
+    uint64_t hazards_key() const { return hazards_generation * 2 + (learner.hazards_hidden ? 1 : 0); }
 
 private:
     std::function<std::string()> status_maker_;

@@ -26,7 +26,7 @@ bool DiagramView::Update(const App& app) {
     const figure::SceneStyle style = scene_style(key_.presentation);
     try {
         scene = figure::build_diagram_scene(app.trace, app.graph, app.step, app.selection, style, nullptr,
-                                            window);
+                                            window, app.hazards_shown());
         if (app.settings.lesson_so_far) figure::keep_diagram_rows_up_to(scene, app.step);
         error.clear();
     } catch (const std::exception& e) {

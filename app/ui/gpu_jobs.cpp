@@ -80,8 +80,10 @@ std::shared_ptr<const LearnerEngineChoice> choose_learner_engine() {
 }  // namespace
 
 std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, std::string text, double timeout_s,
-                                                             std::shared_ptr<const LearnerEngineChoice> engine) {
-    return [file = std::move(file), text = std::move(text), timeout_s, engine](JobContext& ctx) {
+                                                             std::shared_ptr<const LearnerEngineChoice> engine,
+                                                             bool interleaved, int launches) {
+    return [file = std::move(file), text = std::move(text), timeout_s, engine, interleaved,
+            launches](JobContext& ctx) {
         const auto start = std::chrono::steady_clock::now();
         LearnerJobResult out;
         out.engine = engine;
@@ -105,9 +107,13 @@ std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, s
         request.settings = parsed.settings;
         request.spec = settings_spec(request.settings);
         request.schedule_seed = request.spec.seed;
+        if (interleaved) request.schedule = Schedule::Interleaved;
         ctx.progress(0.2, out.engine->kind == "gpu" ? i18n::tr("compiling and running on the GPU...")
                                                      : i18n::tr("compiling and running on the CPU..."));
-        out.run = run_learner(out.engine->run, request, out.engine->kind);
+        // The interleaved schedule is the CPU engine's: a GPU orders its threads itself.
+        const bool on_cpu = interleaved && out.engine->kind == "gpu";
+        if (out.engine->kind == "gpu" && !on_cpu) request.launches = std::max(1, launches);
+        out.run = on_cpu ? run_learner(cpu_engine(), request, "cpu") : run_learner(out.engine->run, request, out.engine->kind);
         if (!out.run.error.empty() && out.run.error.rfind(file, 0) != 0) out.run.error = file + ": " + out.run.error;
         out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return out;

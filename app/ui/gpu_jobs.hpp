@@ -59,8 +59,11 @@ struct LearnerJobResult {
 
 // Reads the settings header of `text` and runs it with `engine` (chosen here, on the first run,
 // when null). A bad header, a compile error, a timeout, a crash: run.error, never a throw.
+// `interleaved`: the CPU engine's interleaved schedule (else lockstep). `launches`: the GPU
+// engine's launches (the first traced, the others' outputs counted: LearnerRun::more_outputs).
 std::function<LearnerJobResult(JobContext&)> learner_run_job(std::string file, std::string text, double timeout_s,
-                                                             std::shared_ptr<const LearnerEngineChoice> engine);
+                                                             std::shared_ptr<const LearnerEngineChoice> engine,
+                                                             bool interleaved = false, int launches = 1);
 
 // The checks of a run that gave a trace (core/learner/check.hpp: output, like-model, hazards) and
 // the SASS of the kernel at `sass_arch` (kernels/learner/learner_sass.hpp: NVRTC and nvdisasm, no

@@ -17,6 +17,7 @@
 
 #include "core/common/assets.hpp"
 #include "core/learner/source_steps.hpp"
+#include "core/race/placed_hazards.hpp"
 #include "theme.hpp"
 
 namespace scanviz::ui {
@@ -74,6 +75,9 @@ bool KernelView::Open(App& app, const std::string& file) {
     sass_line.clear();
     sass_listing.clear();
     sass_rows.clear();
+    hazard_sentences.clear();
+    hazard_count = 0;
+    repeated = {};
     stamp_ = seen_ = {};
     pending_ = true;
     next_poll_ = 0;
@@ -138,7 +142,7 @@ void KernelView::Start(App& app) {
         ++app.learner.revision;
     }
     app.jobs.submit<LearnerJobResult>(
-        kKernelRunJob, learner_run_job(path, app.learner.text, timeout_s, engine_),
+        kKernelRunJob, learner_run_job(path, app.learner.text, timeout_s, engine_, interleaved, launches),
         [this, &app](LearnerJobResult r) {
             Finished(app, std::make_shared<const LearnerJobResult>(std::move(r)));
         },
@@ -164,6 +168,14 @@ void KernelView::Finished(App& app, std::shared_ptr<const LearnerJobResult> r) {
     app.learner.error_line = 0;
     app.show_learner_trace(r->run.trace);
     last_ = r;
+    // The GPU's launches after the traced one, counted by block (no run of the engine: their outputs
+    // came back with the run).
+    repeated = {};
+    if (r->engine && r->engine->kind == r->run.trace.source.kind && r->engine->kind == "gpu" &&
+        r->request.launches > 1)
+        repeated = check_repeated(r->engine->run, r->request, r->run, r->request.launches, "gpu");
+    hazard_sentences.clear();
+    hazard_count = 0;
     StartChecks(app);
 }
 
@@ -185,7 +197,8 @@ void KernelView::StartChecks(App& app) {
     checks_done = false;
     app.jobs.submit<LearnerChecks>(
         kKernelChecksJob, learner_checks_job(last_, sass_arch),
-        [this](LearnerChecks c) {
+        [this, &app](LearnerChecks c) {
+            PlaceHazards(app);
             passed = std::move(c.lines.passed);
             failed = std::move(c.lines.failed);
             checks_done = true;
@@ -203,6 +216,62 @@ void KernelView::StartChecks(App& app) {
             failed = {i18n::format(i18n::tr("the checks did not run: %s"), error.c_str())};
             checks_done = true;
         });
+}
+
+void KernelView::PlaceHazards(App& app) {
+    hazard_sentences.clear();
+    hazard_count = 0;
+    if (!last_ || !app.learner.on_screen) return;
+    try {
+        PlacedHazards placed = place_hazards(last_->run.trace, last_->run.accesses);
+        hazard_count = placed.report.count();
+        // The lines the checks list (hazard_lines: the first few, then how many more), one per hazard.
+        constexpr int kListed = 6;  // as check_run lists them
+        hazard_sentences = hazard_lines(last_->run.accesses, kListed);
+        hazard_sentences.resize(std::min(hazard_sentences.size(), static_cast<size_t>(std::min(hazard_count, kListed))));
+        app.set_learner_hazards(std::move(placed.shown));
+    } catch (const std::exception&) {
+        app.set_learner_hazards({});  // the checks' line says why the analysis failed
+    }
+}
+
+// A hazard's line of the checks: a button that goes to its step and lights its pair in the state
+// view and the diagram (a second click shows every pair again).
+void KernelView::DrawHazardLine(App& app, int index, const std::string& line) {
+    const bool picked = app.learner_hazards.picked == index;
+    ImGui::PushID(index);
+    ImGui::BeginGroup();
+    ErrorText(app, i18n::format(i18n::tr("FAIL  %s"), line.c_str()));
+    ImGui::EndGroup();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    // Recorded where it can be clicked: the part inside the panel's visible area (none when scrolled away).
+    const ImVec2 clip_a = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_b = ImGui::GetWindowDrawList()->GetClipRectMax();
+    const ImVec2 va(std::max(a.x, clip_a.x), std::max(a.y, clip_a.y)), vb(std::min(b.x, clip_b.x), std::min(b.y, clip_b.y));
+    if (static_cast<size_t>(index) < hazard_rects.size() && va.x < vb.x && va.y < vb.y)
+        hazard_rects[static_cast<size_t>(index)] = {va.x, va.y, vb.x, vb.y};
+    const bool hovered = ImGui::IsItemHovered();
+    if (hovered || picked)
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(a.x - 2, a.y - 1), ImVec2(b.x + 2, b.y + 1),
+                                            error_colour(app.settings.presentation), 0.0f, 0,
+                                            picked ? 3.0f : 1.0f);
+    if (hovered)
+        ImGui::SetTooltip("%s", picked ? i18n::tr("click again: every hazard drawn")
+                                       : i18n::tr("click: its step, with this pair drawn in the state and the diagram"));
+    if (ImGui::IsItemClicked()) app.pick_hazard(picked ? -1 : index);
+    ImGui::PopID();
+}
+
+// The wrong outputs over the GPU's launches, as the race lab counts them.
+void KernelView::DrawWrongCount(App& app) {
+    if (repeated.runs <= 1) return;
+    const double rate = 100.0 * static_cast<double>(repeated.wrong) / static_cast<double>(repeated.runs);
+    const ImVec4 colour = repeated.wrong ? ImGui::ColorConvertU32ToFloat4(error_colour(app.settings.presentation))
+                                         : badge_colour(app.settings.presentation);
+    ImGui::TextColored(colour, i18n::tr("wrong: %lld of %lld blocks (%.3g%%)"), repeated.wrong,
+                       repeated.runs, rate);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", repeated.line.c_str());
+    ImGui::PopTextWrapPos();
 }
 
 bool KernelView::HasNews(const App& app) const {
@@ -237,6 +306,13 @@ void KernelView::Draw(App& app) {
             ImGui::TextDisabled("%s", i18n::tr("runs on the CPU"));
         if (!engine_->why_not_gpu.empty() && ImGui::IsItemHovered())
             ImGui::SetTooltip(i18n::tr("not on the GPU: %s"), engine_->why_not_gpu.c_str());
+        if (engine_->kind == "gpu") {
+            // Many launches: the wrong outputs among them are counted beside the hazards.
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+            ImGui::InputInt((std::string(i18n::tr("launches")) + "###kernel_launches").c_str(), &launches);
+            launches = std::clamp(launches, 1, 5000);
+            if (ImGui::IsItemDeactivatedAfterEdit()) pending_ = true;  // run again with as many launches
+        }
     }
     if (Running(app)) {
         const JobStatus job = app.jobs.status();
@@ -259,10 +335,33 @@ void KernelView::Draw(App& app) {
     }
     if (app.learner.shown && app.learner.error.empty() && app.has_trace) {
         ImGui::Separator();
-        if (!checks_done) {
+        if (app.learner.hazards_hidden) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextDisabled("%s", i18n::tr("The checks stay closed until you answer the lesson's question."));
+            ImGui::PopTextWrapPos();
+        } else if (!checks_done) {
             ImGui::TextDisabled("%s", i18n::tr("checking..."));
         } else {
-            for (const std::string& line : failed) ErrorText(app, i18n::format(i18n::tr("FAIL  %s"), line.c_str()));
+            hazard_rects.assign(hazard_sentences.size(), {0, 0, 0, 0});
+            for (const std::string& line : failed) {
+                int hazard = -1;
+                for (size_t i = 0; i < hazard_sentences.size() && hazard < 0; ++i)
+                    if (line == i18n::format(i18n::tr("hazard: %s"), hazard_sentences[i].c_str()))
+                        hazard = static_cast<int>(i);
+                if (hazard >= 0)
+                    DrawHazardLine(app, hazard, line);
+                else
+                    ErrorText(app, i18n::format(i18n::tr("FAIL  %s"), line.c_str()));
+            }
+            if (hazard_count > 0 && app.hazards_shown()) {
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextDisabled("%s", app.learner_hazards.picked >= 0
+                                              ? i18n::tr("one pair drawn: click its line again for every pair")
+                                              : i18n::tr("red in the state and the diagram: the racing pairs; "
+                                                         "click a hazard to go to its step"));
+                ImGui::PopTextWrapPos();
+            }
+            DrawWrongCount(app);
             ImGui::PushTextWrapPos(0.0f);
             for (const std::string& line : passed) ImGui::Text(i18n::tr("ok    %s"), line.c_str());
             ImGui::PopTextWrapPos();

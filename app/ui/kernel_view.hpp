@@ -8,6 +8,7 @@
 // (output, like-model, hazards) come after the picture, as a second job.
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -38,6 +39,18 @@ struct KernelView {
     KernelMeasure measure;
     std::string open_path;  // the entry's text field
     bool entry_open = false;
+    bool interleaved = false;  // the CPU engine's schedule (a lesson step sets it); else lockstep
+    // Your kernel's hazards, placed on its trace when the checks come (App::learner_hazards): the
+    // panel lists them as the checks do, each line a button that picks its pair (App::pick_hazard).
+    std::vector<std::string> hazard_sentences;  // hazard_lines() of the access trace: one per hazard listed
+    int hazard_count = 0;
+    // Where each listed hazard's line was drawn this frame (screen pixels x0, y0, x1, y1; all 0 when
+    // not drawn): a script clicks it there (click-hazard).
+    std::vector<std::array<float, 4>> hazard_rects;
+    // The GPU engine's launches of each run: the first is traced, the others counted (wrong outputs
+    // by block, as the race lab counts them: `repeated`).
+    int launches = 1;
+    RepeatedRuns repeated;
 
     // Starts watching `file` and runs it. False (and a message) when it cannot be read.
     bool Open(App& app, const std::string& file);
@@ -52,6 +65,10 @@ struct KernelView {
     // "cpu" or "gpu": the engine the runs use (after the first), with why not the GPU.
     std::string EngineKind() const { return engine_ ? engine_->kind : ""; }
     std::string WhyNotGpu() const { return engine_ ? engine_->why_not_gpu : ""; }
+    // The last run that gave a trace (null before it); a lesson reads its figures from it.
+    std::shared_ptr<const LearnerJobResult> LastRun() const { return last_; }
+    // Runs the file again (a lesson changed the schedule).
+    void RunAgain() { pending_ = !path.empty(); }
 
     // The panel: the file, the engine, the progress, the error and the checks.
     void Draw(App& app);
@@ -75,6 +92,9 @@ private:
     void Start(App& app);
     void Finished(App& app, std::shared_ptr<const LearnerJobResult> r);
     void StartChecks(App& app);  // the checks of last_ (a second job, after the picture)
+    void PlaceHazards(App& app);  // last_'s hazards on the trace on screen
+    void DrawHazardLine(App& app, int index, const std::string& line);
+    void DrawWrongCount(App& app);
 
     std::shared_ptr<const LearnerEngineChoice> engine_;
     Stamp stamp_;  // of the text the last run read

@@ -380,6 +380,21 @@ void ScriptRunner::Execute(GuiSession& session, const ScriptCommand& c) {
         session.scripted_input = {press, release};
     } else if (c.name == "kernel") {
         session.kernel.Open(app, a0);  // an unreadable file shows its message (expect-error checks it)
+    } else if (c.name == "kernel-launches") {
+        session.kernel.launches = script_int(c, a0, path);
+    } else if (c.name == "click-hazard") {
+        // Press and release the mouse on the line's centre, through ImGui's input path, as `click` does.
+        const int k = script_int(c, a0, path);
+        const auto& rects = session.kernel.hazard_rects;
+        if (k >= static_cast<int>(rects.size()) || rects[static_cast<size_t>(k)][2] <= 0)
+            script_fail(path, c.line,
+                        "click-hazard " + a0 + ": the Your-kernel panel lists " + std::to_string(rects.size()) +
+                            " hazard lines on screen (wait-kernel first; a lesson may keep them back)");
+        const auto& r = rects[static_cast<size_t>(k)];
+        ScriptedInput at{(r[0] + r[2]) * 0.5f, (r[1] + r[3]) * 0.5f, false, -1, -1};
+        ScriptedInput down = at;
+        down.mouse_down = true;
+        session.scripted_input = {at, down, at};
     } else if (c.name == "kernel-timeout") {
         session.kernel.timeout_s = script_positive(c, a0, path);
     } else if (c.name == "open") {

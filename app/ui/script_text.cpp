@@ -63,6 +63,8 @@ const std::map<std::string, CommandShape>& shapes() {
         {"kernel", {1, 1, "kernel FILE.cu"}},
         {"kernel-timeout", {1, 1, "kernel-timeout SECONDS"}},
         {"wait-kernel", {0, 1, "wait-kernel [RUNS]"}},
+        {"kernel-launches", {1, 1, "kernel-launches N (1 .. 5000)"}},
+        {"click-hazard", {1, 1, "click-hazard K (0 = the first hazard the Your-kernel panel lists)"}},
     };
     return table;
 }
@@ -93,6 +95,12 @@ void check_arguments(const ScriptCommand& c, const std::string& path) {
         (void)script_on_off(c, c.args[1], path);
     }
     if (c.name == "speed" || c.name == "zoom" || c.name == "kernel-timeout") (void)script_positive(c, c.args[0], path);
+    if (c.name == "kernel-launches") {
+        const int n = script_int(c, c.args[0], path);
+        if (n < 1 || n > 5000) script_fail(path, line, "kernel-launches " + c.args[0] + " is outside 1 .. 5000");
+    }
+    if (c.name == "click-hazard" && script_int(c, c.args[0], path) < 0)
+        script_fail(path, line, "click-hazard K: 0 or more, got '" + c.args[0] + "'");
     if (c.name == "wait-kernel" && !c.args.empty() && script_int(c, c.args[0], path) < 1)
         script_fail(path, line, "wait-kernel RUNS: at least 1, got '" + c.args[0] + "'");
     if ((c.name == "export-png" || c.name == "export-svg") && c.args[0] != "state" && c.args[0] != "diagram")

@@ -20,6 +20,9 @@
 //   each-trace  ...  end                (every trace of the open recording, opened in turn)
 //   kernel FILE.cu                      (your kernel: opens and watches it; a save runs it again)
 //   kernel-timeout SECONDS              (one run's time limit, before `kernel`; default 2)
+//   kernel-launches N                   (the GPU engine's launches per run, before `kernel`; default 1)
+//   click-hazard K                      (a mouse click on hazard K's line in the Your-kernel panel, 0 the first:
+//                                        its step, its pair drawn alone; fails when the panel does not list it)
 //   wait-kernel [RUNS]                  (draws frames until the kernel's run and checks are done, or until
 //                                        RUNS runs have finished since it was opened; fails after 120 s)
 //   memory LABEL                        (prints "memory LABEL: rss N KiB, heap N KiB": resident, heap in use,

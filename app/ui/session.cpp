@@ -1,5 +1,7 @@
 #include "session.hpp"
 
+#include "core/race/placed_hazards.hpp"
+
 #include "core/i18n/i18n.hpp"
 
 #include <imgui.h>
@@ -489,7 +491,33 @@ nlohmann::json GuiSession::StateDump() const {
                          return rows;
                      }()},
                     {"passed", kernel.passed},
-                    {"failed", kernel.failed}};
+                    {"failed", kernel.failed},
+                    {"hazards", [&] {
+                         // Your kernel's hazards as the views draw them (placed on the trace shown), the one
+                         // picked in the panel, and the GPU's wrong outputs over its launches.
+                         json pairs = json::array();
+                         const auto& placed = app.learner_hazards.pairs;
+                         auto access = [](const Access& a) {
+                             return json{{"step", a.step}, {"thread", a.thread}, {"op", a.op}, {"write", a.write}};
+                         };
+                         for (size_t i = 0; i < placed.size() && i < 256; ++i)
+                             pairs.push_back({{"kind", std::string(to_string(placed[i].kind))},
+                                              {"slot", placed[i].slot},
+                                              {"step", hazard_step(app.trace, placed[i])},
+                                              {"read", access(placed[i].read)},
+                                              {"write", access(placed[i].write)}});
+                         json rects = json::array();
+                         for (const auto& r : kernel.hazard_rects) rects.push_back({r[0] * sx, r[1] * sy, r[2] * sx, r[3] * sy});
+                         return json{{"count", kernel.hazard_count},
+                                     {"listed", kernel.hazard_sentences.size()},
+                                     {"drawn", app.hazards_shown() != nullptr},
+                                     {"picked", app.learner_hazards.picked},
+                                     {"pairs", pairs},
+                                     {"line_rects", rects},
+                                     {"launches", kernel.launches},
+                                     {"blocks", kernel.repeated.runs},
+                                     {"wrong_blocks", kernel.repeated.wrong}};
+                     }()}};
 
     json sel = {{"step", app.selection.step}, {"slot", app.selection.slot}, {"valid", app.selection.valid()}};
     if (app.selection.valid()) {
@@ -506,7 +534,7 @@ nlohmann::json GuiSession::StateDump() const {
     };
     json views;
     if (drawn_.state) {
-        json st = figure_dump(state.canvas, state.scene, sx, sy, false);
+        json st = figure_dump(state.canvas, state.scene, sx, sy, true);
         st["image"] = image_json(state.canvas);
         st["zoom"] = state.canvas.camera().zoom;
         st["min_zoom"] = state.canvas.min_zoom();

@@ -34,7 +34,8 @@ bool StateView::Update(const App& app) {
     const figure::SceneStyle style = scene_style(key_.presentation);
     try {
         scene = banks_ ? figure::build_bank_scene(app.trace, app.step, bank_warp, style)
-                       : figure::build_state_scene(app.trace, app.step, app.selection, style, window);
+                       : figure::build_state_scene(app.trace, app.step, app.selection, style, window,
+                                                    app.hazards_shown());
         error.clear();
     } catch (const std::exception& e) {
         scene = figure::Scene{};

@@ -148,8 +148,10 @@ ChartFrame BeginChart(const App& app, ImVec2 size) {
 bool SceneKey::update(const App& app) {
     if (generation == app.trace_generation && step == app.step && selection.step == app.selection.step &&
         selection.slot == app.selection.slot && presentation == app.settings.presentation &&
-        so_far == app.settings.lesson_so_far && language == static_cast<int>(i18n::language()))
+        so_far == app.settings.lesson_so_far && language == static_cast<int>(i18n::language()) &&
+        hazards == app.hazards_key())
         return false;
+    hazards = app.hazards_key();
     so_far = app.settings.lesson_so_far;
     language = static_cast<int>(i18n::language());
     generation = app.trace_generation;

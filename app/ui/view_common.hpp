@@ -82,6 +82,7 @@ struct SceneKey {
     bool presentation = false;
     bool so_far = false;  // Settings::lesson_so_far
     int language = -1;    // i18n::language(): a scene's words are built in the language shown
+    uint64_t hazards = ~0ull;  // App::hazards_key(): your kernel's hazards drawn
     // True, with the key brought up to date, when the app shows something else.
     bool update(const App& app);
 };

@@ -8,6 +8,9 @@
 
 #include <chrono>
 #include <filesystem>
+#include <set>
+#include <utility>
+#include <vector>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -158,4 +161,109 @@ TEST(GuiKernel, SavingTheFileRunsItAgain) {
     EXPECT_EQ(r.dump["learner"]["error"], "");
     EXPECT_EQ(r.dump["spec"]["input"], "ones");
     expect_learner_engine(r.dump["learner"]);
+}
+
+// Your kernel's hazards, drawn: the one-buffer Hillis-Steele races in every step (thread t reads s[t - d]
+// while thread t - d writes it). Its pairs are drawn at their step in the state view (the slot raced on
+// outlined, the read's arc) and in the diagram (the read's edge, the cell the write lands in), all with the
+// hazard role; a click on a hazard's line in the Your-kernel panel goes to its step and draws its pair alone.
+TEST(GuiKernel, RacyKernelsHazardsDrawnAndClickedPairLit) {
+    REQUIRE_DISPLAY();
+    const std::string file = kSource + "/assets/kernels/hillis_steele_one_buffer.cu";
+    const fs::path dir = fs::path(GUI_TEST_OUT);
+    const fs::path before = dir / "kernel_hazards_all.json";
+    fs::remove(before);
+    const GuiRun r = run_gui("kernel_hazards",
+                             "kernel " + file + "\nwait-kernel\nstep 2\ncapture " +
+                                 (dir / "kernel_hazards_all.png").string() + " " + before.string() +
+                                 "\nclick-hazard 1\nframes 3\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_TRUE(fs::exists(before));
+    const json all = json::parse(read_text(before));
+
+    // Every pair drawn, at step 2 (d = 4): the hazards of that step, placed on the trace shown.
+    const json& h = all["learner"]["hazards"];
+    ASSERT_GT(h["count"].get<int>(), 6) << h.dump();
+    EXPECT_TRUE(h["drawn"].get<bool>());
+    EXPECT_EQ(h["picked"], -1);
+    EXPECT_EQ(h["listed"], 6);
+    std::set<int> raced_at_2;  // the slots raced on in step 2
+    for (const json& p : h["pairs"]) {
+        EXPECT_EQ(p["kind"], "WAR") << p.dump();  // the read of s[t - d] before t - d's write lands
+        EXPECT_EQ(p["read"]["step"], p["write"]["step"]) << p.dump();  // one step: no barrier between
+        EXPECT_GE(p["read"]["op"].get<int>(), 0) << p.dump();
+        EXPECT_GE(p["write"]["op"].get<int>(), 0) << p.dump();
+        if (p["step"] == 2) raced_at_2.insert(p["slot"].get<int>());
+    }
+    ASSERT_FALSE(raced_at_2.empty());
+    const json& state = all["views"]["state"];
+    std::set<int> state_cells;
+    for (const json& c : state["cells"])
+        if (c["role"] == "hazard") {
+            EXPECT_EQ(c["step"], 2);
+            state_cells.insert(c["slot"].get<int>());
+        }
+    ASSERT_FALSE(state_cells.empty());
+    for (int s : state_cells) EXPECT_TRUE(raced_at_2.count(s)) << "slot " << s << " is drawn raced on but is not";
+    int state_arcs = 0;
+    for (const json& e : state["edges"]) state_arcs += e["role"] == "hazard";
+    EXPECT_GT(state_arcs, 0);
+    // The diagram shows the whole run: every step's pairs in its row, as the race lab draws a built-in's.
+    std::set<int> steps_raced;
+    for (const json& p : h["pairs"]) steps_raced.insert(p["step"].get<int>());
+    int diagram_edges = 0;
+    for (const json& e : all["views"]["diagram"]["edges"])
+        if (e["role"] == "hazard") {
+            EXPECT_TRUE(steps_raced.count(e["to_row"].get<int>())) << e.dump();
+            EXPECT_EQ(e["from_row"].get<int>() + 1, e["to_row"].get<int>()) << e.dump();
+            diagram_edges += e["to_row"] == 2;
+        }
+    EXPECT_EQ(diagram_edges, static_cast<int>(raced_at_2.size()));  // one read at risk per slot raced on
+    std::set<int> diagram_cells;  // in the row of step 2
+    for (const json& c : all["views"]["diagram"]["nodes"])
+        if (c["role"] == "hazard" && c["step"] == 2) diagram_cells.insert(c["slot"].get<int>());
+    EXPECT_EQ(diagram_cells, raced_at_2);
+
+    // The second hazard clicked in the panel: its step, and its pair alone.
+    const json& after = r.dump["learner"]["hazards"];
+    EXPECT_EQ(after["picked"], 1) << after.dump();
+    const json& pair = after["pairs"][1];
+    const int step = pair["step"], slot = pair["slot"];
+    EXPECT_EQ(r.dump["step"], step);
+    std::vector<std::pair<int, int>> cells;
+    for (const json& c : r.dump["views"]["state"]["cells"])
+        if (c["role"] == "hazard") cells.emplace_back(c["step"], c["slot"]);
+    EXPECT_EQ(cells, (std::vector<std::pair<int, int>>{{step, slot}}));
+    cells.clear();
+    for (const json& c : r.dump["views"]["diagram"]["nodes"])
+        if (c["role"] == "hazard") cells.emplace_back(c["step"], c["slot"]);
+    EXPECT_EQ(cells, (std::vector<std::pair<int, int>>{{pair["write"]["step"].get<int>(), slot}}));
+    int lit = 0;
+    for (const json& e : r.dump["views"]["diagram"]["edges"])
+        if (e["role"] == "hazard") {
+            ++lit;
+            EXPECT_EQ(e["to_row"], step);
+        }
+    EXPECT_EQ(lit, 1);
+    int arcs = 0;
+    for (const json& e : r.dump["views"]["state"]["edges"]) arcs += e["role"] == "hazard";
+    EXPECT_GT(arcs, 0);
+    EXPECT_LT(arcs, state_arcs);  // one arc (of several segments) of the many
+}
+
+// The hazards stay undrawn where none is found: the fix (two buffers) draws no red.
+TEST(GuiKernel, FixedKernelDrawsNoHazard) {
+    REQUIRE_DISPLAY();
+    const std::string file = kSource + "/assets/kernels/hillis_steele_two_buffers.cu";
+    const GuiRun r = run_gui("kernel_no_hazards", "kernel " + file + "\nwait-kernel\nstep 2\nframes 2\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.dump["learner"]["hazards"]["count"], 0);
+    for (const char* view : {"state", "diagram"})
+        for (const char* what : {"cells", "nodes", "edges"})
+            if (r.dump["views"][view].contains(what))
+                for (const json& x : r.dump["views"][view][what]) EXPECT_NE(x["role"], "hazard") << view;
+    // A click on a hazard that is not listed is refused with one line.
+    const GuiRun bad = run_gui("kernel_no_hazards_click", "kernel " + file + "\nwait-kernel\nclick-hazard 0\n");
+    EXPECT_NE(bad.exit_code, 0);
+    EXPECT_NE(bad.err.find("click-hazard 0: the Your-kernel panel lists 0 hazard lines"), std::string::npos) << bad.err;
 }
