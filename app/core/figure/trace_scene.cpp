@@ -224,6 +224,40 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     scene.labels.push_back(TextLabel{margin, y, title, style.text, style.text_size, false});
     y += style.text_size * 1.6f;
 
+    // A learner's racing pairs at this step, in words under the title: the picked pair's threads and
+    // slot, else how many pairs race here.
+    if (hazards && step >= 0) {
+        const std::vector<Hazard> here = [&] {
+            std::vector<Hazard> v;
+            for (const Hazard& h : hazards->drawn())
+                if (h.read.step == step || h.write.step == step) v.push_back(h);
+            return v;
+        }();
+        std::string line;
+        if (hazards->picked >= 0 && here.size() == 1) {
+            const Hazard& h = here[0];
+            std::string slot = std::to_string(h.slot);
+            for (const Region& r : trace.layout.regions)
+                if (h.slot >= r.first_slot && h.slot < r.first_slot + r.count)
+                    slot = i18n::region_label(r.name) + "[" + std::to_string(h.slot - r.first_slot) + "]";
+            line = h.kind == HazardKind::WAW
+                       ? i18n::format(i18n::tr("red: threads %d and %d both write %s, and no barrier orders them"),
+                                      h.read.thread, h.write.thread, slot.c_str())
+                       : i18n::format(i18n::tr("red: thread %d reads %s, thread %d writes it, and no barrier "
+                                               "orders them"),
+                                      h.read.thread, slot.c_str(), h.write.thread);
+        } else if (!here.empty()) {
+            line = i18n::format(i18n::trn("red: %d pair of accesses that race in this step",
+                                          "red: %d pairs of accesses that race in this step",
+                                          static_cast<unsigned long>(here.size())),
+                                static_cast<int>(here.size()));
+        }
+        if (!line.empty()) {
+            scene.labels.push_back(TextLabel{margin, y, line, style.edge_hazard, style.text_size, false});
+            y += style.text_size * 1.6f;
+        }
+    }
+
     // Lane strip: one marker per thread (lane, tile), inactive ones grey; a line for many threads.
     if (step >= 0 && trace.threads > 0) {
         const auto& mask = trace.steps[step].active_mask;
