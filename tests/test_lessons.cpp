@@ -15,6 +15,7 @@
 #include "core/lessons/checker.hpp"
 #include "core/lessons/quantity.hpp"
 #include "core/lessons/sources.hpp"
+#include "core/learner/engine_cpu.hpp"
 #include "core/models/variants.hpp"
 
 namespace fs = std::filesystem;
@@ -52,6 +53,9 @@ const Sources& sources() {
         load_bench(s, nullptr, kBenchFile);
         load_profile(s, nullptr, kProfileFile);
         load_race(s, nullptr, kRaceFile);
+        // A lesson's kernel: the shipped example, on the CPU engine (as `scanviz lesson check`).
+        run_kernels_with(s, cpu_engine(), "cpu", (kSource / "assets" / "kernels").string());
+        load_recorded_kernels(s, (kSource / "assets" / kRecordedKernelsFile).string());
         return s;
     }();
     return s;
@@ -145,8 +149,8 @@ TEST(LessonFormat, SyntaxErrorsNameFileAndLine) {
     EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\nthis line has no equals sign\n"),
               "t.lesson:6: expected 'key = value', got 'this line has no equals sign'");
     EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\ncolour = red\n"),
-              "t.lesson:6: unknown key 'colour' in a step (variant n threads items op type exclusive input "
-              "heads at select panels zoom text question ask hint route hide reveal)");
+              "t.lesson:6: unknown key 'colour' in a step (variant kernel schedule goal solution n threads items op "
+              "type exclusive input heads at select panels zoom text question ask hint route hide reveal)");
     EXPECT_EQ(parse_error(kHead + "arch = sm_90\n[step]\nvariant = warp_conditional\ntext = x\n"),
               "t.lesson:4: arch is not a lesson setting: SASS figures come from the architecture the SASS view "
               "shows (sass::default_arch until the learner picks another)");
@@ -155,8 +159,8 @@ TEST(LessonFormat, SyntaxErrorsNameFileAndLine) {
               "t.lesson:9: a hint needs its route (route = QUANTITY [+ QUANTITY ...]): what following it computes");
     EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\ntext = x\nquestion = work\nask = ?\n"
                                   "hide = graph\n"),
-              "t.lesson:9: hide: 'graph' is not a panel (state banks diagram metrics source sass bench lookback), "
-              "controls (the step counter) or selection");
+              "t.lesson:9: hide: 'graph' is not a panel (state banks diagram metrics source sass bench lookback "
+              "kernel), controls (the step counter), hazards (a kernel's hazard list and drawing) or selection");
     EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\ntext = x\nquestion = work\nask = ?\n"
                                   "hint = h\nroute = work +\n"),
               "t.lesson:10: route: ends in an operator");
@@ -166,10 +170,10 @@ TEST(LessonFormat, SyntaxErrorsNameFileAndLine) {
     EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\ntext = x\nquestion = work\n"),
               "t.lesson:7: the question has no wording (ask = ...)");
     EXPECT_EQ(parse_error(kHead + "[step]\ntext = x\n"),
-              "t.lesson:4: the step names no variant (variant = ...)");
+              "t.lesson:4: the step names no variant (variant = ...) and no kernel (kernel = ...)");
     EXPECT_EQ(parse_error(kHead), "t.lesson:3: the lesson has no steps ([step] sections)");
     EXPECT_EQ(parse_error(kHead + "[step]\nvariant = warp_conditional\npanels = state graph\ntext = x\n"),
-              "t.lesson:6: panels: unknown panel 'graph' (state banks diagram metrics source sass bench lookback)");
+              "t.lesson:6: panels: unknown panel 'graph' (state banks diagram metrics source sass bench lookback kernel)");
 }
 
 TEST(LessonCheck, ProblemsNameTheLine) {
@@ -768,7 +772,8 @@ TEST(ShippedLessons, HintsLeadToTheAnswerAndTwoQuestionsPredict) {
         for (size_t i = 0; i < l.steps.size(); ++i) {
             const auto& q = l.steps[i].question;
             if (!q) continue;
-            predictions += q->reveal_next;
+            // A prediction: of the next step, or of a kernel's hazards before their list shows.
+            predictions += q->reveal_next || q->hides("hazards");
             if (q->hint.empty()) continue;
             std::string err;
             const auto shown = show_step(l, static_cast<int>(i), sources(), &err);
@@ -933,4 +938,170 @@ TEST(LessonProgressFile, RoundTripsUnderTheConfigDir) {
     EXPECT_TRUE(back.at("02_b").answered.empty());
     EXPECT_TRUE(load_progress((dir / "missing").string()).empty());
     fs::remove_all(dir);
+}
+
+// ---- a learner's kernel in a lesson (kernel = NAME) ----------------------------------------
+
+namespace {
+
+const std::string kKernelHead = kHead + "[step]\nkernel = hillis_steele_one_buffer.cu\n";
+
+bool any_has(const std::vector<std::string>& lines, const std::string& part) {
+    for (const auto& l : lines)
+        if (l.find(part) != std::string::npos) return true;
+    return false;
+}
+
+}  // namespace
+
+// The one-buffer Hillis-Steele scan at n = 64: thread t reads s[t - d] in the step for d, thread t - d
+// writes it when t - d >= d. So steps d = 1 .. 16 race (d = 32 has no writer t - 32 >= 32 below 64),
+// at d = 4 the threads 8 .. 63, and sum over d of (64 - 2d) pairs in all: closed forms, not the figures.
+TEST(LessonKernel, HazardFiguresAreTheClosedFormsOfTheOneBufferScan) {
+    const Lesson l = parse(kKernelHead + "at = 3\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, sources(), &err);
+    ASSERT_TRUE(shown) << err;
+    ASSERT_EQ(shown->trace.steps.size(), 6u);
+    const StepData d = shown->data();
+    ASSERT_NE(d.accesses, nullptr);
+    int pairs = 0;
+    for (int dd = 1; dd < 64; dd *= 2) pairs += std::max(0, 64 - 2 * dd);
+    EXPECT_EQ(evaluate({"hazards", {}}, d, sources()).number, pairs);
+    EXPECT_EQ(evaluate({"hazard_steps", {}}, d, sources()).text(), "1-5");
+    EXPECT_EQ(evaluate({"hazard_lanes", {}}, d, sources()).text(), "8-63");
+    EXPECT_EQ(evaluate({"wrong_outputs", {}}, d, sources()).number, 0);  // lockstep reads before it writes
+    // A variant has no access trace: the hazard kinds say so instead of answering.
+    const Lesson v = parse(kHead + "[step]\nvariant = block_hillis_steele\ntext = x\n");
+    const auto vs = show_step(v, 0, sources(), &err);
+    ASSERT_TRUE(vs) << err;
+    EXPECT_FALSE(evaluate({"hazards", {}}, vs->data(), sources()).ok);
+}
+
+TEST(LessonKernel, OutOfLockstepTheRacyScanGoesWrongAndTheTwoBufferOneDoesNot) {
+    const std::string dir = (kSource / "assets" / "kernels").string();
+    const LearnerRun racy = sources().run_kernel(dir + "/hillis_steele_one_buffer.cu", true);
+    ASSERT_TRUE(racy.error.empty()) << racy.error;
+    const auto want = sequential_scan(racy.trace.input, Op::Add, ElemType::I32, false);
+    int wrong = 0;
+    for (size_t i = 0; i < want.size(); ++i) wrong += racy.trace.output[i] != want[i];
+    EXPECT_GT(wrong, 0);
+    const Lesson l = parse(kKernelHead + "schedule = interleaved\nat = last\ntext = x\n");
+    std::string err;
+    const auto shown = show_step(l, 0, sources(), &err);
+    ASSERT_TRUE(shown) << err;
+    EXPECT_EQ(evaluate({"wrong_outputs", {}}, shown->data(), sources()).number, wrong);
+    std::string why;
+    EXPECT_FALSE(goal_met(racy, &why));
+    EXPECT_TRUE(goal_met(sources().run_kernel(dir + "/hillis_steele_two_buffers.cu", true), &why)) << why;
+}
+
+TEST(LessonKernel, CheckRulesAreAsStrictAsForTheBuiltInSteps) {
+    // A hazard question with the hazard list on screen.
+    EXPECT_TRUE(any_has(check(kKernelHead + "panels = state kernel\ntext = x\nquestion = hazard_steps\nask = ?\n"),
+                        "hide = hazards"));
+    // ... also when only the state view (which draws them) is open.
+    EXPECT_TRUE(any_has(check(kKernelHead + "panels = state\ntext = x\nquestion = hazards\nask = ?\n"),
+                        "hide = hazards"));
+    EXPECT_TRUE(check(kKernelHead + "panels = state kernel\ntext = x\nquestion = hazard_steps\nhide = hazards\nask = ?\n")
+                    .empty());
+    // The answer in a visible placeholder.
+    EXPECT_TRUE(any_has(check(kKernelHead + "panels = state\ntext = {hazard_steps}\nquestion = hazard_steps\n"
+                                            "hide = hazards\nask = ?\n"),
+                        "write {hidden hazard_steps}"));
+    // The file must exist.
+    EXPECT_TRUE(any_has(check(kHead + "[step]\nkernel = no_such_kernel.cu\ntext = x\n"), ":5: kernel = no_such_kernel.cu: no such file"));
+    // A goal needs a solution that meets it, on a kernel that does not.
+    EXPECT_NE(parse_error(kKernelHead + "text = x\ngoal = fixed\n").find("needs solution"), std::string::npos);
+    EXPECT_NE(parse_error(kHead + "[step]\nvariant = block_hillis_steele\ntext = x\ngoal = fixed\nsolution = a.cu\n")
+                  .find("needs a kernel"),
+              std::string::npos);
+    EXPECT_TRUE(any_has(check(kKernelHead + "text = x\ngoal = fixed\nsolution = hillis_steele_one_buffer.cu\n"),
+                        "the solution hillis_steele_one_buffer.cu does not meet it"));
+    EXPECT_TRUE(any_has(check(kHead + "[step]\nkernel = hillis_steele_two_buffers.cu\ntext = x\ngoal = fixed\n"
+                                      "solution = hillis_steele_two_buffers.cu\n"),
+                        "meets it already"));
+    EXPECT_TRUE(check(kKernelHead + "text = x\ngoal = fixed\nsolution = hillis_steele_two_buffers.cu\n").empty());
+    EXPECT_NE(parse_error(kKernelHead + "schedule = sometimes\ntext = x\n").find("lockstep or interleaved"),
+              std::string::npos);
+    EXPECT_NE(parse_error(kHead + "[step]\nkernel = ../../etc/passwd\ntext = x\n").find("shipped example"),
+              std::string::npos);
+    // Without a way to run kernels, a kernel step is refused, not skipped.
+    Sources none = sources();
+    none.run_kernel = nullptr;
+    EXPECT_TRUE(any_has(check_lesson(parse(kKernelHead + "text = x\n"), none), "cannot run here"));
+}
+
+// The recorded GPU run is read from its text, as `scanviz kernel --launches` printed it.
+TEST(LessonKernel, RecordedGpuFiguresAreReadFromTheRecordedRun) {
+    Sources s = sources();
+    s.recorded_kernels =
+        "=== scanviz kernel assets/kernels/a.cu --engine gpu\n  ok    every output right in 1 blocks on the GPU\n"
+        "=== scanviz kernel assets/kernels/a.cu --engine gpu --launches 7\nsource   GPU Card X (your kernel)\n"
+        "  FAIL  wrong output in 3 of 6145 blocks on the GPU (the traced launch, then 6 launches)\n"
+        "=== scanviz kernel assets/kernels/b.cu --engine gpu --launches 200\n"
+        "  ok    every output right in 203777 blocks on the GPU\n";
+    s.recorded_kernels_origin = "rec.txt";
+    const StepData none;
+    EXPECT_EQ(evaluate({"gpu_launches", {"a.cu"}}, none, s).number, 7);
+    EXPECT_EQ(evaluate({"gpu_blocks", {"a.cu"}}, none, s).number, 6145);
+    EXPECT_EQ(evaluate({"gpu_wrong_blocks", {"a.cu"}}, none, s).number, 3);
+    EXPECT_EQ(evaluate({"gpu_wrong_blocks", {"a.cu"}}, none, s).origin, "rec.txt, Card X");
+    EXPECT_EQ(evaluate({"gpu_wrong_blocks", {"b.cu"}}, none, s).number, 0);
+    EXPECT_FALSE(evaluate({"gpu_blocks", {"c.cu"}}, none, s).ok);
+    s.recorded_kernels.clear();
+    const Value missing = evaluate({"gpu_blocks", {"a.cu"}}, none, s);
+    EXPECT_FALSE(missing.ok);
+    EXPECT_TRUE(missing.missing);
+    // The shipped record holds lesson 8's run.
+    EXPECT_TRUE(evaluate({"gpu_blocks", {"hillis_steele_one_buffer.cu"}}, none, sources()).ok);
+}
+
+// The learner's copy: made once in the learner's folder, never overwritten, never the shipped file.
+TEST(LessonKernel, TheLearnersCopyIsMadeOnceAndTheShippedFileNeverWritten) {
+    const fs::path dir = fs::temp_directory_path() / ("scanviz-l8-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    ::setenv("SCANVIZ_LEARNER_DIR", dir.string().c_str(), 1);
+    const std::string shipped = (kSource / "assets" / "kernels").string();
+    std::string err;
+    const std::string copy = learner_copy(shipped, "hillis_steele_one_buffer.cu", &err);
+    ASSERT_FALSE(copy.empty()) << err;
+    EXPECT_EQ(fs::path(copy).parent_path(), dir);
+    { std::ofstream(copy) << "// my edit\n"; }
+    EXPECT_EQ(learner_copy(shipped, "hillis_steele_one_buffer.cu", &err), copy);
+    std::ifstream in(copy);
+    std::string first;
+    std::getline(in, first);
+    EXPECT_EQ(first, "// my edit");  // kept
+    // A learner folder that is the shipped folder is refused.
+    ::setenv("SCANVIZ_LEARNER_DIR", shipped.c_str(), 1);
+    err.clear();
+    EXPECT_TRUE(learner_copy(shipped, "hillis_steele_one_buffer.cu", &err).empty());
+    EXPECT_NE(err.find("the shipped file itself"), std::string::npos) << err;
+    ::unsetenv("SCANVIZ_LEARNER_DIR");
+    fs::remove_all(dir);
+}
+
+// Lesson 8's first fix, as its text spells it (read into a register, __syncthreads(), then write), meets
+// the goal out of lockstep: the lesson promises a fix it has not run otherwise.
+TEST(LessonKernel, TheSplitStepFixTheLessonSpellsOutMeetsTheGoal) {
+    std::ifstream in(kSource / "assets" / "kernels" / "hillis_steele_one_buffer.cu");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string text = ss.str();
+    const std::string racy = "if (t < n && t >= d) s[t] = s[t - d] + s[t];";
+    const auto at = text.find(racy);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, racy.size(), "int x = t >= d ? s[t - d] : 0; __syncthreads(); s[t] += x;");
+    // The lesson's text writes the same statements.
+    std::ifstream lin(kSource / "assets" / "lessons" / "08_your_kernel_race.lesson");
+    std::stringstream ls;
+    ls << lin.rdbuf();
+    EXPECT_NE(ls.str().find("int x = t >= d ? s[t - d] : 0; __syncthreads(); s[t] += x; __syncthreads();"),
+              std::string::npos);
+    const fs::path file = fs::temp_directory_path() / ("scanviz-l8-split-" + std::to_string(::getpid()) + ".cu");
+    std::ofstream(file) << text;
+    std::string why;
+    EXPECT_TRUE(goal_met(sources().run_kernel(file.string(), true), &why)) << why;
+    fs::remove(file);
 }

@@ -28,6 +28,7 @@
 #include "core/lessons/checker.hpp"
 #include "core/lessons/shadow.hpp"
 #include "core/lessons/sources.hpp"
+#include "core/learner/engine_cpu.hpp"
 #include "core/recording/recording.hpp"
 #include "core/models/variants.hpp"
 #include "kernels/gpu.hpp"
@@ -89,6 +90,10 @@ CliSources make_sources(const std::string& recording_path) {
     load_bench(c.sources, c.recording.get(), asset_path("bench/h100_bench.csv"));
     load_profile(c.sources, c.recording.get(), asset_path("profile/h100_profile.json"));
     load_race(c.sources, c.recording.get(), asset_path("race/h100_race.json"));
+    // A lesson's kernel: the shipped example itself, on the CPU engine (its interleaved schedule is
+    // the CPU engine's; the GPU's many launches come from the recorded run).
+    run_kernels_with(c.sources, cpu_engine(), "cpu", asset_path("kernels"));
+    load_recorded_kernels(c.sources, asset_path(kRecordedKernelsFile));
     return c;
 }
 

@@ -76,8 +76,16 @@ int run_publish(const PublishArgs& a) {
     // Everything is read and built before anything is written: bad input writes nothing.
     const Recording recording = load_recording(a.recording);
     std::vector<std::string> lesson_files = a.lessons;
+    std::vector<std::string> window_only;  // lessons that run a learner's kernel: the window's alone
     if (lesson_files.empty())
-        for (const auto& e : lessons::list_lessons(lessons_dir())) lesson_files.push_back(e.path);
+        for (const auto& e : lessons::list_lessons(lessons_dir())) {
+            bool kernel = false;
+            try {
+                kernel = lessons::runs_a_kernel(lessons::load_lesson(e.path));
+            } catch (const std::exception&) {  // a broken lesson is refused below, with its message
+            }
+            (kernel ? window_only : lesson_files).push_back(kernel ? e.name : e.path);
+        }
     publish::SiteInputs in;
     in.recording_name = std::filesystem::path(a.recording).filename().string();
     // The figures lessons quote besides traces, as `scanviz lesson` finds them; the site's pages
@@ -103,6 +111,11 @@ int run_publish(const PublishArgs& a) {
                              a.out.c_str(), files.size() + 1, bytes / 1e6, recording.traces.size(),
                              recording.badge().c_str(), in.lessons.size())
                             .c_str());
+    for (const auto& name : window_only)
+        std::printf("%s\n", i18n::format(i18n::tr("left out: %s runs your own kernel file, which the browser cannot "
+                                                   "compile; the window teaches it (scanviz %s)"),
+                                         name.c_str(), name.c_str())
+                                .c_str());
     return 0;
 }
 

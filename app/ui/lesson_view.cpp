@@ -16,6 +16,7 @@
 #include "core/common/assets.hpp"
 #include "core/lessons/checker.hpp"
 #include "core/lessons/sources.hpp"
+#include "core/learner/engine_cpu.hpp"
 #include "core/models/variants.hpp"
 #include "kernels/sass/sass_paths.hpp"
 
@@ -73,6 +74,7 @@ lessons::Sources& LessonView::Sources(App& app) {
         load_bench(s, rec.get(), asset_path("bench/h100_bench.csv"));
         load_profile(s, rec.get(), asset_path("profile/h100_profile.json"));
         load_race(s, rec.get(), asset_path("race/h100_race.json"));
+        load_recorded_kernels(s, asset_path(kRecordedKernelsFile));
         // A lesson that quotes ncu's figures points at the SASS view for them: where the window has
         // no table of its own (none in the recording, none opened), it shows the one the lesson reads.
         if (!app.profile && s.profile) {
@@ -110,6 +112,8 @@ bool LessonView::Open(App& app, const std::string& path) {
         // The check runs the reference models: the same traces a GPU or a recording gives.
         lessons::Sources check_sources = Sources(app);
         check_sources.run = [](const RunSpec& spec) { return run_model(spec); };
+        // A kernel step is checked on the shipped example (the learner's copy may hold any edit).
+        run_kernels_with(check_sources, cpu_engine(), "cpu", asset_path("kernels"));
         // Figures whose data is missing here are said to be missing, not refused.
         const auto problems = check_lesson(l, check_sources, MissingData::Say);
         if (!problems.empty()) throw LessonError(problems.front());
@@ -149,6 +153,36 @@ void LessonView::Enter(App& app, int k) {
     narration_error.clear();
     const LessonStep& s = lesson->steps[static_cast<size_t>(k)];
     const ViewSettings& v = s.view;
+    kernel_shown_.reset();
+    kernel_seen_.reset();
+    kernel_runs_ = -1;
+    goal_passed = false;
+    goal_why.clear();
+    app.learner.hazards_hidden = false;
+    if (!v.kernel.empty()) {
+        // The learner's copy, made once and never overwritten; the shipped example is never opened.
+        std::string why;
+        const std::string copy = learner_copy(asset_path("kernels"), v.kernel, &why);
+        if (copy.empty()) {
+            narration_error = why;
+            return;
+        }
+        kernel_file = copy;
+        kernel_interleaved = v.interleaved;
+        kernel_request = true;
+        app.playing = false;
+        revealed = !s.question;
+        ShowPanels(app, revealed);
+        sass_request = true;
+        app.fit_request = true;
+        shown_step_ = app.step;
+        Figure(app);  // "running your kernel..." until its run comes (FollowKernel)
+        progress[lesson->name].step = k;
+        SaveProgress();
+        return;
+    }
+    kernel_file.clear();
+    shows_kernel = false;
 
     RunSpec spec;
     if (auto err = step_spec(v, &spec)) {  // the checker passed it; a changed registry could still refuse
@@ -201,6 +235,8 @@ void LessonView::ShowPanels(App& app, bool all) {
     set.show_banks = shows("banks");
     set.show_bench = shows("bench");
     set.show_lookback = shows("lookback");
+    shows_kernel = !v.kernel.empty() && shows("kernel");
+    app.learner.hazards_hidden = hidden("hazards");
     set.hide_step_count = hidden("controls");
     set.hide_step_work = hidden("metrics");
     set.lock_selection = hidden("selection");
@@ -246,10 +282,17 @@ void LessonView::Figure(App& app) {
     narration_revealed.clear();
     narration_error.clear();
     lessons::Sources& src = Sources(app);
+    answer.reset();
+    if (!s.view.kernel.empty() && !kernel_shown_) {
+        narration.push_back(i18n::tr("Running your kernel..."));
+        narration_revealed = narration;
+        return;
+    }
     // The figures of the step the lesson set up (a revealed `reveal = next` question moves the view on).
     const int sel_step = s.view.has_selection ? s.view.select_at.resolve(app.steps()).value_or(app.steps() - 1) : -1;
-    const StepData data{&app.trace, &app.metrics, &app.graph, shown_step_, sel_step,
-                        s.view.has_selection ? s.view.select_slot : -1};
+    const StepData data = kernel_shown_ ? kernel_shown_->data()
+                                        : StepData{&app.trace, &app.metrics, &app.graph, shown_step_, sel_step,
+                                                   s.view.has_selection ? s.view.select_slot : -1};
     for (const auto& p : s.paragraphs) {
         std::string why;
         for (const bool open : {false, true}) {
@@ -259,11 +302,10 @@ void LessonView::Figure(App& app) {
                 narration_error = why;
         }
     }
-    answer.reset();
     if (s.question) {
         StepData at = data;
         if (s.question->reveal_next) ++at.step;
-        if (at.step < app.steps())
+        if (at.step < static_cast<int>(data.trace->steps.size()))
             answer = evaluate(s.question->quantity, at, src);
         else
             answer = lessons::Value{};
@@ -274,6 +316,47 @@ void LessonView::FollowArch(App& app, const std::string& arch) {
     if (arch == sass_arch) return;
     sass_arch = arch;
     if (lesson && !lesson->steps.empty()) Figure(app);
+}
+
+void LessonView::FollowKernel(App& app, const std::string& path, std::shared_ptr<const LearnerJobResult> run,
+                              int runs, bool busy) {
+    if (!lesson || kernel_file.empty()) return;
+    const LessonStep& s = lesson->steps[static_cast<size_t>(index)];
+    app.learner.hazards_hidden = !revealed && s.question && s.question->hides("hazards");
+    if (kernel_request || busy || path != kernel_file || (run == kernel_seen_ && runs == kernel_runs_)) return;
+    kernel_runs_ = runs;
+    if (!run || run->request.file != kernel_file ||
+        (run->request.schedule == Schedule::Interleaved) != kernel_interleaved) {
+        if (!app.learner.error.empty()) goal_why = app.learner.error;  // the file does not run
+        return;
+    }
+    const bool first = !kernel_shown_;
+    kernel_seen_ = run;
+    std::string why;
+    auto shown = lessons::shown_kernel_run(*lesson, index, run->run, &why);
+    if (!shown) {
+        narration_error = why;
+        return;
+    }
+    kernel_shown_ = std::move(*shown);
+    if (first) {
+        shown_step_ = kernel_shown_->step;
+        app.set_step(revealed && s.question && s.question->reveal_next ? shown_step_ + 1 : shown_step_);
+    }
+    Figure(app);
+    if (s.goal_fixed) {
+        // A save that fails to compile or run leaves the last good run as it was: it is not the file now.
+        if (!app.learner.error.empty()) {
+            goal_passed = false;
+            goal_why = app.learner.error;
+        } else {
+            goal_passed = lessons::goal_met(run->run, &goal_why);
+        }
+        if (goal_passed) {
+            progress[lesson->name].answered.insert(index);
+            SaveProgress();
+        }
+    }
 }
 
 void LessonView::Reveal(App& app) {
@@ -339,7 +422,7 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
     const LessonStep& s = l.steps[static_cast<size_t>(index)];
     const int total = static_cast<int>(l.steps.size());
     int questions = 0;
-    for (const auto& st : l.steps) questions += st.question.has_value();
+    for (const auto& st : l.steps) questions += st.question.has_value() || st.goal_fixed;
     const auto& done = progress[l.name].answered;
 
     ImGui::PushFont(fonts.sans_large);
@@ -423,6 +506,20 @@ void LessonView::Draw(App& app, const Fonts& fonts) {
             ImGui::PushStyleColor(ImGuiCol_Text, verdict_colour(verdict->correct, pres));
             TextWrappedCJK("%s", verdict->message.c_str());
             ImGui::PopStyleColor();
+        }
+    }
+    if (s.goal_fixed) {
+        ImGui::Separator();
+        if (goal_passed) {
+            ImGui::PushStyleColor(ImGuiCol_Text, verdict_colour(true, pres));
+            TextWrappedCJK("%s", i18n::tr("Passed: your kernel has no hazard and its output is right."));
+            ImGui::PopStyleColor();
+        } else if (!kernel_shown_ && goal_why.empty()) {
+            ImGui::TextDisabled("%s", i18n::tr("Waiting for your kernel's run..."));
+        } else {
+            TextWrappedCJK(i18n::tr("Not yet: %s. Edit your copy (%s) and save it."),
+                           goal_why.empty() ? i18n::tr("waiting for the run") : goal_why.c_str(),
+                           kernel_file.c_str());
         }
     }
     ImGui::EndChild();

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "app.hpp"
+#include "core/lessons/checker.hpp"
+#include "gpu_jobs.hpp"
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/quantity.hpp"
 #include "theme.hpp"
@@ -38,6 +40,15 @@ struct LessonView {
     float narration_rect[4] = {0, 0, 0, 0};  // where the narration was drawn (window pixels)
     lessons::Progress progress;
     std::string progress_error;
+    // A step with a kernel (kernel = NAME): the learner's copy (lessons::learner_copy) the Your-kernel
+    // panel opens, its schedule, and whether the step shows that panel. GuiSession applies a request.
+    std::string kernel_file;
+    bool kernel_interleaved = false;
+    bool kernel_request = false;
+    bool shows_kernel = false;
+    // goal = fixed: the learner's last run has no hazard and its output right; else what is still wrong.
+    bool goal_passed = false;
+    std::string goal_why;
 
     bool active() const { return lesson.has_value(); }
     // Checks and opens a lesson file; a broken one is refused with the checker's
@@ -59,6 +70,11 @@ struct LessonView {
     void Reveal(App& app);
     // Recomputes the narration and the answer when the SASS view's architecture changed.
     void FollowArch(App& app, const std::string& arch);
+    // Each frame, for a kernel step: the Your-kernel panel's file, its last run that gave a trace, its
+    // runs so far (a failed one counts) and whether a run is due. A new run of the step's file and
+    // schedule gives the narration its figures, and judges the step's goal.
+    void FollowKernel(App& app, const std::string& path, std::shared_ptr<const LearnerJobResult> run, int runs,
+                      bool busy);
 
     void HandleKeys(App& app);                // PageDown / PageUp: next / back (a presenter's clicker)
     void Draw(App& app, const Fonts& fonts);  // the panel, in the rectangle set by the caller
@@ -76,6 +92,9 @@ private:
     void ShowPanels(App& app, bool all);
     void SaveProgress();
     std::optional<lessons::Sources> sources_;
+    std::optional<lessons::ShownStep> kernel_shown_;  // the step's kernel run, as the narration reads it
+    std::shared_ptr<const LearnerJobResult> kernel_seen_;
+    int kernel_runs_ = -1;
     const Recording* sources_recording_ = nullptr;
     int pending_zoom_frames_ = 0;
     int shown_step_ = -1;  // the App's step the lesson step set (before a reveal moved it on)

@@ -264,7 +264,17 @@ void GuiSession::Frame(Window& window, double seconds) {
     lesson.HandleKeys(app);
     app.tick(seconds);
     app.jobs.poll();  // a finished job's result (or error) goes to the view that asked
+    if (lesson.kernel_request) {  // a lesson step opens its kernel file (the learner's copy) or changes its schedule
+        lesson.kernel_request = false;
+        const bool schedule_changed = kernel.interleaved != lesson.kernel_interleaved;
+        kernel.interleaved = lesson.kernel_interleaved;
+        if (kernel.path != lesson.kernel_file)
+            kernel.Open(app, lesson.kernel_file);
+        else if (schedule_changed)
+            kernel.RunAgain();
+    }
     kernel.Poll(app);  // a saved kernel file runs again
+    lesson.FollowKernel(app, kernel.path, kernel.LastRun(), kernel.runs, kernel.Busy(app));
     ++frames;
     metrics.ComputeSome(4.0);
 
@@ -288,7 +298,9 @@ void GuiSession::Frame(Window& window, double seconds) {
 
     if (sidebar_on) {
         // A watched kernel's panel takes the top of the sidebar's column.
-        const float kernel_h = !kernel.path.empty() && !lesson.active() ? std::round(H * 0.36f) : 0.0f;
+        // (In a lesson, only where its step shows the kernel panel.)
+        const float kernel_h =
+            !kernel.path.empty() && (!lesson.active() || lesson.shows_kernel) ? std::round(H * 0.36f) : 0.0f;
         if (kernel_h > 0) {
             Place({0, top, sidebar_w, kernel_h});
             ImGui::Begin(titled(i18n::N_("Your kernel"), kKernelWindowTitle).c_str(), nullptr,
@@ -691,6 +703,14 @@ nlohmann::json GuiSession::StateDump() const {
             if (lesson.verdict)
                 lj["verdict"] = {{"correct", lesson.verdict->correct}, {"message", lesson.verdict->message}};
         }
+        if (!st.view.kernel.empty())  // a kernel step: the learner's copy, its schedule, the goal
+            lj["kernel"] = {{"file", lesson.kernel_file},
+                            {"interleaved", lesson.kernel_interleaved},
+                            {"panel", lesson.shows_kernel},
+                            {"hazards_hidden", app.learner.hazards_hidden},
+                            {"goal", st.goal_fixed},
+                            {"goal_passed", lesson.goal_passed},
+                            {"goal_why", lesson.goal_why}};
     }
     j["lesson"] = lj;
     return j;

@@ -18,9 +18,13 @@
 #include <set>
 #include <regex>
 #include <sstream>
+#include <thread>
+#include <chrono>
 
 #include "core/lessons/catalog.hpp"
 #include "core/lessons/checker.hpp"
+#include "core/lessons/sources.hpp"
+#include "core/learner/engine_cpu.hpp"
 #include "core/models/variants.hpp"
 
 namespace {
@@ -69,8 +73,13 @@ int run_script(const std::string& name, const std::string& script, std::string* 
     const fs::path sp = kOut / (name + ".script"), ep = kOut / (name + ".stderr");
     std::ofstream(sp) << script;
     // Progress goes to a folder of the test's own unless the caller names one (never the user's).
-    const std::string config =
-        env.empty() ? "XDG_CONFIG_HOME='" + (kOut / "config_default").string() + "'" : env;
+    std::string config = env.empty() ? "XDG_CONFIG_HOME='" + (kOut / "config_default").string() + "'" : env;
+    // A lesson's kernel is copied into the learner's folder: the test's own, fresh each run (never ~/.local).
+    if (config.find("SCANVIZ_LEARNER_DIR") == std::string::npos) {
+        const fs::path learner = kOut / ("learner_" + name);
+        fs::remove_all(learner);
+        config += " SCANVIZ_LEARNER_DIR='" + learner.string() + "'";
+    }
     const std::string cmd = config + " '" + std::string(SCANVIZ_EXE) + "' gui --script '" + sp.string() +
                             "' --size 1600x900 2> '" + ep.string() + "'";
     const int status = std::system(cmd.c_str());
@@ -127,8 +136,13 @@ void expect_text_in(const Image& img, const json& rect, const std::string& what)
 }
 
 lessons::Sources model_sources() {
-    lessons::Sources s;
-    s.run = [](const RunSpec& spec) { return run_model(spec); };
+    static const lessons::Sources s = [] {
+        lessons::Sources s;
+        s.run = [](const RunSpec& spec) { return run_model(spec); };
+        // A lesson's kernel: the shipped example (the window's fresh copy of it), on the CPU engine.
+        lessons::run_kernels_with(s, cpu_engine(), "cpu", (kSource / "assets" / "kernels").string());
+        return s;
+    }();
     return s;
 }
 
@@ -146,8 +160,10 @@ TEST(GuiLessons, EveryStepOfEveryLessonRenders) {
         for (size_t k = 0; k < lesson.steps.size(); ++k) {
             const std::string base = (kOut / (entry.name + "_" + std::to_string(k + 1))).string();
             fs::remove(base + ".png");
-            script +=
-                "lesson-step " + std::to_string(k + 1) + "\ncapture " + base + ".png " + base + ".json\n";
+            // A kernel step's figures come with its run: the window opens the copy, then runs it.
+            const bool kernel = !lesson.steps[k].view.kernel.empty();
+            script += "lesson-step " + std::to_string(k + 1) + (kernel ? "\nframes 2\nwait-kernel" : "") +
+                      "\ncapture " + base + ".png " + base + ".json\n";
         }
         std::string err;
         ASSERT_EQ(run_script(entry.name, script, &err), 0) << err;
@@ -178,7 +194,9 @@ TEST(GuiLessons, EveryStepOfEveryLessonRenders) {
             std::string error;
             const auto shown = lessons::show_step(lesson, static_cast<int>(k), model_sources(), &error);
             ASSERT_TRUE(shown) << error;
-            EXPECT_EQ(d["variant"], lesson.steps[k].view.variant) << what;
+            EXPECT_EQ(d["variant"], lesson.steps[k].view.kernel.empty() ? lesson.steps[k].view.variant
+                                                                         : shown->trace.spec.variant)
+                << what;
             EXPECT_EQ(d["step"], shown->step) << what;
             EXPECT_EQ(d["steps"], static_cast<int>(shown->trace.steps.size())) << what;
             // Nothing of a later step is on screen before it runs: the diagram's rows and the work
@@ -441,4 +459,92 @@ TEST(GuiLessons, BrokenLessonIsRefusedWithTheCheckersMessage) {
               file +
                   ":7: at = 12 is past the end: warp_conditional on this input has 5 steps "
                   "(0 = initial state, 1 .. 5, last)");
+}
+
+// Lesson 8 walked as a learner does: the racy example opens as a copy in the learner's folder; the
+// hazard questions are answered before their list shows; out of lockstep the output goes wrong; then
+// the learner saves a fixed file (the test writes it while the window runs) and the step is passed.
+TEST(GuiLessons, YourKernelLessonPredictRunInterleavedFixAndPass) {
+    REQUIRE_DISPLAY();
+    const fs::path learner = kOut / "learner_lesson8", config = kOut / "config_lesson8";
+    fs::remove_all(learner);
+    fs::remove_all(config);
+    const fs::path shipped = kSource / "assets" / "kernels" / "hillis_steele_one_buffer.cu";
+    const std::string shipped_text = read_text(shipped);
+    const fs::path copy = learner / "hillis_steele_one_buffer.cu";
+    const fs::path lesson = kSource / "assets" / "lessons" / "08_your_kernel_race.lesson";
+    auto dump = [&](int i) { return kOut / ("l8_" + std::to_string(i) + ".json"); };
+    auto cap = [&](int i) {
+        return "capture " + (kOut / ("l8_" + std::to_string(i) + ".png")).string() + " " + dump(i).string() + "\n";
+    };
+    for (int i = 1; i <= 7; ++i) fs::remove(dump(i));
+    // The racy run out of lockstep, computed here on its own: the wrong outputs the window must ask about.
+    const lessons::Sources& src = model_sources();
+    const LearnerRun racy = src.run_kernel(shipped.string(), true);
+    ASSERT_TRUE(racy.error.empty()) << racy.error;
+    const auto want = sequential_scan(racy.trace.input, Op::Add, ElemType::I32, false);
+    int wrong = 0;
+    for (size_t i = 0; i < want.size(); ++i) wrong += racy.trace.output[i] != want[i];
+    ASSERT_GT(wrong, 0);
+    const std::string script = "lesson " + lesson.string() + "\nlesson-step 1\nframes 2\nwait-kernel\n" + cap(1) +
+                               "lesson-step 2\nframes 2\nwait-kernel\n" + cap(2) + "answer 1-6\n" + cap(3) +
+                               "answer 1-5\n" + cap(4) + "lesson-step 5\nframes 2\nwait-kernel\nanswer " +
+                               std::to_string(wrong) + "\n" + cap(5) +
+                               "lesson-step 8\nframes 2\nwait-kernel\n" + cap(6) +
+                               // The test saves the fixed file now: the window sees it and runs it (a third run).
+                               "wait-kernel 3\nwait-kernel\nframes 2\n" + cap(7);
+    fs::create_directories(kOut);
+    const fs::path sp = kOut / "lesson8.script", ep = kOut / "lesson8.stderr", rc = kOut / "lesson8.rc";
+    fs::remove(rc);
+    std::ofstream(sp) << script;
+    const std::string cmd = "(XDG_CONFIG_HOME='" + config.string() + "' SCANVIZ_LEARNER_DIR='" + learner.string() +
+                            "' '" + std::string(SCANVIZ_EXE) + "' gui --script '" + sp.string() +
+                            "' --size 1600x900 2> '" + ep.string() + "'; echo $? > '" + rc.string() + "') &";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    // Wait for the goal step's first capture (or the window's end), then save the fix in the copy.
+    const auto start = std::chrono::steady_clock::now();
+    auto waited = [&] { return std::chrono::steady_clock::now() - start > std::chrono::seconds(240); };
+    while (!fs::exists(dump(6)) && !fs::exists(rc) && !waited())
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ASSERT_TRUE(fs::exists(dump(6))) << read_text(ep);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the capture's file is complete
+    EXPECT_EQ(read_text(copy), shipped_text) << "the learner's copy starts as the shipped example";
+    const std::string fixed = read_text(kSource / "assets" / "kernels" / "hillis_steele_two_buffers.cu");
+    { std::ofstream(copy, std::ios::trunc) << fixed; }
+    while (!fs::exists(rc) && !waited()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ASSERT_TRUE(fs::exists(rc)) << "the window did not finish";
+    ASSERT_EQ(read_text(rc), "0\n") << read_text(ep);
+    EXPECT_EQ(read_text(shipped), shipped_text) << "the shipped example was written";
+
+    const json d1 = json::parse(read_text(dump(1)))["lesson"];
+    ASSERT_TRUE(d1["active"].get<bool>()) << d1["error"];
+    EXPECT_EQ(d1["kernel"]["file"], copy.string());
+    EXPECT_EQ(d1["narration_error"], "");
+    // Step 2: the hazard list is closed until the prediction is right (steps 1-5: d = 32 has no writer).
+    const json d2 = json::parse(read_text(dump(2)));
+    EXPECT_TRUE(d2["lesson"]["kernel"]["hazards_hidden"].get<bool>());
+    EXPECT_TRUE(d2["lesson"]["kernel"]["panel"].get<bool>());
+    EXPECT_EQ(d2["lesson"]["question"]["answer"], "1-5");
+    const json d3 = json::parse(read_text(dump(3)))["lesson"];
+    EXPECT_FALSE(d3["verdict"]["correct"].get<bool>());
+    EXPECT_TRUE(d3["kernel"]["hazards_hidden"].get<bool>()) << "a wrong answer opens nothing";
+    const json d4 = json::parse(read_text(dump(4)))["lesson"];
+    EXPECT_TRUE(d4["verdict"]["correct"].get<bool>()) << d4["verdict"]["message"];
+    EXPECT_FALSE(d4["kernel"]["hazards_hidden"].get<bool>());
+    // Step 5: out of lockstep, the wrong outputs counted here.
+    const json d5 = json::parse(read_text(dump(5)));
+    EXPECT_TRUE(d5["lesson"]["kernel"]["interleaved"].get<bool>());
+    EXPECT_EQ(d5["lesson"]["question"]["answer"], std::to_string(wrong));
+    EXPECT_TRUE(d5["lesson"]["verdict"]["correct"].get<bool>()) << d5["lesson"]["verdict"]["message"];
+    // Step 8 before the fix: not passed, and it says why; after it: passed, and kept in the progress.
+    const json d6 = json::parse(read_text(dump(6)))["lesson"];
+    EXPECT_TRUE(d6["kernel"]["goal"].get<bool>());
+    EXPECT_FALSE(d6["kernel"]["goal_passed"].get<bool>());
+    EXPECT_NE(d6["kernel"]["goal_why"].get<std::string>(), "");
+    const json d7 = json::parse(read_text(dump(7)))["lesson"];
+    EXPECT_TRUE(d7["kernel"]["goal_passed"].get<bool>()) << d7["kernel"]["goal_why"];
+    EXPECT_EQ(d7["index"], 7);
+    const auto progress = lessons::load_progress((config / "scanviz" / "lessons.progress").string());
+    ASSERT_TRUE(progress.count("08_your_kernel_race"));
+    EXPECT_TRUE(progress.at("08_your_kernel_race").answered.count(7));
 }

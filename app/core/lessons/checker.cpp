@@ -4,7 +4,13 @@
 #include <cctype>
 #include <cmath>
 
+#include <filesystem>
+
+#include "core/i18n/i18n.hpp"
+#include "core/learner/check.hpp"
 #include "core/models/variants.hpp"
+#include "core/race/hazards.hpp"
+#include "kernel_figures.hpp"
 
 namespace scanviz::lessons {
 namespace {
@@ -51,6 +57,16 @@ std::optional<ShownStep> show_step(const Lesson& lesson, int index, const Source
         *error = at_line(lesson, line ? line : s.line, what);
         return std::nullopt;
     };
+    if (!v.kernel.empty()) {
+        if (!sources.kernel_path || !sources.run_kernel)
+            return problem(s.kernel_line, "kernel = " + v.kernel + ": learner kernels cannot run here");
+        const std::string path = sources.kernel_path(v.kernel);
+        std::error_code ec;
+        if (path.empty() || !std::filesystem::is_regular_file(path, ec))
+            return problem(s.kernel_line, "kernel = " + v.kernel + ": no such file (" +
+                                              (path.empty() ? v.kernel : path) + ")");
+        return shown_kernel_run(lesson, index, sources.run_kernel(path, v.interleaved), error);
+    }
     RunSpec spec;
     if (auto err = step_spec(v, &spec)) {
         const bool about_variant = !find_variant(v.variant);
@@ -90,6 +106,61 @@ std::optional<ShownStep> show_step(const Lesson& lesson, int index, const Source
         shown.select_slot = v.select_slot;
     }
     return shown;
+}
+
+std::optional<ShownStep> shown_kernel_run(const Lesson& lesson, int index, const LearnerRun& run,
+                                          std::string* error) {
+    const LessonStep& s = lesson.steps.at(static_cast<size_t>(index));
+    const ViewSettings& v = s.view;
+    auto problem = [&](int line, const std::string& what) {
+        *error = at_line(lesson, line ? line : s.line, what);
+        return std::nullopt;
+    };
+    if (!run.error.empty()) return problem(s.kernel_line, "kernel = " + v.kernel + ": " + run.error);
+    ShownStep shown;
+    shown.kernel = true;
+    shown.trace = run.trace;
+    shown.accesses = run.accesses;
+    shown.metrics = compute_metrics(shown.trace);
+    shown.graph = DependencyGraph(shown.trace);
+    const int steps = static_cast<int>(shown.trace.steps.size());
+    const auto at = v.at.resolve(steps);
+    if (!at)
+        return problem(s.at_line, "at = " + v.at.text() + " is past the end: the kernel " + v.kernel + " has " +
+                                      std::to_string(steps) + " steps (0 = initial state, 1 .. " +
+                                      std::to_string(steps) + ", last)");
+    shown.step = *at;
+    if (v.has_selection) {
+        const auto sel = v.select_at.resolve(steps);
+        if (!sel || v.select_slot >= shown.trace.layout.slots)
+            return problem(s.select_line, "select: no such cell in the kernel " + v.kernel + "'s trace");
+        shown.select_step = *sel;
+        shown.select_slot = v.select_slot;
+    }
+    return shown;
+}
+
+bool goal_met(const LearnerRun& run, std::string* why) {
+    if (!run.error.empty()) {
+        *why = run.error;
+        return false;
+    }
+    if (const std::string diff = output_difference(run.trace); !diff.empty()) {
+        *why = diff;
+        return false;
+    }
+    try {
+        const HazardReport rep = analyze_hazards(run.accesses, RaceWhatIf{});
+        if (rep.count() > 0) {
+            *why = i18n::format(i18n::trn("%d hazard", "%d hazards", static_cast<unsigned long>(rep.count())),
+                                rep.count());
+            return false;
+        }
+    } catch (const std::exception& e) {
+        *why = e.what();
+        return false;
+    }
+    return true;
 }
 
 std::optional<StepData> answer_data(const Question& q, const ShownStep& shown) {
@@ -223,6 +294,16 @@ std::optional<std::string> revealed_by(const LessonStep& step, const ShownStep& 
                                        const Value& answer) {
     if (!step.question || !answer.ok) return std::nullopt;
     const Question& q = *step.question;
+    // A kernel's hazards: the Your-kernel panel lists them, the state view and the diagram draw them.
+    if (is_hazard_kind(q.quantity.kind) && !q.hides("hazards"))
+        for (const char* panel : {"kernel", "state", "diagram", "banks"})
+            if (step.view.shows(panel))
+                return std::string("the ") + panel + " panel shows the kernel's hazards, and so " +
+                       q.quantity.text() + " = " + answer.text() +
+                       ", before the question is answered (hide = hazards)";
+    if (q.quantity.kind == "wrong_outputs" && !q.hides("kernel") && step.view.shows("kernel"))
+        return "the kernel panel's checks show wrong_outputs = " + answer.text() +
+               " before the question is answered (hide = kernel)";
     for (const auto& panel : panels_showing(q.quantity, shown, q.reveal_next)) {
         if (q.hides(panel)) continue;
         if (panel == "diagram" && q.hides("selection") &&
@@ -312,6 +393,21 @@ std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sourc
             continue;
         }
         const StepData data = shown->data();
+        if (s.goal_fixed) {
+            std::string why;
+            const std::string start = sources.kernel_path(s.view.kernel);
+            if (goal_met(sources.run_kernel(start, s.view.interleaved), &why))
+                problems.push_back(at_line(lesson, s.goal_line,
+                                           "goal = fixed: the step's kernel " + s.view.kernel +
+                                               " meets it already (no hazard, output right): nothing to fix"));
+            const std::string solution = sources.kernel_path(s.solution);
+            std::error_code ec;
+            if (solution.empty() || !std::filesystem::is_regular_file(solution, ec))
+                problems.push_back(at_line(lesson, s.goal_line, "solution = " + s.solution + ": no such file"));
+            else if (!goal_met(sources.run_kernel(solution, s.view.interleaved), &why))
+                problems.push_back(at_line(lesson, s.goal_line,
+                                           "goal = fixed: the solution " + s.solution + " does not meet it: " + why));
+        }
         for (size_t p = 0; p < s.paragraphs.size(); ++p) {
             std::string why;
             if (!(say ? expand_or_say(s.paragraphs[p], data, sources, &why)

@@ -22,15 +22,26 @@ std::optional<std::string> step_spec(const ViewSettings& view, RunSpec* out);
 // A step as shown: its trace (from sources.run) with what is derived from it.
 struct ShownStep {
     Trace trace;
+    Trace accesses;       // a learner kernel's access trace (its hazards)
+    bool kernel = false;  // the step runs a learner's kernel (kernel = NAME)
     Metrics metrics;
     DependencyGraph graph;
     int step = -1;  // the App's step index (-1 = initial state)
     int select_step = -1;
     int select_slot = -1;
-    StepData data() const { return {&trace, &metrics, &graph, step, select_step, select_slot}; }
+    StepData data() const {
+        return {&trace, &metrics, &graph, step, select_step, select_slot, kernel ? &accesses : nullptr};
+    }
 };
 
-// Runs a step (sources.run) and places its step and selection; on a problem,
+// A step's kernel run (from Sources::run_kernel) as a shown step, at the lesson step's `at`.
+std::optional<ShownStep> shown_kernel_run(const Lesson& lesson, int index, const LearnerRun& run, std::string* error);
+
+// Whether a kernel run meets goal = fixed: no hazard and the output right. `why`: what is still wrong.
+bool goal_met(const LearnerRun& run, std::string* why);
+
+// Runs a step (sources.run, or for a kernel step sources.run_kernel on sources.kernel_path(NAME))
+// and places its step and selection; on a problem,
 // returns nothing and sets *error to "PATH:LINE: ..." for the line at fault.
 std::optional<ShownStep> show_step(const Lesson& lesson, int index, const Sources& sources,
                                    std::string* error);
@@ -67,7 +78,9 @@ std::optional<std::string> revealed_by(const LessonStep& step, const ShownStep& 
 // the predicted step runs).
 Value route_value(const Question& q, const ShownStep& shown, const Sources& sources);
 
-// Every problem of the lesson, one line each; empty when it is fine. Besides running every
+// Every problem of the lesson, one line each; empty when it is fine. A kernel step: the file exists
+// (Sources::kernel_path), it runs; a hazard question (is_hazard_kind) keeps the hazards closed
+// (hide = hazards); goal = fixed: the step's own kernel does not meet the goal, its solution does. Besides running every
 // step: a question's answer on screen before it is answered (revealed_by), a hint whose route
 // does not give the answer, a timing compared within its spread (the quantities refuse it).
 std::vector<std::string> check_lesson(const Lesson& lesson, const Sources& sources,

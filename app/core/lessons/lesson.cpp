@@ -176,11 +176,11 @@ private:
             const auto w = words_of(value);
             need(!w.empty(), "names nothing (panels, or selection)");
             for (const auto& p : w)
-                need(p == "selection" || p == "controls" || std::find_if(std::begin(kPanelNames), std::end(kPanelNames),
+                need(p == "selection" || p == "controls" || p == "hazards" || std::find_if(std::begin(kPanelNames), std::end(kPanelNames),
                                                       [&](const char* n) { return p == n; }) !=
                                              std::end(kPanelNames),
-                     "'" + p + "' is not a panel (state banks diagram metrics source sass bench lookback), controls (the step "
-                     "counter) or selection");
+                     "'" + p + "' is not a panel (state banks diagram metrics source sass bench lookback kernel), controls "
+                     "(the step counter), hazards (a kernel's hazard list and drawing) or selection");
             s.question->hide = w;
             s.question->hide_line = line;
             return nullptr;
@@ -191,8 +191,34 @@ private:
             s.question->reveal_next = value == "next";
             return nullptr;
         }
+        if (key == "kernel") {
+            need(!value.empty() && value.find(' ') == std::string::npos && value.find('/') == std::string::npos &&
+                     value.size() > 3 && value.substr(value.size() - 3) == ".cu",
+                 "expected the file name of a shipped example (assets/kernels/NAME.cu), got '" + value + "'");
+            v.kernel = value;
+            s.kernel_line = line;
+            return nullptr;
+        }
+        if (key == "schedule") {
+            need(value == "lockstep" || value == "interleaved", "takes lockstep or interleaved, got '" + value + "'");
+            v.interleaved = value == "interleaved";
+            return nullptr;
+        }
+        if (key == "goal") {
+            need(value == "fixed", "takes fixed (no hazard and the output right), got '" + value + "'");
+            s.goal_fixed = true;
+            s.goal_line = line;
+            return nullptr;
+        }
+        if (key == "solution") {
+            need(!value.empty() && value.find(' ') == std::string::npos && value.find('/') == std::string::npos,
+                 "expected the file name of a shipped example (assets/kernels/NAME.cu)");
+            s.solution = value;
+            return nullptr;
+        }
         if (key == "variant") {
             need(!value.empty() && value.find(' ') == std::string::npos, "expected one variant id");
+            v.kernel.clear();  // a variant replaces a kernel
             if (v.variant != value) {
                 // A new variant starts from its own defaults.
                 if (v.input != InputKind::Given) v.n.reset();
@@ -280,7 +306,7 @@ private:
             for (const auto& p : w)
                 need(std::find_if(std::begin(kPanelNames), std::end(kPanelNames),
                                   [&](const char* n) { return p == n; }) != std::end(kPanelNames),
-                     "unknown panel '" + p + "' (state banks diagram metrics source sass bench lookback)");
+                     "unknown panel '" + p + "' (state banks diagram metrics source sass bench lookback kernel)");
             v.panels = w;
         } else if (key == "zoom") {
             if (value == "fit") {
@@ -299,8 +325,8 @@ private:
             }
         } else {
             fail(line, "unknown key '" + key +
-                           "' in a step (variant n threads items op type exclusive input heads at select "
-                           "panels zoom text question ask hint route hide reveal)");
+                           "' in a step (variant kernel schedule goal solution n threads items op type exclusive input heads at "
+                           "select panels zoom text question ask hint route hide reveal)");
         }
         return nullptr;
     }
@@ -308,7 +334,13 @@ private:
     void finish_step() {
         if (!current_) return;
         LessonStep& s = *current_;
-        if (s.view.variant.empty()) fail(s.line, "the step names no variant (variant = ...)");
+        if (s.view.variant.empty() && s.view.kernel.empty())
+            fail(s.line, "the step names no variant (variant = ...) and no kernel (kernel = ...)");
+        if (s.goal_fixed && s.view.kernel.empty()) fail(s.goal_line, "goal = fixed needs a kernel (kernel = ...)");
+        if (s.goal_fixed && s.solution.empty())
+            fail(s.goal_line, "goal = fixed needs solution = FILE: a shipped example that meets it");
+        if (!s.solution.empty() && !s.goal_fixed) fail(s.line, "solution = comes with goal = fixed");
+        if (s.goal_fixed && s.question) fail(s.goal_line, "a step with a goal asks no question as well");
         if (s.paragraphs.empty()) fail(s.line, "the step says nothing (text = ...)");
         if (s.question && s.question->ask.empty())
             fail(s.question->line, "the question has no wording (ask = ...)");
@@ -372,6 +404,15 @@ std::vector<RouteTerm> parse_route(const std::string& text) {
     if (!open) throw LessonError(terms.empty() ? "names no quantity" : "ends in an operator");
     terms.push_back(cur);
     return terms;
+}
+
+bool runs_a_kernel(const Lesson& lesson) {
+    return std::any_of(lesson.steps.begin(), lesson.steps.end(),
+                       [](const LessonStep& s) { return !s.view.kernel.empty(); });
+}
+
+bool is_hazard_kind(std::string_view kind) {
+    return kind == "hazards" || kind == "hazard_steps" || kind == "hazard_lanes";
 }
 
 bool ViewSettings::shows(const std::string& panel) const {

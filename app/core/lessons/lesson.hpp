@@ -40,6 +40,20 @@
 // then. `scanviz lesson check` refuses a step whose visible placeholders or panels show the
 // answer (checker.hpp: revealed_by).
 //
+// A learner's own kernel (lesson 8), instead of a variant:
+//   kernel = hillis_steele_one_buffer.cu  (a shipped example, assets/kernels/NAME: the window copies it
+//                                        once into the learner's folder (learner_kernel_dir) and opens
+//                                        that copy in the Your-kernel panel, which re-runs it on every
+//                                        save; the shipped file is never written. `lesson check` runs the
+//                                        shipped file itself; it must exist)
+//   schedule = interleaved              (lockstep | interleaved: the CPU engine's order of the threads)
+//   goal = fixed                        (the step is passed once the learner's file runs with no hazard
+//                                        and its output right; needs solution =)
+//   solution = hillis_steele_two_buffers.cu  (a shipped file `lesson check` runs to show the goal can be
+//                                        met; the step's own kernel must not meet it)
+// A question on a kernel's hazards (hazards, hazard_steps, hazard_lanes) must keep them closed:
+// `hide = hazards` (the Your-kernel panel's checks, and the hazards drawn on the state view and diagram).
+//
 // Further view keys: n, threads, items, op (add max min), type (i32 f32),
 // exclusive (on off), heads (0,5,12 | none), zoom (a factor, or fit).
 // Parsing finds syntax errors ("FILE:LINE: ..."); the checker (checker.hpp)
@@ -49,6 +63,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/trace/run_spec.hpp"
@@ -64,8 +79,9 @@ public:
 
 // Panels a step can show.
 // "banks": the state view shows the bank picture of the step (core/figure, build_bank_scene).
-inline constexpr const char* kPanelNames[] = {"state", "diagram", "metrics",  "source",
-                                              "sass",  "bench",   "lookback", "banks"};
+// "kernel": the Your-kernel panel (its file, its engine and its checks), for a step with a kernel.
+inline constexpr const char* kPanelNames[] = {"state", "diagram", "metrics",  "source", "sass",
+                                              "bench", "lookback", "banks",   "kernel"};
 
 // A quantity: a kind and its arguments, e.g. "work block_blelloch" or
 // "gbps device_decoupled_lookback 2^28" (quantity.hpp evaluates it).
@@ -104,6 +120,8 @@ struct ViewSettings {
     int select_slot = -1;
     std::vector<std::string> panels = {"state", "diagram", "metrics", "source"};
     float zoom = 1.0f;  // a factor applied after fitting; 1 = fit only
+    std::string kernel;               // a shipped example's file name (assets/kernels/NAME); empty: a variant
+    bool interleaved = false;         // the kernel's schedule: interleaved (else lockstep)
     bool shows(const std::string& panel) const;
 };
 
@@ -143,6 +161,10 @@ struct LessonStep {
     std::string title;  // optional
     ViewSettings view;  // after carrying over
     int variant_line = 0, n_line = 0, input_line = 0, at_line = 0, select_line = 0, heads_line = 0;
+    int kernel_line = 0;
+    bool goal_fixed = false;  // goal = fixed: passed when the learner's kernel has no hazard and right output
+    int goal_line = 0;
+    std::string solution;  // with goal: a shipped file that meets it (lesson check runs it)
     std::vector<std::string> paragraphs;  // with {placeholders}
     std::vector<int> paragraph_lines;
     std::optional<Question> question;
@@ -178,6 +200,13 @@ std::vector<NarrationPart> split_narration(const std::string& paragraph);
 
 // "work + 2 - span" -> terms; throws LessonError (without a location) when it does not parse.
 std::vector<RouteTerm> parse_route(const std::string& text);
+
+// True when a step runs a learner's kernel file (kernel = NAME): the window's lesson, which a page
+// in the browser cannot compute (no compiler there); `scanviz publish` leaves it out.
+bool runs_a_kernel(const Lesson& lesson);
+
+// The hazard quantities: a question on one must `hide = hazards`.
+bool is_hazard_kind(std::string_view kind);
 
 // Positions "0,5,12" -> sorted positions. Throws LessonError naming the bad token.
 std::vector<int> parse_positions(const std::string& text);

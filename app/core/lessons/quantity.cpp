@@ -10,6 +10,7 @@
 #include "core/i18n/i18n.hpp"
 #include "core/models/variants.hpp"
 #include "benched.hpp"
+#include "kernel_figures.hpp"
 #include "measured.hpp"
 #include "traced.hpp"
 
@@ -56,6 +57,12 @@ constexpr std::string_view kProfileView =
     "the SASS view (executed per warp and time, 'measured by ncu') and `scanviz profile --from "
     "assets/profile/h100_profile.json`";
 constexpr std::string_view kRaceView = "the race lab (View > Race lab) and `scanviz race`";
+constexpr std::string_view kKernelView =
+    "the Your-kernel panel's checks (each hazard names its threads, its slot and its step) and "
+    "`scanviz kernel FILE`";
+constexpr std::string_view kRecordedGpuView =
+    "the recorded GPU run of the examples (assets/gpu/learner_gpu_*.txt: `scanviz kernel FILE --engine gpu "
+    "--launches 200`)";
 
 // PHASE [VARIANT]: the phase is any text (the evaluator says when no step has it).
 std::optional<std::string> check_phase(std::string_view kind, const std::vector<std::string>& args) {
@@ -434,6 +441,41 @@ const KindInfo kKinds[] = {
          const std::vector<std::string> barriers(q.args.begin() + 1, q.args.end());
          return pick(
              barriers, [&](const std::string& b) { return race_value({q.args[0], b}, s); }, false);
+     }},
+    {"hazards", 0, 0, ValueKind::Number, "hazards", kKernelView,
+     "how many pairs of accesses to a shared slot no barrier orders in the learner's kernel on screen",
+     Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) { return detail::kernel_hazards(q, d); }},
+    {"hazard_steps", 0, 0, ValueKind::Cells, "hazard_steps", kKernelView,
+     "the steps (1 .. steps, as the step counter numbers them) that hold a hazard of the learner's kernel",
+     Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) { return detail::kernel_hazard_steps(q, d); }},
+    {"hazard_lanes", 0, 0, ValueKind::Cells, "hazard_lanes", kKernelView,
+     "at the step shown, the threads of the learner's kernel whose read may see a value another thread "
+     "overwrote in the same step (a write-after-write: whose first write may land last)",
+     Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) { return detail::kernel_hazard_lanes(q, d); }},
+    {"wrong_outputs", 0, 0, ValueKind::Number, "wrong_outputs",
+     "the Your-kernel panel's checks ('output right' or the first difference) and the state view's last step",
+     "output elements of the run on screen that differ from the sequential scan", Reads::Trace, nullptr,
+     [](const Quantity& q, const StepData& d, const Sources&) { return detail::wrong_outputs(q, d); }},
+    {"gpu_blocks", 1, 1, ValueKind::Number, "gpu_blocks FILE", kRecordedGpuView,
+     "how many blocks the recorded GPU run of the shipped example FILE ran (the traced launch, then the "
+     "others of --launches)",
+     Reads::Tables, detail::check_kernel_file,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return detail::recorded_gpu(q, s, detail::RecordedFigure::Blocks);
+     }},
+    {"gpu_wrong_blocks", 1, 1, ValueKind::Number, "gpu_wrong_blocks FILE", kRecordedGpuView,
+     "how many of those blocks gave a wrong output", Reads::Tables, detail::check_kernel_file,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return detail::recorded_gpu(q, s, detail::RecordedFigure::WrongBlocks);
+     }},
+    {"gpu_launches", 1, 1, ValueKind::Number, "gpu_launches FILE", kRecordedGpuView,
+     "how many launches the recorded GPU run of the shipped example FILE made (--launches)", Reads::Tables,
+     detail::check_kernel_file,
+     [](const Quantity& q, const StepData&, const Sources& s) {
+         return detail::recorded_gpu(q, s, detail::RecordedFigure::Launches);
      }},
     {"gbps", 2, 2, ValueKind::Number, "gbps VARIANT N", kBenchView,
      "measured throughput at n = N (GB/s: bytes read plus written per second)", Reads::Tables, check_bench,

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/bench/bench.hpp"
+#include "core/learner/engine.hpp"
 #include "core/analysis/diagram.hpp"
 #include "core/analysis/metrics.hpp"
 #include "core/profile/profile.hpp"
@@ -57,6 +58,16 @@ struct Sources {
     std::optional<RaceTable> race;
     std::string race_origin;
     std::string race_missing;
+    // A lesson's kernel (kernel = NAME): where the file is (the shipped example for `lesson check`,
+    // the learner's copy in the window), and a run of it on the engine here (its trace, its access
+    // trace, or run.error). Unset: a lesson with a kernel cannot be shown here.
+    std::function<std::string(const std::string& name)> kernel_path;
+    std::function<LearnerRun(const std::string& path, bool interleaved)> run_kernel;
+    // A recorded GPU run of learner kernels: the text `scanviz kernel FILE --engine gpu --launches N`
+    // printed (assets/gpu/...), where it comes from, and why there is none.
+    std::string recorded_kernels;
+    std::string recorded_kernels_origin;
+    std::string recorded_kernels_missing;
 };
 
 // The trace on screen and what the step shows.
@@ -67,6 +78,7 @@ struct StepData {
     int step = -1;  // the App's step index: -1 = initial state
     int select_step = -1;
     int select_slot = -1;  // -1: nothing selected
+    const Trace* accesses = nullptr;  // a learner kernel's access trace (the hazards); null for a variant
 };
 
 struct Value {

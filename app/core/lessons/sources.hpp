@@ -35,4 +35,24 @@ void load_profile(Sources& sources, const Recording* recording, const std::strin
 // (scanviz race --save; the committed assets/race/h100_race.json).
 void load_race(Sources& sources, const Recording* recording, const std::string& table_file);
 
+// A lesson's kernels: kernel = NAME is the file dir/NAME, run by `engine` (its trace's source kind
+// `source_kind`, "cpu" or "gpu") with the settings its header gives. Each file's text and schedule
+// runs once (a lesson's steps ask for the same run again).
+void run_kernels_with(Sources& sources, LearnerEngine engine, std::string source_kind, std::string dir);
+
+// The recorded GPU run of the learner examples (`scanviz kernel FILE --engine gpu --launches N` as it
+// printed, assets/gpu/learner_gpu_*.txt); recorded_kernels_missing says why when it cannot be read.
+void load_recorded_kernels(Sources& sources, const std::string& file);
+
+// Where the window puts the learner's copy of a lesson's kernel: $SCANVIZ_LEARNER_DIR, else
+// $XDG_DATA_HOME/scanviz/kernels, else ~/.local/share/scanviz/kernels; "" when none of them is set.
+std::string learner_kernel_dir();
+// The learner's copy of the shipped example shipped_dir/NAME in learner_kernel_dir(): copied there
+// when it is not there yet, never overwritten (it holds the learner's edits), and the shipped file
+// never written. Its path, or "" and *error (one line).
+std::string learner_copy(const std::string& shipped_dir, const std::string& name, std::string* error);
+
+// The shipped record of that run (assets/gpu/..., the H100 one).
+inline constexpr const char* kRecordedKernelsFile = "gpu/learner_gpu_h100_tiles_2026-11-27.txt";
+
 }  // namespace scanviz::lessons
