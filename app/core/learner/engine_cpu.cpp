@@ -53,8 +53,8 @@ struct Compiled {
 //   - a precompiled header, so that a kernel's compile parses only the kernel;
 //   - an object with the driver and the scheduler (run<int>, run<float> and all they call), so
 //     that a kernel's compile, given kSeparateBackend, makes only the kernel's own code and the
-//     link adds the rest. The two take the time from a save to the new picture from about 1.3 s
-//     to about 0.6 s on a 2-core machine (kernel_save_bench).
+//     link adds the rest. The two take a kernel's compile from about 0.8 s to about 0.3 s on a
+//     2-core machine (kernel_save_bench).
 // Paths "" when they could not be built: the kernel is then compiled with the whole backend, as
 // text (the same program, compiled more slowly).
 struct Backend {
@@ -83,7 +83,10 @@ Backend precompiled_backend(const fs::path& root, uint64_t headers_hash, const s
                    "template int scanviz::cpu::run<float>(scanviz::cpu::Launch<float>, int, char**);\n")) {
         auto argv_of = [&](bool header_pass) {
             std::vector<std::string> argv{compiler};
-            for (std::string_view f : kCpuEngineFlags) argv.emplace_back(header_pass && f == "c++" ? "c++-header" : f);
+            for (std::string_view f : kCpuEngineFlags)
+                argv.emplace_back(header_pass && f == "c++"                 ? std::string_view("c++-header")
+                                  : !header_pass && f.rfind("-O", 0) == 0 ? std::string_view(kBackendOptimize)
+                                                                          : f);
             if (header_pass) argv.emplace_back(kSeparateBackend);
             argv.push_back("-I" + include_dir);
             if (!header_pass) argv.emplace_back("-c");
@@ -127,6 +130,7 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     for (const char* f : kCpuEngineFlags) h = fnv1a(h, f);
     uint64_t headers = fnv1a(fnv1a(kFnvBasis, compiler), include_dir);
     for (const char* f : kCpuEngineFlags) headers = fnv1a(headers, f);
+    headers = fnv1a(headers, kBackendOptimize);
     headers = fnv1a(headers, kSeparateBackend);
     for (const char* f : {"scanviz.cuh", "scanviz_cpu.hpp", "scanviz_cpu_main.hpp"}) {
         const std::string text = read_file(fs::path(include_dir) / f);
