@@ -41,6 +41,8 @@ bool RaceView::Select(const std::string& v, int ch, bool div) {
     }
     variant = v;
     choice = ch;
+    if (yours) yours_declined_ = true;
+    yours = false;
     diverged = div && race_is_warp(v);
     error.clear();
     dirty_ = true;
@@ -49,6 +51,7 @@ bool RaceView::Select(const std::string& v, int ch, bool div) {
 
 void RaceView::Rebuild(const App& app) {
     dirty_ = false;
+    yours_key_[0] = ~0ull;  // the scene is a built-in's now
     presentation_ = app.settings.presentation;
     try {
         const Trace& trace = race_trace(variant);
@@ -241,19 +244,113 @@ void RaceView::DrawMeasured(App& app) {
     }
 }
 
+// A racy kernel of yours: its diagram with its hazards (as the Your-kernel panel draws them on the
+// diagram), its hazards to pick, and the wrong outputs over the GPU engine's launches.
+void RaceView::DrawYours(App& app) {
+    const figure::HazardPairs* pairs = app.hazards_shown();
+    if (!pairs) return;
+    const uint64_t key[4] = {app.trace_generation, app.hazards_key(), static_cast<uint64_t>(app.step + 1),
+                             app.settings.presentation ? 1ull : 0ull};
+    if (!std::equal(key, key + 4, yours_key_)) {
+        std::copy(key, key + 4, yours_key_);
+        const figure::SceneStyle style = scene_style(app.settings.presentation);
+        scene_ = figure::build_diagram_scene(app.trace, app.graph, app.step, figure::Selection{}, style, nullptr,
+                                             figure::FigureWindow{}, pairs);
+        canvas_.set_legibility(style, figure::focus_box(scene_, figure::Selection{}, app.step));
+        canvas_.fit();
+        changed_ = true;
+        dirty_ = true;  // a built-in case picked later is built again
+    }
+    int raw = 0, war = 0, waw = 0, between = 0;
+    for (const Hazard& h : pairs->pairs) {
+        (h.kind == HazardKind::RAW ? raw : h.kind == HazardKind::WAR ? war : waw)++;
+        between += h.between_warps;
+    }
+    const int count = static_cast<int>(pairs->pairs.size());
+    const std::string file = std::filesystem::path(app.learner.path).filename().string();
+    ImGui::Text(i18n::trn("%s: %d hazard (%d RAW, %d WAR, %d WAW): %d between warps, %d between lanes of one warp",
+                          "%s: %d hazards (%d RAW, %d WAR, %d WAW): %d between warps, %d between lanes of one warp",
+                          static_cast<unsigned long>(count)),
+                file.c_str(), count, raw, war, waw, between, count - between);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", i18n::tr("red edges: the reads of your kernel that no barrier orders after the write "
+                                       "they race with (from its trace; a hazard picked in the list is drawn alone)"));
+    ImGui::PopTextWrapPos();
+
+    const float right_w = std::max(320.0f, ImGui::GetContentRegionAvail().x * 0.36f);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::BeginChild("##race_diagram", ImVec2(avail.x - right_w, avail.y), true);
+    DrawZoomButtons(canvas_);
+    if (!scene_.nodes.empty()) {
+        canvas_.Draw("##race_canvas", scene_, changed_, ImGui::GetContentRegionAvail(),
+                     fonts_ ? fonts_->ui(app.settings.presentation) : nullptr,
+                     fonts_ ? fonts_->sans_large : nullptr);
+        changed_ = false;
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##race_measured", ImVec2(0, avail.y), true);
+    // untranslated: "hazards" is the node's id; its label is the translated format.
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    if (ImGui::TreeNode("hazards", i18n::tr("the first hazards (of %d)"), count)) {
+        for (int i = 0; i < count && i < 64; ++i) {
+            const std::string line = describe_shown(app.trace, pairs->pairs[static_cast<size_t>(i)]) + "###hazard" +
+                                     std::to_string(i);
+            if (ImGui::Selectable(line.c_str(), app.learner_hazards.picked == i))
+                app.pick_hazard(app.learner_hazards.picked == i ? -1 : i);
+        }
+        ImGui::TreePop();
+    }
+    ImGui::Separator();
+    ImGui::TextUnformatted(i18n::tr("What the GPU did"));
+    if (your_launches && your_launches->runs > 1) {
+        const double rate = 100.0 * static_cast<double>(your_launches->wrong) / static_cast<double>(your_launches->runs);
+        ImGui::TextColored(ImColor(your_launches->wrong ? error_colour(app.settings.presentation)
+                                                        : ImGui::ColorConvertFloat4ToU32(badge_colour(app.settings.presentation))),
+                           i18n::tr("wrong: %lld of %lld blocks (%.3g%%)"), your_launches->wrong, your_launches->runs,
+                           rate);
+        TextWrappedCJK("%s", your_launches->line.c_str());
+    } else {
+        TextWrappedCJK("%s", i18n::tr("One launch so far: on the GPU engine, set launches in the Your-kernel panel "
+                                      "to count the wrong outputs."));
+    }
+    ImGui::EndChild();
+}
+
 void RaceView::Draw(App& app) {
     FindRecorded(app);
-    if (dirty_ || presentation_ != app.settings.presentation) Rebuild(app);
+    // A racy kernel of yours on screen: the lab shows it, unless a built-in case was picked since it opened.
+    const bool racy = app.hazards_shown() != nullptr;
+    if (app.learner.path != yours_file_) {
+        yours_file_ = app.learner.path;
+        yours_declined_ = false;
+    }
+    if (!racy && yours) {
+        yours = false;
+        dirty_ = true;
+    }
+    if (racy && !yours && !yours_declined_) yours = true;
+    if (!yours && (dirty_ || presentation_ != app.settings.presentation)) Rebuild(app);
 
     // The case: variant, what-if, divergence.
     ImGui::SetNextItemWidth(220);
-    if (ImGui::BeginCombo((std::string(i18n::tr("variant")) + "###variant").c_str(), variant.c_str())) {
+    const std::string your_name = i18n::tr("your kernel");
+    if (ImGui::BeginCombo((std::string(i18n::tr("variant")) + "###variant").c_str(),
+                          yours ? your_name.c_str() : variant.c_str())) {
+        if (racy && ImGui::Selectable((your_name + "###yours").c_str(), yours)) {
+            yours = true;
+            yours_declined_ = false;
+        }
         for (auto v : race_variants())
-            if (ImGui::Selectable(std::string(v).c_str(), v == variant)) {
+            if (ImGui::Selectable(std::string(v).c_str(), !yours && v == variant)) {
                 const std::string nv(v);
                 Select(nv, race_barriers(nv).empty() ? -1 : 0, diverged);
             }
         ImGui::EndCombo();
+    }
+    if (yours) {
+        DrawYours(app);
+        return;
     }
     ImGui::SameLine();
     auto choice_label = [&](int ch) -> std::string {

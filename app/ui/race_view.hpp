@@ -14,6 +14,7 @@
 
 #include "app.hpp"
 #include "core/analysis/diagram.hpp"
+#include "core/learner/check.hpp"
 #include "core/figure/scene.hpp"
 #include "core/race/hazards.hpp"
 #include "core/race/report.hpp"
@@ -34,6 +35,12 @@ struct RaceView {
     int choice = 0;
     bool diverged = false;
     int launches = 50;
+
+    // Your kernel: while a racy kernel of yours is on screen (App::hazards_shown) the race lab shows
+    // it, its hazards drawn as a built-in's are and the wrong outputs over the GPU engine's launches
+    // (the Your-kernel panel's count, which the session lends), until a built-in case is picked.
+    bool yours = false;
+    const RepeatedRuns* your_launches = nullptr;
 
     // Selects a case (also from scripts and tests); false and `error` set when it does not exist.
     bool Select(const std::string& variant, int choice, bool diverged);
@@ -67,6 +74,10 @@ private:
     void Rebuild(const App& app);
     void DrawMeasured(App& app);
     void FindRecorded(const App& app);
+    void DrawYours(App& app);
+    bool yours_declined_ = false;  // a built-in case was picked while this file was on screen
+    std::string yours_file_;
+    uint64_t yours_key_[4] = {~0ull, ~0ull, ~0ull, ~0ull};  // trace, hazards, step, mode of the scene shown
 
     const Fonts* fonts_ = nullptr;
     SceneCanvas canvas_;

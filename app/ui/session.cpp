@@ -116,6 +116,7 @@ bool GuiSession::Init(std::string* error) {
     if (!state.Init(&fonts, error)) return false;
     if (!diagram.Init(&fonts, error)) return false;
     if (!race.Init(&fonts, error)) return false;
+    race.your_launches = &kernel.repeated;  // the race lab shows a racy kernel of yours with its count
     metrics.Init(&fonts);
     source.Init(&fonts);
     app.check_device();
@@ -652,6 +653,7 @@ nlohmann::json GuiSession::StateDump() const {
                         {"unit", row->unit},
                         {"example", row->example.has_value()}};
         views["race"] = {{"case", race.current_case().key()},
+                         {"yours", race.yours},
                          {"what", race.hazards.what},
                          {"hazards", race.hazards.count()},
                          {"between_warps", race.hazards.between_warps},

@@ -267,3 +267,33 @@ TEST(GuiKernel, FixedKernelDrawsNoHazard) {
     EXPECT_NE(bad.exit_code, 0);
     EXPECT_NE(bad.err.find("click-hazard 0: the Your-kernel panel lists 0 hazard lines"), std::string::npos) << bad.err;
 }
+
+// The race lab opened beside a racy kernel of yours shows yours (its hazards drawn as a built-in's are),
+// not block_blelloch; picking a built-in case shows that case again.
+TEST(GuiKernel, RaceLabShowsYourRacyKernel) {
+    REQUIRE_DISPLAY();
+    const std::string file = kSource + "/assets/kernels/hillis_steele_one_buffer.cu";
+    const fs::path dir = fs::path(GUI_TEST_OUT);
+    const fs::path mine = dir / "kernel_race_yours.json";
+    fs::remove(mine);
+    const GuiRun r = run_gui("kernel_race", "kernel " + file + "\nwait-kernel\nshow race on\nframes 3\ncapture " +
+                                                (dir / "kernel_race_yours.png").string() + " " + mine.string() +
+                                                "\nrace block_hillis_steele one-buffer\nframes 3\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_TRUE(fs::exists(mine));
+    const json y = json::parse(read_text(mine));
+    const json& race = y["views"]["race"];
+    EXPECT_TRUE(race["yours"].get<bool>());
+    int hazard_edges = 0;
+    for (const json& e : race["edges"]) hazard_edges += e["role"] == "hazard";
+    EXPECT_EQ(hazard_edges, y["learner"]["hazards"]["count"].get<int>());  // one read at risk per hazard
+    // A built-in case picked: the lab shows it, with its own hazard edges.
+    const json& builtin = r.dump["views"]["race"];
+    EXPECT_FALSE(builtin["yours"].get<bool>());
+    EXPECT_EQ(builtin["case"], "block_hillis_steele:one-buffer") << builtin["case"];
+    EXPECT_EQ(builtin["hazard_edges"].get<size_t>(), [&] {
+        size_t n = 0;
+        for (const json& e : builtin["edges"]) n += e["role"] == "hazard";
+        return n;
+    }());
+}
