@@ -245,6 +245,14 @@ TEST(LearnerMessages, APlainCudaFileIsTraced) {
     EXPECT_TRUE(lines.ok()) << (lines.failed.empty() ? "" : lines.failed[0]);
 }
 
+TEST(LearnerMessages, APointerToATracedArrayIsExplained) {
+    const std::string e = error_of(kBroken + "plain_pointer.cu");
+    EXPECT_EQ(e.rfind(kBroken + "plain_pointer.cu:9: ", 0), 0u) << e;
+    EXPECT_NE(e.find("(scanviz traces the __shared__ array s of line 7, and cannot follow a pointer into it"),
+              std::string::npos)
+        << e;
+}
+
 TEST(LearnerMessages, AnArrayThatCannotBeTracedIsNamed) {
     const LearnerRequest req = request_of(kBroken + "plain_two_dims.cu");
     const LearnerRun r = run_learner(cpu_engine(options()), req, "cpu");

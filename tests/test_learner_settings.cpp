@@ -174,3 +174,17 @@ TEST(PlainCuda, SaysWhyNoArrayIsTracedAndHowToTraceOne) {
     // A 2-D array is left as written (the program stays the learner's).
     EXPECT_NE(prepare_source("__shared__ int m[2][32];\n").text.find("__shared__ int m[2][32];"), std::string::npos);
 }
+
+TEST(PlainCuda, AnErrorAboutATracedArrayNamesItAndWhatToDo) {
+    const PreparedSource p = prepare_source(
+        "__global__ void k(const int*, int*, int) {\n    __shared__ int a[8];\n    __shared__ int b[8];\n}\n");
+    ASSERT_EQ(p.traced_arrays.size(), 2u);
+    EXPECT_EQ(p.traced_arrays[1], (std::pair<int, std::string>(3, "b")));
+    // The array is found by the line in its type, shared<T, N, LINE>.
+    EXPECT_EQ(with_traced_array_hint(p, "k.cu:7: cannot convert 'scanviz::shared<int, 8, 3>' to 'int*'"),
+              "k.cu:7: cannot convert 'scanviz::shared<int, 8, 3>' to 'int*' (scanviz traces the __shared__ array b "
+              "of line 3, and cannot follow a pointer into it: index the array, or include scanviz.cuh to run the "
+              "file untraced)");
+    EXPECT_EQ(with_traced_array_hint(p, "k.cu:7: expected ';'"), "k.cu:7: expected ';'");
+    EXPECT_EQ(with_traced_array_hint(prepare_source("int x;\n"), "scanviz::shared<int, 8, 3>"), "scanviz::shared<int, 8, 3>");
+}

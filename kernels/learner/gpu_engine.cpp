@@ -89,7 +89,8 @@ LearnerGpuEngine gpu_engine() {
         const fs::path src = dir / "kernel.cu", run = dir / "run.txt", rec = dir / "records.txt";
         // NVRTC resolves #include "scanviz.cuh" next to the file first, then in include_dir. A plain
         // CUDA file is traced as the CPU engine traces it (plain_cuda.hpp): the same text.
-        if (!lf::write_file(src, prepare_source(r.source).text) || !lf::write_file(run, lf::run_file(r))) {
+        const PreparedSource prepared = prepare_source(r.source);
+        if (!lf::write_file(src, prepared.text) || !lf::write_file(run, lf::run_file(r))) {
             out.error = i18n::format(i18n::tr("cannot write to %s"), dir.c_str());
             return out;
         }
@@ -121,7 +122,7 @@ LearnerGpuEngine gpu_engine() {
             out.error = i18n::format(i18n::tr("the GPU engine's child crashed (%s)"), signal_name(cr.signal).c_str());
         else if (cr.exit_code == 4)
             out.error = fail.empty() ? std::string(i18n::tr("the GPU engine could not run the kernel"))
-                                     : kernel_error_shown(fail);
+                                     : with_traced_array_hint(prepared, kernel_error_shown(fail));
         else if (cr.exit_code != 0 && cr.exit_code != 3)
             out.error = i18n::format(i18n::tr("the GPU engine's child exited with code %d"), cr.exit_code);
         return out;

@@ -119,7 +119,8 @@ Backend precompiled_backend(const fs::path& root, uint64_t headers_hash, const s
 Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::string& compiler,
                  const std::string& include_dir) {
     Compiled c;
-    const std::string source = prepare_source(r.source).text;  // a plain CUDA file traced too
+    const PreparedSource prepared = prepare_source(r.source);  // a plain CUDA file traced too
+    const std::string& source = prepared.text;
     const std::string base =
         fs::path(r.file).filename().string().empty() ? "kernel.cu" : fs::path(r.file).filename().string();
     uint64_t h = 1469598103934665603ull;
@@ -190,6 +191,7 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
     } else if (cr.exit_code != 0 || cr.signal != 0) {
         c.error = first_compile_error(cr.err + cr.out, src.string(), r.file,
                                       kernel_line(r.source, r.settings.kernel));
+        c.error = with_traced_array_hint(prepared, c.error);
         if (c.error.empty())
             c.error = i18n::format(i18n::tr("%s: the compiler failed: %s"), r.file.c_str(), first_line(cr.err).c_str());
     } else {

@@ -1,6 +1,8 @@
 #include "core/learner/plain_cuda.hpp"
 
 #include <cctype>
+#include <cstdlib>
+#include <tuple>
 
 #include "core/i18n/i18n.hpp"
 
@@ -93,6 +95,7 @@ struct Declaration {
     bool traceable = false;
     UntracedShared untraced;
     std::string replacement;  // traceable: the SCANVIZ_SHARED lines
+    std::vector<std::string> names;
 };
 
 // The statement code[b, e) (without its ';'), which holds __shared__.
@@ -167,6 +170,7 @@ Declaration read_declaration(std::string_view source, const std::string& code, s
             d.untraced.why = Why::Type;
             return d;
         }
+        d.names.push_back(name);
         out += std::string(out.empty() ? "" : " ") + "SCANVIZ_SHARED(" + std::string(is_volatile ? "volatile " : "") + plain_type + ", " + name + ", " +
                size + ");";
     }
@@ -231,6 +235,7 @@ PreparedSource prepare_source(std::string_view source) {
                     rewritten += d.replacement;
                     copied = semi + 1;
                     ++p.traced;
+                    for (const std::string& name : d.names) p.traced_arrays.emplace_back(static_cast<int>(li + 1), name);
                 } else {
                     if (d.traceable) d.untraced.why = UntracedShared::Why::Form;
                     p.untraced.push_back(d.untraced);
@@ -248,6 +253,26 @@ PreparedSource prepare_source(std::string_view source) {
     }
     p.text = "#include \"scanviz.cuh\"\n#line 1\n" + text;
     return p;
+}
+
+std::string with_traced_array_hint(const PreparedSource& prepared, const std::string& error) {
+    if (prepared.traced_arrays.empty()) return error;
+    const size_t at = error.find("scanviz::shared<");
+    if (at == std::string::npos && error.find("scanviz::slot<") == std::string::npos) return error;
+    // The array the error names: SCANVIZ_SHARED's type is shared<T, N, LINE>.
+    auto [line, name] = prepared.traced_arrays.front();
+    if (at != std::string::npos) {
+        const size_t end = error.find('>', at);
+        const size_t comma = end == std::string::npos ? std::string::npos : error.rfind(',', end);
+        if (comma != std::string::npos && comma > at) {
+            const int named = std::atoi(error.c_str() + comma + 1);
+            for (const auto& a : prepared.traced_arrays)
+                if (a.first == named) std::tie(line, name) = a;
+        }
+    }
+    return i18n::format(i18n::tr("%s (scanviz traces the __shared__ array %s of line %d, and cannot follow a pointer "
+                                 "into it: index the array, or include scanviz.cuh to run the file untraced)"),
+                        error.c_str(), name.c_str(), line);
 }
 
 std::string no_array_traced_line(std::string_view source, int block) {

@@ -11,6 +11,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace scanviz {
@@ -24,11 +25,17 @@ struct UntracedShared {
 struct PreparedSource {
     std::string text;                    // what the engines compile
     bool includes_scanviz = false;       // the file includes scanviz.cuh itself (compiled as written)
-    int traced = 0;                      // plain __shared__ arrays made SCANVIZ_SHARED
+    int traced = 0;                      // plain __shared__ declarations made SCANVIZ_SHARED
+    std::vector<std::pair<int, std::string>> traced_arrays;  // (line, name) of each array made so
     std::vector<UntracedShared> untraced;  // plain __shared__ declarations left as they are
 };
 
 PreparedSource prepare_source(std::string_view source);
+
+// A compile error in a plain file whose array scanviz traces, where the error is about the traced
+// array (the learner takes a pointer to it, which cannot be traced): the error, then which array
+// scanviz traces and what to do. Any other error as it is.
+std::string with_traced_array_hint(const PreparedSource& prepared, const std::string& error);
 
 // One line for a run that traced no array: why (the first untraced declaration, if any) and
 // how to trace one, "SCANVIZ_SHARED(int, s, 32)" (with that declaration's type and name, and
