@@ -127,3 +127,32 @@ TEST(LearnerTextbook, GemsNaiveScanAsPrintedIsNamedWhereItGoesWrong) {
               0u)
         << c.difference;
 }
+
+TEST(LearnerTextbook, AWrongIndexARampHidesIsFoundWithOnes) {
+    // With input = ramp, element 0 is 0, the identity: `t > d` for `t >= d` gives the same sums, so
+    // the header's run matches; the run with every element one does not, and the checks say so.
+    const std::string src = kTextbook + "kogge_stone_off_by_one.cu";
+    LearnerRequest r = request_of(src);
+    const auto at = r.source.find("input = ones");
+    ASSERT_NE(at, std::string::npos);
+    r.source.replace(at, std::string("input = ones").size(), "input = ramp");
+    const std::filesystem::path file =
+        std::filesystem::path(SCANVIZ_BINARY_DIR) / "learner_textbook" / "kogge_stone_off_by_one_ramp.cu";
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file) << r.source;
+    const LearnerRequest req = request_of(file.string());
+    EXPECT_EQ(req.spec.input, InputKind::Ramp);
+    CpuEngineOptions o;
+    o.include_dir = kExamples;
+    o.cache_dir = std::string(SCANVIZ_BINARY_DIR) + "/learner_kernels";
+    const LearnerEngine engine = cpu_engine(o);
+    const LearnerRun run = run_learner(engine, req, "cpu");
+    ASSERT_EQ(run.error, "");
+    EXPECT_EQ(compare_with_model(run.trace, req.settings), "");  // the ramp hides it
+    const CheckLines lines = check_run(engine, req, run);
+    bool named = false;
+    for (const std::string& f : lines.failed)
+        named = named || f == "not like block_hillis_steele: with input = ones: after your step 0 (__syncthreads(); the "
+                              "model's double-buffered step d=1), s[33]: yours 1, block_hillis_steele's 2";
+    EXPECT_TRUE(named);
+}

@@ -26,7 +26,10 @@ struct CheckLines {
 };
 
 // (a) The first run's output (the header's), then the other runs the engine makes.
-CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& request, const Trace& first);
+// `others`, when given, receives those runs (same order: the header's n with input = ones, then
+// random, then extreme values, then the smaller sizes).
+CheckLines check_outputs(const LearnerEngine& engine, const LearnerRequest& request, const Trace& first,
+                         std::vector<LearnerRun>* others = nullptr);
 
 // The output against the sequential scan of the trace's own input; "" when right.
 std::string output_difference(const Trace& trace);
