@@ -58,6 +58,14 @@ NvrtcOutput compile_with_nvrtc(const NvrtcInput& in) {
                 // NVRTC names the learner's file as it was given; an error in an include keeps its path.
                 if (m[1].str() == in.file_name) out.error_line = std::stoi(m[2]);
                 out.error = m[1].str() + ":" + m[2].str() + ": error: " + m[3].str();
+                // The types the error is about follow on the next line ("argument types are: (...)"):
+                // kept, in parentheses, so that the line names them as the host compiler's does.
+                if (std::string next; std::getline(lines, next)) {
+                    const size_t b = next.find_first_not_of(" \t");
+                    if (b != std::string::npos && b > 0 &&
+                        (next.find("argument types are:", b) == b || next.find("object type is:", b) == b))
+                        out.error += " (" + next.substr(b) + ")";
+                }
                 break;
             }
         }

@@ -187,6 +187,11 @@ TEST(GpuLearnerMessages, PlainAndFaultingFilesGiveTheCpuEnginesVerdict) {
     EXPECT_EQ(run(kBroken + "many_blocks.cu").error,
               "the kernel wrote no out[32]: scanviz runs one block, and its 32 threads wrote out[0] to out[31] (1 "
               "each); with block = 32, n can be at most 32");
+    // A pointer to a traced array: NVRTC's error names the type, and the line what to do.
+    const std::string pointer = run(kBroken + "plain_pointer.cu").error;
+    EXPECT_NE(pointer.find("(scanviz traces the __shared__ array s of line 7, and cannot follow a pointer"),
+              std::string::npos)
+        << pointer;
     // The GPU cannot name the thread; it says the same words.
     EXPECT_EQ(run(kBroken + "null_one_thread.cu").error,
               "the kernel failed on the GPU: an illegal memory access was encountered");
