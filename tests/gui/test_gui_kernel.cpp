@@ -297,3 +297,52 @@ TEST(GuiKernel, RaceLabShowsYourRacyKernel) {
         return n;
     }());
 }
+
+// A race with the load (the warp-synchronous scan reads a lane's partial before a barrier orders its
+// store): the load is the picture's initial state, so the write is drawn there, in the diagram's
+// initial row, and the read at its step.
+TEST(GuiKernel, ARaceWithTheLoadIsDrawnOnTheInitialRow) {
+    REQUIRE_DISPLAY();
+    const std::string file = kSource + "/assets/kernels/scan_warp_lockstep.cu";
+    const GuiRun r = run_gui("kernel_hazards_load", "kernel " + file + "\nwait-kernel\nstep 0\nframes 2\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json& h = r.dump["learner"]["hazards"];
+    ASSERT_GT(h["count"].get<int>(), 0);
+    int with_load = 0;
+    for (const json& p : h["pairs"]) {
+        if (p["kind"] != "WAW") EXPECT_GE(p["read"]["op"].get<int>(), 0) << p.dump();  // every read placed
+        if (p["write"]["step"] == -1) {
+            ++with_load;
+            EXPECT_EQ(p["write"]["op"], -1) << p.dump();  // a load: no operation of the picture
+        } else {
+            EXPECT_GE(p["write"]["op"].get<int>(), 0) << p.dump();
+        }
+    }
+    ASSERT_GT(with_load, 0);
+    int initial_row = 0;
+    for (const json& c : r.dump["views"]["diagram"]["nodes"]) initial_row += c["role"] == "hazard" && c["step"] == -1;
+    EXPECT_GT(initial_row, 0);
+    int at_step = 0;
+    for (const json& c : r.dump["views"]["state"]["cells"]) at_step += c["role"] == "hazard";
+    EXPECT_GT(at_step, 0);
+}
+
+// A textbook's kernel as printed (PMPP's Kogge-Stone: one array, a plain float temp, no step names)
+// against its twin: the panel lists it equal to block_hillis_steele, with the differences of form
+// as notes, and its trace has the edges of each step.
+TEST(GuiKernel, ATextbooksKernelMatchesItsTwinWithNotes) {
+    REQUIRE_DISPLAY();
+    const std::string file = kSource + "/tests/data/learner/textbook/pmpp_kogge_stone.cu";
+    const GuiRun r = run_gui("kernel_textbook_notes", "kernel " + file + "\nwait-kernel\nstep 1\nframes 2\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json& l = r.dump["learner"];
+    bool equal = false;
+    for (const json& p : l["passed"]) equal = equal || p.get<std::string>() == "equal to block_hillis_steele's model, step by step";
+    EXPECT_TRUE(equal) << l["passed"].dump();
+    EXPECT_TRUE(l["failed"].empty()) << l["failed"].dump();
+    ASSERT_FALSE(l["notes"].empty());
+    bool buffers = false;
+    for (const json& n : l["notes"]) buffers = buffers || n.get<std::string>().find("two buffers") != std::string::npos;
+    EXPECT_TRUE(buffers) << l["notes"].dump();
+    EXPECT_FALSE(r.dump["views"]["diagram"]["edges"].empty()) << "the plain temp's sums keep their edges";
+}

@@ -104,7 +104,7 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
         pair_edges = race_hazard_edges(graph, trace, drawn);
         hazard_edges = &pair_edges;
         for (const Hazard& h : drawn.hazards)
-            if (h.write.step >= 0 && h.write.step < graph.steps()) raced.emplace_back(h.write.step, h.slot);
+            if (h.write.step >= -1 && h.write.step < graph.steps()) raced.emplace_back(h.write.step, h.slot);
         std::sort(raced.begin(), raced.end());
     }
     Scene scene;

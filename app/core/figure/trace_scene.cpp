@@ -226,7 +226,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
 
     // A learner's racing pairs at this step, in words under the title: the picked pair's threads and
     // slot, else how many pairs race here.
-    if (hazards && step >= 0) {
+    if (hazards) {  // at the initial state: the loads a later read races with
         const std::vector<Hazard> here = [&] {
             std::vector<Hazard> v;
             for (const Hazard& h : hazards->drawn())
@@ -291,7 +291,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
     // (operation, operand) whose arcs are drawn in the hazard colour.
     std::vector<uint8_t> raced(trace.layout.slots, 0);
     std::vector<std::pair<int, int>> risky_reads;
-    if (hazards && step >= 0)
+    if (hazards)
         for (const Hazard& h : hazards->drawn()) {
             const bool read_here = h.read.step == step, write_here = h.write.step == step;
             if ((read_here || write_here) && h.slot >= 0 && h.slot < trace.layout.slots) raced[h.slot] = 1;
