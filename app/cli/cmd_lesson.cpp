@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string_view>
 
@@ -46,6 +47,7 @@ struct LessonArgs {
     std::string recording;
     std::string arch;  // the SASS view's architecture the figures come from (empty: sass::default_arch)
     std::string lang;  // --lang as given (empty: the subcommand's default)
+    bool yours = false;  // check: judge the learner's own copy of each goal step's kernel too
 };
 
 // --lang's value: a lesson language ("zh_CN" and the like read as zh), or with `all_too`
@@ -317,6 +319,7 @@ int run_check(const LessonArgs& a) {
     CliSources c = make_sources(a.recording);
     c.sources.arch = a.arch;
     int problems = 0;
+    std::set<std::string> judged;  // --yours: the lessons whose learner's copy was judged
     for (const auto& item : items) {
         std::vector<std::string> found;
         try {
@@ -325,6 +328,29 @@ int run_check(const LessonArgs& a) {
             if (!item.original.empty()) found = check_shadow_files(item.file, item.original);
             Sources s = c.sources;
             for (auto& p : check_lesson(l, s)) found.push_back(std::move(p));
+            // --yours: the learner's copy of each goal step's kernel (the window's, lessons::learner_copy)
+            // meets the goal, as the window judges it after each save.
+            const bool judge_yours = a.yours && judged.insert(l.name).second;  // once a lesson, in any language
+            for (size_t i = 0; judge_yours && i < l.steps.size(); ++i) {
+                const LessonStep& st = l.steps[i];
+                if (!st.goal_fixed) continue;
+                const std::string dir = learner_kernel_dir();
+                const std::string mine = (std::filesystem::path(dir) / st.view.kernel).string();
+                std::error_code ec;
+                std::string why;
+                if (dir.empty() || !std::filesystem::is_regular_file(mine, ec))
+                    found.push_back(i18n::format(
+                        i18n::tr("%s step %d: your copy %s does not exist yet (the window makes it when the lesson opens)"),
+                        l.name.c_str(), static_cast<int>(i) + 1, mine.c_str()));
+                else if (!goal_met(s.run_kernel(mine, st.view.interleaved), &why))
+                    found.push_back(i18n::format(i18n::tr("%s step %d: your copy %s is not fixed yet: %s"),
+                                                 l.name.c_str(), static_cast<int>(i) + 1, mine.c_str(), why.c_str()));
+                else
+                    std::printf("%s\n", i18n::format(i18n::tr("passed  %s step %d: your copy %s has no hazard and its "
+                                                              "output is right"),
+                                                     l.name.c_str(), static_cast<int>(i) + 1, mine.c_str())
+                                            .c_str());
+            }
         } catch (const std::exception& e) {
             found = {e.what()};
         }
@@ -382,6 +408,9 @@ void add_lesson_command(CLI::App& app, CommandResult& result) {
                       "translations (the folder's zh_CN), each as a lesson and against its original: the same "
                       "steps, settings, paragraphs and placeholders, only the prose translated; all: English, "
                       "and zh where translations exist"));
+    check->add_flag("--yours", a->yours,
+                    i18n::tr("Also judge your own copy of each goal step's kernel (the file the window opened): "
+                             "passed when it has no hazard and its output is right"));
     add_common(check, true);
     check->callback([&result, a] { result.exit_code = run_check(*a); });
     CLI::App* kinds = cmd->add_subcommand("kinds", i18n::tr("The quantities questions and placeholders can name"));

@@ -146,9 +146,16 @@ TEST(GuiChinese, EveryStepOfEveryLesson) {
         for (size_t k = 0; k < lesson.steps.size(); ++k) {
             const std::string base = (out / (entry.name + "_" + std::to_string(k + 1))).string();
             fs::remove(base + ".json");
-            script += "lesson-step " + std::to_string(k + 1) + "\ncapture " + base + ".png " + base + ".json\n";
+            // A kernel step (lesson 8) has its figures once the window has run the learner's copy.
+            const bool kernel = !lesson.steps[k].view.kernel.empty();
+            script += "lesson-step " + std::to_string(k + 1) + (kernel ? "\nframes 2\nwait-kernel" : "") +
+                      "\ncapture " + base + ".png " + base + ".json\n";
         }
-        const GuiRun run = run_gui("zh_" + entry.name, script, "1600x900", chinese_env(entry.name));
+        // The learner's copy of a lesson's kernel goes to the test's own folder (never ~/.local).
+        const fs::path learner = fs::path(GUI_TEST_OUT) / ("learner_zh_" + entry.name);
+        fs::remove_all(learner);
+        const GuiRun run = run_gui("zh_" + entry.name, script, "1600x900",
+                                   chinese_env(entry.name) + "SCANVIZ_LEARNER_DIR='" + learner.string() + "' ");
         ASSERT_EQ(run.exit_code, 0) << run.err;
         for (size_t k = 0; k < lesson.steps.size(); ++k) {
             const std::string what = entry.name + " step " + std::to_string(k + 1);
