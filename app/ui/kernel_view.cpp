@@ -69,6 +69,7 @@ bool KernelView::Open(App& app, const std::string& file) {
     last_run_s = 0;
     passed.clear();
     failed.clear();
+    notes.clear();
     checks_done = false;
     checks_again_ = false;
     last_.reset();
@@ -194,6 +195,7 @@ void KernelView::StartChecks(App& app) {
     checks_again_ = false;
     passed.clear();
     failed.clear();
+    notes.clear();
     checks_done = false;
     app.jobs.submit<LearnerChecks>(
         kKernelChecksJob, learner_checks_job(last_, sass_arch),
@@ -201,6 +203,7 @@ void KernelView::StartChecks(App& app) {
             PlaceHazards(app);
             passed = std::move(c.lines.passed);
             failed = std::move(c.lines.failed);
+            notes = std::move(c.lines.notes);
             checks_done = true;
             sass_line = c.sass_error.empty()
                             ? i18n::format(i18n::trn("SASS of your kernel (%s): %d instruction",
@@ -364,6 +367,7 @@ void KernelView::Draw(App& app) {
             DrawWrongCount(app);
             ImGui::PushTextWrapPos(0.0f);
             for (const std::string& line : passed) ImGui::Text(i18n::tr("ok    %s"), line.c_str());
+            for (const std::string& line : notes) ImGui::TextDisabled(i18n::tr("note  %s"), line.c_str());
             ImGui::PopTextWrapPos();
         }
     }

@@ -30,6 +30,7 @@ struct KernelView {
     int runs = 0;            // runs finished (with a trace or an error) since the file was opened
     double last_run_s = 0;   // the last run's time, compile included
     std::vector<std::string> passed, failed;  // the checks of the trace on screen
+    std::vector<std::string> notes;           // the differences of form the like comparison allowed
     bool checks_done = false;
     std::string sass_arch = "sm_90";  // the SASS view's architecture (the session keeps it so)
     std::string sass_line;            // "SASS of your kernel (sm_90): 57 instructions", or why there is none

@@ -505,6 +505,7 @@ nlohmann::json GuiSession::StateDump() const {
                      }()},
                     {"passed", kernel.passed},
                     {"failed", kernel.failed},
+                    {"notes", kernel.notes},
                     {"hazards", [&] {
                          // Your kernel's hazards as the views draw them (placed on the trace shown), the one
                          // picked in the panel, and the GPU's wrong outputs over its launches.
