@@ -346,3 +346,44 @@ TEST(GuiKernel, ATextbooksKernelMatchesItsTwinWithNotes) {
     EXPECT_TRUE(buffers) << l["notes"].dump();
     EXPECT_FALSE(r.dump["views"]["diagram"]["edges"].empty()) << "the plain temp's sums keep their edges";
 }
+
+// A split step (read into a register, barrier, write) is one step of the picture but two of the access
+// trace: its hazards land on the picture's step that joins them, each access on its own operation.
+TEST(GuiKernel, HazardsOfASplitStepArePlacedOnTheJoinedStep) {
+    REQUIRE_DISPLAY();
+    const fs::path file = fs::path(GUI_TEST_OUT) / "kernel_split_race.cu";
+    fs::create_directories(file.parent_path());
+    std::ofstream(file) << "// scanviz: n = 64, block = 64, op = add, type = i32, inclusive, input = ramp\n"
+                           "#include \"scanviz.cuh\"\n"
+                           "__global__ void split_race(const int* in, int* out, int n) {\n"
+                           "    SCANVIZ_SHARED(int, s, 64);\n"
+                           "    const int t = threadIdx.x;\n"
+                           "    if (t < n) s[t] = in[t];\n"
+                           "    __syncthreads();\n"
+                           "    for (int d = 1; d < n; d *= 2) {\n"
+                           "        int v = t < n ? s[t] : 0;\n"
+                           "        if (t < n && t >= d) v += s[t - d];\n"
+                           "        __syncthreads();\n"
+                           "        if (t < n) s[t] = v;  // no barrier after: the next reads race with it\n"
+                           "    }\n"
+                           "    __syncthreads();\n"
+                           "    if (t < n) out[t] = s[t];\n"
+                           "}\n";
+    const GuiRun r = run_gui("kernel_split_race", "kernel " + file.string() + "\nwait-kernel\nframes 2\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_EQ(r.dump["learner"]["error"], "");
+    const json& h = r.dump["learner"]["hazards"];
+    ASSERT_GT(h["count"].get<int>(), 0);
+    const int steps = r.dump["steps"];
+    std::set<int> at;
+    for (const json& p : h["pairs"]) {
+        EXPECT_EQ(p["read"]["step"], p["write"]["step"]) << p.dump();  // the store and the next step's read
+        EXPECT_GE(p["read"]["op"].get<int>(), 0) << p.dump();
+        EXPECT_GE(p["write"]["op"].get<int>(), 0) << p.dump();
+        EXPECT_GE(p["step"].get<int>(), 0);
+        EXPECT_LT(p["step"].get<int>(), steps);
+        at.insert(p["step"].get<int>());
+    }
+    // The first step of the picture joins the first reads to their stores, with the next reads.
+    EXPECT_EQ(*at.begin(), 0);
+}
