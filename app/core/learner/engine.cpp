@@ -77,7 +77,12 @@ std::vector<LearnerRun> run_learner_all(const LearnerEngine& engine, const std::
                                         std::string_view source_kind) {
     std::vector<LearnerRun> out(requests.size());
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+#if defined(__EMSCRIPTEN__)
+    const size_t workers = 1;  // the browser runs no engine, and has no threads without -pthread
+    (void)cores;
+#else
     const size_t workers = source_kind == "cpu" ? std::min<size_t>(std::min(cores, 8u), requests.size()) : 1;
+#endif
     std::atomic<size_t> next{0};
     auto work = [&] {
         for (size_t i; (i = next.fetch_add(1)) < requests.size();)
