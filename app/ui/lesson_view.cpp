@@ -340,6 +340,7 @@ void LessonView::FollowKernel(App& app, const std::string& path, std::shared_ptr
     }
     kernel_shown_ = std::move(*shown);
     if (first) {
+        app.fit_request = true;  // the views fit the kernel's trace, which came after the step was entered
         shown_step_ = kernel_shown_->step;
         app.set_step(revealed && s.question && s.question->reveal_next ? shown_step_ + 1 : shown_step_);
     }

@@ -20,6 +20,13 @@ for pick in 01_kogge_stone_warp:10 02_smem_to_shuffles:4 03_work_vs_span:5 04_ba
     "$SCANVIZ" gui --size 1600x900 --script "$tmp/$name.script" --screenshot "$out/$name.png"
   echo "make_screenshots: $out/$name.png (step $step)"
 done
+# Lesson 8 runs the learner's own copy of a kernel file: the copy goes to a folder of the script's own,
+# and the window waits for its run (step 4: the hazard list, and the racing pairs drawn).
+printf 'open assets/recordings/default.svzrec\nexpect-ok\nlesson %s\nlesson-step 4\nframes 2\nwait-kernel\nframes 6\n' \
+  "assets/lessons/08_your_kernel_race.lesson" > "$tmp/08.script"
+XDG_CONFIG_HOME="$tmp/config" SCANVIZ_LEARNER_DIR="$tmp/learner" xvfb-run -a -s "-screen 0 1920x1080x24" \
+  "$SCANVIZ" gui --size 1600x900 --script "$tmp/08.script" --screenshot "$out/08_your_kernel_race.png"
+echo "make_screenshots: $out/08_your_kernel_race.png (step 4)"
 # Lessons 1 and 4 in Chinese, as a lecture hall sees them: 1920x1080, presentation mode.
 mkdir -p "$out/zh"
 for pick in 01_kogge_stone_warp:10 04_bank_conflicts:4; do
