@@ -290,8 +290,8 @@ void RaceView::DrawYours(App& app) {
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("##race_measured", ImVec2(0, avail.y), true);
-    // untranslated: "hazards" is the node's id; its label is the translated format.
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    // untranslated: "hazards" is the node's id; its label is the translated format.
     if (ImGui::TreeNode("hazards", i18n::tr("the first hazards (of %d)"), count)) {
         for (int i = 0; i < count && i < 64; ++i) {
             const std::string line = describe_shown(app.trace, pairs->pairs[static_cast<size_t>(i)]) + "###hazard" +
