@@ -11,6 +11,7 @@
 
 #include "core/learner/check.hpp"
 #include "core/learner/engine_cpu.hpp"
+#include "learner_request.hpp"
 
 using namespace scanviz;
 
@@ -19,20 +20,7 @@ namespace {
 const std::string kExamples = std::string(SCANVIZ_SOURCE_DIR) + "/assets/kernels/";
 const std::string kTextbook = std::string(SCANVIZ_SOURCE_DIR) + "/tests/data/learner/textbook/";
 
-LearnerRequest request_of(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream os;
-    os << in.rdbuf();
-    LearnerRequest r;
-    r.file = path;
-    r.source = os.str();
-    ParsedSettings p = parse_settings(r.source, std::filesystem::path(path).filename().string());
-    EXPECT_EQ(p.error, "") << path;
-    r.settings = p.settings;
-    r.spec = settings_spec(r.settings);
-    r.timeout_s = 20;
-    return r;
-}
+LearnerRequest request_of(const std::string& path) { return learner_tests::learner_request(path, 20); }
 
 LearnerRun run(const std::string& path) {
     CpuEngineOptions o;

@@ -16,6 +16,7 @@
 #include "gpu_test_env.hpp"
 #include "kernels/learner/gpu_engine.hpp"
 #include "kernels/learner/learner_bench.hpp"
+#include "../learner_request.hpp"
 #include "../learner_verdict.hpp"
 
 using namespace scanviz;
@@ -36,20 +37,7 @@ const LearnerGpuEngine& engine() {
         if (!engine().present()) GTEST_SKIP() << "gpu test skipped: " << engine().why_not;    \
     } while (0)
 
-LearnerRequest request_of(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream os;
-    os << in.rdbuf();
-    LearnerRequest r;
-    r.file = path;
-    r.source = os.str();
-    ParsedSettings p = parse_settings(r.source, std::filesystem::path(path).filename().string());
-    EXPECT_EQ(p.error, "") << path;
-    r.settings = p.settings;
-    r.spec = settings_spec(r.settings);
-    r.timeout_s = 10;
-    return r;
-}
+LearnerRequest request_of(const std::string& path) { return learner_tests::learner_request(path, 10); }
 
 LearnerRun run(const std::string& path, double timeout_s = 10) {
     LearnerRequest r = request_of(path);

@@ -12,14 +12,8 @@ namespace {
 
 using i18n::N_;
 
-bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
-
-std::string fmt_value(double v) {
-    std::ostringstream os;
-    os.precision(9);
-    os << v;
-    return os.str();
-}
+bool same_value(double a, double b) { return same_trace_value(a, b); }
+std::string fmt_value(double v) { return trace_value_text(v); }
 
 // A piece of the line in English (for `what`) and in the reader's language.
 struct Said {
@@ -100,6 +94,15 @@ std::string describe(const Operation& o) {
 }
 
 }  // namespace
+
+bool same_trace_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+std::string trace_value_text(double v) {
+    std::ostringstream os;
+    os.precision(9);
+    os << v;
+    return os.str();
+}
 
 std::optional<TraceMismatch> compare_traces(const Trace& e, const Trace& a) {
     if (e.layout.slots != a.layout.slots)

@@ -20,6 +20,11 @@ struct TraceMismatch {
     std::string wanted;  // what the first has: "13"
 };
 
+// Two values of a trace are the same: equal, or both NaN (what both comparisons ask).
+bool same_trace_value(double a, double b);
+// A value as the comparisons' lines print it (9 significant digits).
+std::string trace_value_text(double v);
+
 // Compares what happened: step count, each step's phase, label, barrier,
 // active mask, operations (per thread, in program order; threads in any
 // order) and state, then the output. Values compare exactly (floats too: the

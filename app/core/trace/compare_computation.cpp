@@ -3,23 +3,17 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <sstream>
 #include <utility>
 
 #include "core/i18n/i18n.hpp"
 #include "core/i18n/step_label.hpp"
+#include "core/trace/compare.hpp"
 
 namespace scanviz {
 namespace {
 
-bool same_value(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
-
-std::string fmt_value(double v) {
-    std::ostringstream os;
-    os.precision(9);
-    os << v;
-    return os.str();
-}
+bool same_value(double a, double b) { return same_trace_value(a, b); }
+std::string fmt_value(double v) { return trace_value_text(v); }
 
 // The state at checkpoint c: 0 before the first step, c after step c - 1.
 const std::vector<double>& state_at(const Trace& t, int c) {
