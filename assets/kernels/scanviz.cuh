@@ -45,6 +45,11 @@
 // scanviz::value<T>), extern (dynamic) shared memory, more than one block, and a block of more
 // than one dimension (threadIdx.x only).
 //
+// A plain CUDA file (one that does not include this header) is traced as if it did: scanviz
+// supplies the include and writes each one-dimensional `__shared__ int s[N];` (int or float,
+// volatile allowed) as `SCANVIZ_SHARED(int, s, N);` on the same line (app/core/learner/plain_cuda.hpp).
+// A run that traces no array says so, and how to trace one.
+//
 // A kernel has one of two signatures, T = int (i32) or float (f32):
 //   __global__ void NAME(const T* in, T* out, int n)
 //   __global__ void NAME(const T* in, const int* heads, T* out, int n)   (segmented)

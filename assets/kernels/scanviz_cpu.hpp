@@ -21,6 +21,7 @@
 // Volta for __syncthreads); a barrier no thread can pass is reported as a deadlock.
 #pragma once
 
+#include <sys/mman.h>
 #include <ucontext.h>
 
 #include <algorithm>
@@ -81,9 +82,18 @@ struct Provenance {
 enum class Wait { Running, SyncThreads, SyncWarp, Shfl, Vote, Done };
 enum class ShflKind { Idx, Up, Down, Xor };
 
+// A fiber's stack: kFiberStack bytes above a guard page that no access may touch, so that a
+// thread that overflows its stack faults there (and is named: scanviz_cpu_main.hpp's on_fault)
+// instead of writing over another thread's stack. Mapped, not touched until used: 1024 fibers
+// cost only what they use.
+constexpr size_t kStackGuard = 4096;
+struct StackUnmap {
+    void operator()(char* p) const { munmap(p, kStackGuard + kFiberStack); }
+};
+
 struct Fiber {
     ucontext_t ctx{};
-    std::unique_ptr<char[]> stack;  // not touched until used: 1024 fibers cost only what they use
+    std::unique_ptr<char, StackUnmap> stack;  // the guard page, then the stack
     uint3 idx{};
     int steps = 0;                 // steps this thread has ended
     bool accessed = false;         // a traced read or store in the current step

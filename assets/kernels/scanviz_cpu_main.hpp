@@ -148,7 +148,14 @@ inline void on_fault(int sig, siginfo_t* info, void*) {
         return;  // the faulting instruction runs again and ends the process as it would have
     }
     char m[200];
-    if (sig == SIGFPE)
+    const char* at = static_cast<const char*>(info->si_addr);
+    const Fiber& f = g.fibers[static_cast<size_t>(g.cur)];
+    if (sig != SIGFPE && f.stack && at >= f.stack.get() && at < f.stack.get() + kStackGuard)
+        std::snprintf(m, sizeof m,
+                      "the kernel failed on the CPU: thread %d overflowed its stack of %d KiB (a recursion that "
+                      "does not end?)",
+                      g.cur, static_cast<int>(kFiberStack / 1024));
+    else if (sig == SIGFPE)
         std::snprintf(m, sizeof m, "the kernel failed on the CPU: an integer division by zero (thread %d)", g.cur);
     else
         std::snprintf(m, sizeof m,
@@ -184,9 +191,12 @@ inline void launch(int threads, bool interleaved, uint64_t seed, void (*body)(vo
     for (int t = 0; t < threads; ++t) {
         Fiber& f = g.fibers[t];
         f.idx = uint3{static_cast<unsigned>(t), 0, 0};
-        f.stack.reset(new char[kFiberStack]);
+        void* m = mmap(nullptr, kStackGuard + kFiberStack, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED || mprotect(m, kStackGuard, PROT_NONE) != 0) fail("cannot map the threads' stacks");
+        f.stack.reset(static_cast<char*>(m));
         getcontext(&f.ctx);
-        f.ctx.uc_stack.ss_sp = f.stack.get();
+        f.ctx.uc_stack.ss_sp = f.stack.get() + kStackGuard;
         f.ctx.uc_stack.ss_size = kFiberStack;
         f.ctx.uc_link = nullptr;
         makecontext(&f.ctx, fiber_main, 0);

@@ -18,6 +18,7 @@ constexpr const char* kShapes[] = {
     N_("the kernel wrote no output"),
     N_("the kernel failed on the CPU: an illegal memory access was encountered (thread %d, address %s)"),
     N_("the kernel failed on the CPU: an integer division by zero (thread %d)"),
+    N_("the kernel failed on the CPU: thread %d overflowed its stack of %d KiB (a recursion that does not end?)"),
     N_("the kernel failed on the GPU: an illegal memory access was encountered"),
     N_("the kernel failed on the GPU in launch %d: an illegal memory access was encountered"),
     N_("the kernel failed on the GPU in launch %d: %s"),
