@@ -269,6 +269,8 @@ TEST(LearnerMessages, AnArrayThatCannotBeTracedIsNamed) {
 TEST(LearnerMessages, AFaultInOneThreadIsReportedNamingIt) {
     EXPECT_EQ(error_of(kBroken + "null_one_thread.cu"),
               "the kernel failed on the CPU: an illegal memory access was encountered (thread 5, address 0x14)");
+    EXPECT_EQ(error_of(kBroken + "divide_by_zero.cu"),
+              "the kernel failed on the CPU: an integer division by zero (thread 7)");
     // A thread that overflows its stack faults on its guard page, before any other thread's stack.
     EXPECT_EQ(error_of(kBroken + "stack_overflow.cu"),
               "the kernel failed on the CPU: thread 3 overflowed its stack of 256 KiB (a recursion that does not "
