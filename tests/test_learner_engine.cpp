@@ -266,6 +266,17 @@ TEST(LearnerMessages, AnArrayThatCannotBeTracedIsNamed) {
               "SCANVIZ_SHARED(int, s, 32)");
 }
 
+TEST(LearnerMessages, NothingTracedClaimsNoHazard) {
+    // With no traced array there are no accesses to judge: the checks say why, and never "no hazard".
+    const LearnerRequest req = request_of(kBroken + "plain_two_dims.cu");
+    const LearnerRun r = run_learner(cpu_engine(options()), req, "cpu");
+    ASSERT_EQ(r.error, "");
+    const CheckLines lines = check_run(cpu_engine(options()), req, r);
+    for (const std::string& p : lines.passed) EXPECT_EQ(p.find("no hazard"), std::string::npos) << p;
+    ASSERT_FALSE(lines.failed.empty());
+    EXPECT_NE(lines.failed[0].find("no array is traced"), std::string::npos);
+}
+
 TEST(LearnerMessages, AFaultInOneThreadIsReportedNamingIt) {
     EXPECT_EQ(error_of(kBroken + "null_one_thread.cu"),
               "the kernel failed on the CPU: an illegal memory access was encountered (thread 5, address 0x14)");

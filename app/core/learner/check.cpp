@@ -279,7 +279,8 @@ CheckLines check_run(const LearnerEngine& engine, const LearnerRequest& request,
     }
     const auto hazards = hazard_lines(run.accesses);
     for (const std::string& h : hazards) checks.failed.push_back(i18n::format(i18n::tr("hazard: %s"), h.c_str()));
-    if (hazards.empty())
+    // Nothing traced, nothing to say of its hazards (check_outputs said why nothing was traced).
+    if (hazards.empty() && !run.accesses.layout.regions.empty())
         checks.passed.push_back(
             i18n::tr("no hazard: every pair of accesses to a shared slot is ordered by a barrier"));
     return checks;
