@@ -335,14 +335,7 @@ int run(int argc, char** argv) {
     if (launches > 1) {
         FILE* more = std::fopen((records_path + ".launches").c_str(), "w");
         if (!more) g_run.error("cannot write " + records_path + ".launches");
-        const std::string t = is_float ? "float" : "int";
-        const std::string many_source =
-            source + "\n// appended by scanviz: every block scans its own copy of the input\nextern \"C\" __attribute__((global)) void scanviz_many_blocks(const " +
-            t + "* in, " + (segmented ? "const int* heads, " : "") + t +
-            "* out, int n) {\n    const unsigned long long o = static_cast<unsigned long long>(blockIdx.x) * "
-            "static_cast<unsigned long long>(n);\n    " +
-            kernel + "(const_cast<" + t + "*>(in + o), " + (segmented ? "const_cast<int*>(heads + o), " : "") +
-            "out + o, n);\n}\n";  // const_cast: a textbook's kernel may take `float* X`
+        const std::string many_source = learner::many_blocks_source(source, kernel, is_float, segmented);
         const std::string many_path = cache_dir + "/" + lf::hex(lf::fnv1a(h, "many blocks")) + ".cubin";
         std::string many_cubin = lf::read_file(many_path);
         if (many_cubin.empty()) {
@@ -351,7 +344,7 @@ int run(int argc, char** argv) {
             in.file_name = shown_name;
             in.include_dir = include_dir;
             in.arch = dev.sm;
-            in.kernel = "scanviz_many_blocks";
+            in.kernel = learner::kManyBlocksKernel;
             in.defines = {"SCANVIZ_MANY_BLOCKS"};
             NvrtcOutput o = compile_with_nvrtc(in);
             if (!o.ok) g_run.error("the many-block build of the kernel failed: " + o.error);
@@ -361,7 +354,7 @@ int run(int argc, char** argv) {
         CudaDriver::Module many_module = nullptr;
         CU(cu.module_load_data(&many_module, many_cubin.data()));
         CudaDriver::Function many_fn = nullptr;
-        CU(cu.module_function(&many_fn, many_module, "scanviz_many_blocks"));
+        CU(cu.module_function(&many_fn, many_module, learner::kManyBlocksKernel));
         constexpr unsigned kBlocks = 1024;
         const size_t many_bytes = bytes * kBlocks;
         CudaDriver::DevicePtr m_in = 0, m_out = 0, m_heads = 0;
