@@ -1092,13 +1092,15 @@ TEST(LessonKernel, TheSplitStepFixTheLessonSpellsOutMeetsTheGoal) {
     const std::string racy = "if (t < n && t >= d) s[t] = s[t - d] + s[t];";
     const auto at = text.find(racy);
     ASSERT_NE(at, std::string::npos);
-    text.replace(at, racy.size(), "int x = t >= d ? s[t - d] : 0; __syncthreads(); s[t] += x;");
-    // The lesson's text writes the same statements.
-    std::ifstream lin(kSource / "assets" / "lessons" / "08_your_kernel_race.lesson");
-    std::stringstream ls;
-    ls << lin.rdbuf();
-    EXPECT_NE(ls.str().find("int x = t >= d ? s[t - d] : 0; __syncthreads(); s[t] += x; __syncthreads();"),
-              std::string::npos);
+    const std::string split = "int x = (t < n && t >= d) ? s[t - d] : 0; __syncthreads(); if (t < n) s[t] += x;";
+    text.replace(at, racy.size(), split);
+    // The lesson's text writes the same statements, in both languages.
+    for (const fs::path& rel : {fs::path("08_your_kernel_race.lesson"), fs::path("zh_CN") / "08_your_kernel_race.lesson"}) {
+        std::ifstream lin(kSource / "assets" / "lessons" / rel);
+        std::stringstream ls;
+        ls << lin.rdbuf();
+        EXPECT_NE(ls.str().find(split + " __syncthreads();"), std::string::npos) << rel;
+    }
     const fs::path file = fs::temp_directory_path() / ("scanviz-l8-split-" + std::to_string(::getpid()) + ".cu");
     std::ofstream(file) << text;
     std::string why;
