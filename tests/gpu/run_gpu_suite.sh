@@ -3,6 +3,7 @@
 # builds scanviz without the GUI for the device's architecture, then runs the
 # steps named in SCANVIZ_GPU_STEPS (default: all of them, in this order):
 #   tests     ctest -L gpu (GPU output and GPU trace against the models, SASS checks)
+#   kbench    scanviz kernel --bench and --profile on two examples (issue 45): $OUT/learner_bench.txt
 #   validate  scanviz validate (every variant x op x type x inclusive/exclusive x sizes)
 #   sanitize  compute-sanitizer memcheck and racecheck over scanviz validate --quick
 #   bench     scanviz bench (ours, CUB, Thrust, memcpy)
@@ -74,6 +75,26 @@ if has tests; then
   rc=$?; [ $rc -ne 0 ] && status=1
   say "gpu tests: rc=$rc in $(( $(date +%s) - t0 )) s: $(grep -E 'tests passed|tests failed' "$OUT/gpu_tests.log" | tail -n 1)"
   grep -E "Failed|\*\*\*Failed|Exception" "$OUT/gpu_tests.log" | head -n 20 | tee -a "$SUMMARY"
+fi
+
+# Issue 45: a learner's kernel timed at full occupancy and profiled by ncu beside its twin
+# (scanviz kernel --bench / --profile) on two examples; the tables into $OUT/learner_bench.txt.
+if has kbench; then
+  t0=$(date +%s)
+  KB="$OUT/learner_bench.txt"
+  : > "$KB"
+  for f in ${SCANVIZ_BENCH_EXAMPLES:-assets/kernels/hillis_steele_two_buffers.cu assets/kernels/blelloch.cu}; do
+    for flag in --bench --profile; do
+      echo "\$ scanviz kernel $f $flag" >> "$KB"
+      t1=$(date +%s)
+      "$SCANVIZ" kernel "$f" $flag >> "$KB" 2>&1
+      rc=$?; [ $rc -ne 0 ] && status=1
+      echo "(rc=$rc in $(( $(date +%s) - t1 )) s)" >> "$KB"
+      echo >> "$KB"
+      say "kbench: $(basename "$f") $flag rc=$rc"
+    done
+  done
+  say "kbench: $(( $(date +%s) - t0 )) s"
 fi
 
 if has validate; then
