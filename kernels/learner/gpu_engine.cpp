@@ -101,7 +101,7 @@ LearnerGpuEngine gpu_engine() {
             run_child({exe, kGpuChildFlag, "run", src.string(), include_dir, r.settings.kernel,
                        r.settings.segmented ? "1" : "0", run.string(), rec.string(), lf::seconds(r.timeout_s),
                        cache.string(), shown.empty() ? "kernel.cu" : shown, std::to_string(std::max(1, r.launches))},
-                      limit);
+                      limit, "", gpu_child_policy(dir.string(), limit));  // contained (contain.hpp)
         out.records = lf::read_file(rec);
         out.log = cr.err;
         std::istringstream more(lf::read_file(rec.string() + ".launches"));

@@ -45,22 +45,26 @@ std::string signal_name(int sig) {
     }
 }
 
-ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, const std::string& dir) {
+ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, const std::string& dir,
+                      const Containment& policy) {
     ChildResult r;
     if (argv.empty()) {
         r.error = "nothing to run";
         return r;
     }
-    int out_pipe[2], err_pipe[2], exec_pipe[2];
+    int out_pipe[2], err_pipe[2], exec_pipe[2], note_pipe[2];
     // Close-on-exec from the start: children started at once from several threads (the checks'
     // runs) must not inherit each other's pipes, or one's end of output waits for the other.
-    if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 || pipe2(exec_pipe, O_CLOEXEC) != 0) {
+    if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 || pipe2(exec_pipe, O_CLOEXEC) != 0 ||
+        pipe2(note_pipe, O_CLOEXEC) != 0) {
         r.error = std::string("pipe: ") + std::strerror(errno);
         return r;
     }
     std::vector<char*> args;
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
+    // Everything the child needs is computed here: after fork it only makes system calls.
+    const contain_detail::Prepared prepared = contain_detail::prepare(policy);
     const pid_t pid = fork();
     if (pid < 0) {
         r.error = std::string("fork: ") + std::strerror(errno);
@@ -73,6 +77,7 @@ ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, co
         close(out_pipe[0]);
         close(err_pipe[0]);
         close(exec_pipe[0]);
+        close(note_pipe[0]);
         const int devnull = open("/dev/null", O_RDONLY);
         if (devnull >= 0) dup2(devnull, 0);
         struct rlimit core {
@@ -80,7 +85,15 @@ ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, co
         };
         setrlimit(RLIMIT_CORE, &core);
         if (!dir.empty() && chdir(dir.c_str()) != 0) _exit(127);
-        execvp(args[0], args.data());
+        contain_detail::Report report;
+        contain_detail::apply(prepared, report);  // in a new PID namespace, returns in its first process
+        if (!prepared.on && !dir.empty() && chdir(dir.c_str()) != 0) _exit(127);
+        ssize_t noted = write(note_pipe[1], &report, sizeof report);
+        (void)noted;
+        if (prepared.on)
+            execvpe(args[0], args.data(), const_cast<char* const*>(prepared.envp.data()));
+        else
+            execvp(args[0], args.data());
         const int e = errno;
         ssize_t ignored = write(exec_pipe[1], &e, sizeof e);
         (void)ignored;
@@ -90,6 +103,11 @@ ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, co
     close(out_pipe[1]);
     close(err_pipe[1]);
     close(exec_pipe[1]);
+    close(note_pipe[1]);
+    contain_detail::Report report;
+    if (read(note_pipe[0], &report, sizeof report) == static_cast<ssize_t>(sizeof report))
+        r.contained = containment_line(report);
+    close(note_pipe[0]);
     int exec_errno = 0;
     if (read(exec_pipe[0], &exec_errno, sizeof exec_errno) == static_cast<ssize_t>(sizeof exec_errno)) {
         close(exec_pipe[0]);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/learner/contain.hpp"
+
 namespace scanviz {
 
 struct ChildResult {
@@ -16,11 +18,14 @@ struct ChildResult {
     int signal = 0;          // when a signal ended it (SIGSEGV, ...)
     std::string out, err;    // what it wrote (each kept to its first megabyte)
     std::string error;
+    std::string contained;   // "" when the policy was applied whole, else the line saying what was not
 };
 
 // Runs argv[0] (looked up on PATH when it has no '/') with the arguments, in `dir` when not
-// empty, for at most timeout_s seconds.
-ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, const std::string& dir = "");
+// empty, for at most timeout_s seconds, contained by `policy` (contain.hpp; by default not: the
+// runs of scanviz's own helpers). A learner's code runs only with a policy on.
+ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, const std::string& dir = "",
+                      const Containment& policy = {});
 
 // "SIGSEGV", "SIGABRT", ..., or "signal N".
 std::string signal_name(int signal);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -182,7 +183,13 @@ Compiled compile(const LearnerRequest& r, const CpuEngineOptions& o, const std::
         argv.push_back("none");
         argv.push_back(backend.object);
     }
-    ChildResult cr = run_child(argv, o.compile_timeout_s);
+    // The learner's source is untrusted: its compile is contained (`#include "/etc/passwd"` is the
+    // compile's), reading the include folder, the backend and the compiler, writing its build folder.
+    std::vector<std::string> readable{include_dir};
+    if (backend.ok()) readable.push_back(fs::path(backend.header).parent_path().string());
+    const fs::path compiler_prefix = fs::path(compiler).parent_path().parent_path();
+    if (compiler_prefix.string().rfind("/usr", 0) != 0) readable.push_back(compiler_prefix.string());
+    ChildResult cr = run_child(argv, o.compile_timeout_s, "", compile_policy(build, readable, o.compile_timeout_s));
     if (!cr.started) {
         c.error = cr.error;
     } else if (cr.timed_out) {
@@ -286,9 +293,14 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
             out.error = i18n::format(i18n::tr("cannot write to %s"), dir.c_str());
             return out;
         }
-        ChildResult cr = run_child({c.exe, in.string(), rec.string()}, r.timeout_s);
+        ChildResult cr = run_child({c.exe, in.string(), rec.string()}, r.timeout_s, "",
+                                   kernel_run_policy(dir.string(), c.exe, r.timeout_s));
         if (!cr.timed_out) out.records = read_file(rec);
         out.log = cr.out;
+        if (!cr.contained.empty()) {  // once, on the terminal: what this machine did not permit
+            static std::once_flag said;
+            std::call_once(said, [&] { std::fprintf(stderr, "%s\n", cr.contained.c_str()); });
+        }
         fs::remove_all(dir, ec);
         if (!cr.started)
             out.error = cr.error;
