@@ -133,6 +133,7 @@ Prepared prepare(const Containment& c) {
     if (c.processes > 0) p.nproc_here = processes_of(p.root ? kNobody : p.uid);
     if (c.new_root && !c.private_dir.empty()) {
         p.new_root = c.private_dir + "/.root";
+        p.old_root = p.new_root + "/.old";
         std::set<std::string> dirs;  // the folders to make in the new root, parents first (sorted)
         auto parents = [&](const std::string& path) {
             for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1))
@@ -255,9 +256,8 @@ int make_new_root(const Prepared& p) {
             }
         }
     }
-    const std::string old = p.new_root + "/.old";
-    if (mkdir(old.c_str(), 0700) != 0) return errno;
-    if (syscall(SYS_pivot_root, root, old.c_str()) != 0) return errno;
+    if (mkdir(p.old_root.c_str(), 0700) != 0) return errno;
+    if (syscall(SYS_pivot_root, root, p.old_root.c_str()) != 0) return errno;
     if (chdir("/") != 0) return errno;
     if (umount2("/.old", MNT_DETACH) != 0) return errno;
     rmdir("/.old");

@@ -71,6 +71,7 @@ struct Prepared {
     gid_t gid = 0;
     std::string uid_map, gid_map;
     std::string new_root;  // the mount point of the new root (in the private folder)
+    std::string old_root;  // where the old root goes before it is detached (new_root + "/.old")
     struct Step {
         int kind = 0;  // 0 directory bind, 1 file bind, 2 symbolic link, 3 directory to make
         std::string src, dst, link;
