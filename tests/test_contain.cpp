@@ -92,10 +92,10 @@ TEST(Containment, LineNamesWhatWasNotApplied) {
 TEST(Containment, AChildSeesItsFolderWritableAndNothingElse) {
     if (!not_applied_here().empty()) GTEST_SKIP() << not_applied_here();
     const fs::path dir = temp_dir("scanviz-contain-view");
-    const fs::path home = std::getenv("HOME") ? fs::path(std::getenv("HOME")) : fs::path("/root");
+    const fs::path elsewhere = temp_dir("scanviz-contain-elsewhere");  // a folder beside it, not in its view
     const std::string script =
         "echo ok > here.txt && test \"$(pwd)\" = \"" + dir.string() + "\" && test \"$TMPDIR\" = \"" + dir.string() +
-        "\" && ! test -e \"" + home.string() + "\" && ! test -e /etc/passwd && ! touch /usr/x 2>/dev/null && "
+        "\" && ! test -e \"" + elsewhere.string() + "\" && ! test -e /etc/passwd && ! touch /usr/x 2>/dev/null && "
         "! touch ../outside.txt 2>/dev/null && echo uid=$(id -u)";
     const ChildResult r = run_child({"/bin/sh", "-c", script}, 10, "", kernel_run_policy(dir.string(), "/bin/sh", 10));
     ASSERT_TRUE(r.started) << r.error;
@@ -106,6 +106,7 @@ TEST(Containment, AChildSeesItsFolderWritableAndNothingElse) {
     if (getuid() == 0) EXPECT_NE(r.out.find("uid=65534"), std::string::npos) << r.out;
     std::error_code ec;
     fs::remove_all(dir, ec);
+    fs::remove_all(elsewhere, ec);
 }
 
 TEST(Containment, TheGpuChildKeepsTheFileSystemAndLosesTheNetwork) {

@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -294,15 +295,18 @@ void apply(const Prepared& p, Report& r) {
         }
     }
     if (!p.private_dir.empty() && chdir(p.private_dir.c_str()) != 0) _exit(127);
+    bool first_in_pid_ns = false;
     // In a new PID namespace the next child is its first process: when it ends, every process it
     // started ends with it, and it sees no process of scanviz's to signal.
     if (unshare(CLONE_NEWPID) != 0) {
         fail(r, kPidNs, errno);
     } else {
         const pid_t inner = fork();
-        if (inner < 0) {
+        if (inner == 0) {
+            first_in_pid_ns = true;
+        } else if (inner < 0) {
             fail(r, kPidNs, errno);
-        } else if (inner > 0) {
+        } else {
             close(0);
             close(1);
             close(2);
@@ -337,6 +341,14 @@ void apply(const Prepared& p, Report& r) {
         limits &= set_limit(RLIMIT_NPROC, static_cast<rlim_t>(n));
     }
     if (!limits) fail(r, kLimits, errno);
+    if (first_in_pid_ns) {
+        // Its own process group, so that kill(0, ...) does not reach the first child (of the same
+        // user where a user namespace maps it); it dies with that child (the time limit kills the
+        // first child's group), and the namespace with it. Set last: a change of user clears it,
+        // and until setpgid the time limit reaches it through the group.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        setpgid(0, 0);
+    }
 }
 
 }  // namespace contain_detail
