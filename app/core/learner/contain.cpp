@@ -75,6 +75,7 @@ Containment gpu_child_policy(const std::string& private_dir, double timeout_s) {
     c.file_size = 512 * kMiB;
     c.open_files = 1024;
     c.new_root = false;      // the driver's libraries and /dev/nvidia*
+    c.namespaces = false;    // the driver does not start in them (contain.hpp)
     c.unprivileged = false;  // the device nodes' owner
     c.private_dir = private_dir;
     return c;
@@ -283,8 +284,8 @@ void apply(const Prepared& p, Report& r) {
                 fail(r, kUserNs, errno);
         }
     }
-    if (!c.network && unshare(CLONE_NEWNET) != 0) fail(r, kNetNs, errno);
-    if (unshare(CLONE_NEWIPC) != 0) fail(r, kIpcNs, errno);
+    if (c.namespaces && !c.network && unshare(CLONE_NEWNET) != 0) fail(r, kNetNs, errno);
+    if (c.namespaces && unshare(CLONE_NEWIPC) != 0) fail(r, kIpcNs, errno);
     if (c.new_root && !p.new_root.empty()) {
         if (unshare(CLONE_NEWNS) != 0) {
             fail(r, kMountNs, errno);
@@ -298,7 +299,9 @@ void apply(const Prepared& p, Report& r) {
     bool first_in_pid_ns = false;
     // In a new PID namespace the next child is its first process: when it ends, every process it
     // started ends with it, and it sees no process of scanviz's to signal.
-    if (unshare(CLONE_NEWPID) != 0) {
+    if (!c.namespaces) {
+        // none asked for (the GPU child)
+    } else if (unshare(CLONE_NEWPID) != 0) {
         fail(r, kPidNs, errno);
     } else {
         const pid_t inner = fork();

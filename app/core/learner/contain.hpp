@@ -28,6 +28,7 @@ struct Containment {
     uint64_t file_size = 0;       // RLIMIT_FSIZE, bytes (0: none)
     long open_files = 0;          // RLIMIT_NOFILE (0: none)
     bool network = false;         // false: a network namespace of its own (no interface up)
+    bool namespaces = true;       // false: no network, IPC or PID namespace at all (the GPU child)
     bool new_root = true;         // false: the file system as it is (the GPU child needs the driver's)
     bool unprivileged = true;     // as root: run as nobody
     std::string private_dir;      // its working folder, TMPDIR and only writable place
@@ -40,8 +41,10 @@ Containment kernel_run_policy(const std::string& private_dir, const std::string&
 // backend), its build folder the only writable place.
 Containment compile_policy(const std::string& build_dir, const std::vector<std::string>& read_only,
                            double timeout_s);
-// The GPU child: limits (CPU time from its wall limit limit_s), no network, PID and IPC namespaces
-// and a private folder; the file system and the user as they are (the driver, /dev/nvidia*).
+// The GPU child: limits (CPU time from its wall limit limit_s) and a private folder; the file
+// system, the user and the namespaces as they are: in network, IPC and PID namespaces of its own
+// the CUDA driver did not start on an H100 ("OS call failed or operation not supported on this
+// OS", assets/gpu/gpu_tests_h100_containment_2026-12-08.txt).
 Containment gpu_child_policy(const std::string& private_dir, double limit_s);
 
 namespace contain_detail {
