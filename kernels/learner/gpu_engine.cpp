@@ -14,6 +14,7 @@
 #include "core/learner/error_text.hpp"
 #include "core/learner/plain_cuda.hpp"
 #include "cuda_dl.hpp"
+#include "child_lines.hpp"
 
 namespace scanviz::learner {
 namespace {
@@ -24,21 +25,6 @@ namespace lf = learner_files;
 // Time the child gets on top of the kernel's own limit: the driver's start, NVRTC on a
 // first run (about 0.2 to 1 s), the copies.
 constexpr double kChildOverheadS = 30.0;
-
-std::string self_exe() {
-    std::error_code ec;
-    const fs::path p = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? "" : p.string();
-}
-
-// "device NAME" / "sm sm_XY" / "fail LINE" from the child's stdout.
-std::string field(const std::string& out, const std::string& key) {
-    std::istringstream in(out);
-    std::string line;
-    while (std::getline(in, line))
-        if (line.rfind(key + " ", 0) == 0) return line.substr(key.size() + 1);
-    return "";
-}
 
 }  // namespace
 
@@ -61,14 +47,14 @@ LearnerGpuEngine gpu_engine() {
     // The device is asked in a child, so that this process never starts the driver for it.
     const ChildResult probe = run_child({exe, kGpuChildFlag, "probe"}, 60.0);
     if (!probe.started || probe.exit_code != 0) {
-        const std::string f = field(probe.out, "fail");
+        const std::string f = child_field(probe.out, "fail");
         const std::string why_probe =
             f.empty() ? (probe.error.empty() ? std::string(i18n::tr("the device probe failed")) : probe.error)
                       : kernel_error_shown(f);
         e.why_not = i18n::format(i18n::tr("no GPU engine: %s"), why_probe.c_str());
         return e;
     }
-    e.device = field(probe.out, "device");
+    e.device = child_field(probe.out, "device");
     const std::string device = e.device;
     e.run = [exe, device](const LearnerRequest& r) {
         EngineOutput out;
@@ -115,7 +101,7 @@ LearnerGpuEngine gpu_engine() {
             out.more_counts.push_back(count);
         }
         fs::remove_all(dir, ec);
-        const std::string fail = field(cr.out, "fail");
+        const std::string fail = child_field(cr.out, "fail");
         if (!cr.started) out.error = cr.error;
         else if (cr.timed_out) out.error = lf::timeout_message(r.timeout_s);
         else if (cr.signal != 0)

@@ -19,6 +19,7 @@
 #include "cuda_dl.hpp"
 #include "gpu_engine.hpp"
 #include "nvrtc_compile.hpp"
+#include "child_lines.hpp"
 
 namespace scanviz::learner {
 namespace {
@@ -31,19 +32,6 @@ namespace lb = learner_bench;
     std::printf("fail %s\n", line.c_str());
     std::fflush(stdout);
     std::_Exit(4);
-}
-
-std::string self_exe() {
-    std::error_code ec;
-    const fs::path p = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? "" : p.string();
-}
-
-std::string field(const std::string& out, const std::string& key) {
-    std::istringstream in(out);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind(key + " ", 0) == 0) return line.substr(key.size() + 1);
-    return "";
 }
 
 // The child's arguments after "bench"/"profile" for a request.
@@ -91,7 +79,7 @@ Started start(const LearnerRequest& r, const std::string& mode, const std::vecto
     std::error_code ec;
     fs::remove_all(run_dir, ec);
     const ChildResult& cr = st.child;
-    const std::string f = field(cr.out, "fail");
+    const std::string f = child_field(cr.out, "fail");
     if (!cr.started) st.error = cr.error;
     else if (cr.timed_out) st.error = lf::timeout_message(limit);
     else if (cr.signal != 0)
