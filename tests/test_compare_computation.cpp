@@ -176,3 +176,26 @@ TEST(CompareComputation, NoArrayIsOneLine) {
     EXPECT_NE(v.line.find("traces no array"), std::string::npos);
     EXPECT_EQ(v.line.find('\n'), std::string::npos);
 }
+
+TEST(CompareComputation, AMalformedTraceIsOneLineNotACrash) {
+    const Trace m = model("block_hillis_steele", 8);
+    Trace y = m;
+    y.steps[1].state.resize(3);  // a trace read from a file need not hold a value per slot
+    ComputationVerdict v = compare_computation(m, y, "block_hillis_steele");
+    EXPECT_FALSE(v.same);
+    EXPECT_NE(v.line.find("malformed"), std::string::npos) << v.line;
+    y = m;
+    y.steps[0].ops[0].reads[0] = 1000;  // an operation outside the layout
+    v = compare_computation(m, y, "block_hillis_steele");
+    EXPECT_FALSE(v.same);
+    EXPECT_NE(v.line.find("malformed"), std::string::npos) << v.line;
+}
+
+TEST(CompareComputation, AnOutputOfAnotherSizeDiffers) {
+    const Trace m = model("block_hillis_steele", 8);
+    Trace y = m;
+    y.output.pop_back();
+    const ComputationVerdict v = compare_computation(m, y, "block_hillis_steele");
+    EXPECT_FALSE(v.same);
+    EXPECT_EQ(v.line, "the output has 7 elements, block_hillis_steele's 8");
+}

@@ -144,3 +144,24 @@ TEST(LearnerTextbook, AWrongIndexARampHidesIsFoundWithOnes) {
                               "model's double-buffered step d=1), s[33]: yours 1, block_hillis_steele's 2";
     EXPECT_TRUE(named);
 }
+
+TEST(LearnerTextbook, ATilePaddedPastNMatchesOnTheElementsBothHave) {
+    // PMPP's Kogge-Stone with n = 20 in a block of 32: its array runs past n (zeros it scans too),
+    // the model's has 20 elements; states and edges are compared on those 20.
+    LearnerRequest r = request_of(kTextbook + "pmpp_kogge_stone.cu");
+    const auto at = r.source.find("n = 32");
+    ASSERT_NE(at, std::string::npos);
+    r.source.replace(at, std::string("n = 32").size(), "n = 20");
+    const std::filesystem::path file =
+        std::filesystem::path(SCANVIZ_BINARY_DIR) / "learner_textbook" / "pmpp_kogge_stone_n20.cu";
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file) << r.source;
+    const LearnerRun run_ = run(file.string());
+    ASSERT_EQ(run_.error, "");
+    const ModelComparison c = compare_with_twin(run_.trace, request_of(file.string()).settings);
+    EXPECT_EQ(c.difference, "");
+    bool sizes = false;
+    for (const std::string& n : c.notes)
+        sizes = sizes || n == "your array has 32 elements, the model's 20: the first 20 are compared";
+    EXPECT_TRUE(sizes);
+}

@@ -90,6 +90,12 @@ ChildResult run_child(const std::vector<std::string>& argv, double timeout_s, co
         if (!prepared.on && !dir.empty() && chdir(dir.c_str()) != 0) _exit(127);
         ssize_t noted = write(note_pipe[1], &report, sizeof report);
         (void)noted;
+        // No descriptor of scanviz's reaches the program (a file another run or the window has
+        // open, without close-on-exec): all but 0, 1 and 2 close at exec.
+#if defined(CLOSE_RANGE_CLOEXEC)
+        if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
+#endif
+            for (int fd = 3; fd < 4096; ++fd) fcntl(fd, F_SETFD, FD_CLOEXEC);
         if (prepared.on)
             execvpe(args[0], args.data(), const_cast<char* const*>(prepared.envp.data()));
         else

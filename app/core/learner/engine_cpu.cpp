@@ -64,6 +64,8 @@ struct Backend {
     bool ok() const { return !header.empty() && !object.empty(); }
 };
 constexpr const char* kSeparateBackend = "-DSCANVIZ_CPU_SEPARATE_BACKEND";
+// The records of one run: 1e6 traced accesses (the backend's limit) at well under 256 bytes each.
+constexpr size_t kMaxRecordsBytes = size_t{256} << 20;
 
 Backend precompiled_backend(const fs::path& root, uint64_t headers_hash, const std::string& compiler,
                             const std::string& include_dir, double timeout_s) {
@@ -295,7 +297,12 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
         }
         ChildResult cr = run_child({c.exe, in.string(), rec.string()}, r.timeout_s, "",
                                    kernel_run_policy(dir.string(), c.exe, r.timeout_s));
-        if (!cr.timed_out) out.records = read_file(rec);
+        // The records are in the kernel's own folder: read as the learner's code left them.
+        std::string unread;
+        std::error_code missing;
+        const bool there = fs::symlink_status(rec, missing).type() != fs::file_type::not_found;
+        if (!cr.timed_out) out.records = read_untrusted_file(rec, kMaxRecordsBytes, &unread);
+        const bool refused = there && !cr.timed_out && !unread.empty();
         out.log = cr.out;
         if (!cr.contained.empty()) {  // once, on the terminal: what this machine did not permit
             static std::once_flag said;
@@ -315,6 +322,8 @@ LearnerEngine cpu_engine(CpuEngineOptions options) {
                             ? i18n::format(i18n::tr("the kernel's program exited with code %d"), cr.exit_code)
                             : i18n::format(i18n::tr("the kernel's program exited with code %d: %s"), cr.exit_code,
                                            first_line(cr.err).c_str());
+        else if (refused)
+            out.error = i18n::format(i18n::tr("the kernel's records were not read: %s"), unread.c_str());
         return out;
     };
 }

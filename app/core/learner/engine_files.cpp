@@ -1,8 +1,12 @@
 #include "core/learner/engine_files.hpp"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <cstdio>
 #include <fstream>
@@ -19,6 +23,36 @@ std::string read_file(const fs::path& p) {
     std::ostringstream os;
     os << in.rdbuf();
     return os.str();
+}
+
+std::string read_untrusted_file(const fs::path& p, size_t max_bytes, std::string* why) {
+    const int fd = open(p.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        if (why) *why = p.string() + ": " + std::strerror(errno);
+        return "";
+    }
+    struct stat st {};
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        if (why) *why = p.string() + ": not a regular file";
+        return "";
+    }
+    if (static_cast<unsigned long long>(st.st_size) > max_bytes) {
+        close(fd);
+        if (why) *why = p.string() + ": larger than " + std::to_string(max_bytes) + " bytes";
+        return "";
+    }
+    std::string text(static_cast<size_t>(st.st_size), '\0');
+    size_t got = 0;
+    while (got < text.size()) {
+        const ssize_t n = read(fd, text.data() + got, text.size() - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += static_cast<size_t>(n);
+    }
+    close(fd);
+    text.resize(got);
+    return text;
 }
 
 bool write_file(const fs::path& p, const std::string& text) {

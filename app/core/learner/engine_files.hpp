@@ -13,6 +13,10 @@
 namespace scanviz::learner_files {
 
 std::string read_file(const std::filesystem::path& p);
+// A file the learner's code could have written (its records, in its own writable folder): read
+// only when it is a regular file reached without a symbolic link, without blocking (a FIFO is
+// refused), and at most max_bytes of it. "" and `why` set otherwise.
+std::string read_untrusted_file(const std::filesystem::path& p, size_t max_bytes, std::string* why);
 bool write_file(const std::filesystem::path& p, const std::string& text);
 // FNV-1a over `s`, then a separator byte, so that ("ab", "c") and ("a", "bc") differ.
 uint64_t fnv1a(uint64_t h, std::string_view s);

@@ -173,8 +173,7 @@ struct Comparer {
     const Pairing& pairing;
     const std::vector<std::vector<uint8_t>>& live;
     int elements;
-    // a model region kept in the learner's data array (its index), when that made a match
-    std::set<int> kept_in_data;
+    int last;  // the learner's last checkpoint
 
     // The first live slot of learner checkpoint j that differs from model checkpoint k.
     std::optional<Mismatch> differs(int j, int k, std::set<int>* kept) const {
@@ -186,7 +185,8 @@ struct Comparer {
             const double yv = y.value(j, i), mv = m.value(k, i);
             if (same_value(yv, mv)) continue;
             bool held = false;
-            for (int r : pairing.model_alone) {
+            // At the last checkpoint the elements are the kernel's result: no value kept elsewhere.
+            for (int r : j == last ? std::vector<int>{} : pairing.model_alone) {
                 const Region& g = m.t->layout.regions[static_cast<size_t>(r)];
                 if (i < g.count && same_value(yv, ms[static_cast<size_t>(g.first_slot + i)])) {
                     held = true;
@@ -232,7 +232,8 @@ std::string model_step_name(const Trace& m, int k) {
 }
 
 // The edges of a step between data elements: (element read, element written) for each operation.
-std::set<std::pair<int, int>> edges_of(const View& v, const Step& st, int c_before, int c_after) {
+// Only elements below `limit` (the elements both traces have: a tile padded past n computes past it).
+std::set<std::pair<int, int>> edges_of(const View& v, const Step& st, int c_before, int c_after, int limit) {
     std::set<std::pair<int, int>> e;
     std::vector<int> elem_before(v.t->layout.slots, -1), elem_after(v.t->layout.slots, -1);
     for (int i = 0; i < v.elements; ++i) {
@@ -246,10 +247,30 @@ std::set<std::pair<int, int>> edges_of(const View& v, const Step& st, int c_befo
                 const int a = elem_before[static_cast<size_t>(r)] >= 0 ? elem_before[static_cast<size_t>(r)]
                                                                         : elem_after[static_cast<size_t>(r)];
                 const int b = elem_after[static_cast<size_t>(w)];
-                if (a >= 0 && b >= 0) e.emplace(a, b);
+                if (a >= 0 && b >= 0 && a < limit && b < limit) e.emplace(a, b);
             }
     }
     return e;
+}
+
+// Every state holds a value per slot and every operation names slots of the layout (a trace read
+// from a file need not).
+bool well_formed(const Trace& t) {
+    const size_t slots = static_cast<size_t>(std::max(0, t.layout.slots));
+    if (t.initial_state.size() != slots) return false;
+    for (const Region& r : t.layout.regions)
+        if (r.first_slot < 0 || r.count < 0 || static_cast<size_t>(r.first_slot) + static_cast<size_t>(r.count) > slots)
+            return false;
+    for (const Step& st : t.steps) {
+        if (st.state.size() != slots) return false;
+        for (const Operation& op : st.ops) {
+            for (int r : op.reads)
+                if (r < 0 || static_cast<size_t>(r) >= slots) return false;
+            for (int w : op.writes)
+                if (w < 0 || static_cast<size_t>(w) >= slots) return false;
+        }
+    }
+    return true;
 }
 
 }  // namespace
@@ -258,6 +279,11 @@ ComputationVerdict compare_computation(const Trace& model, const Trace& yours, s
     ComputationVerdict v;
     const std::string name(model_name);
     v.matched.assign(yours.steps.size(), -1);
+    if (!well_formed(yours) || !well_formed(model)) {
+        v.same = false;
+        v.line = i18n::tr("a trace to compare is malformed (a state or an operation outside its layout)");
+        return v;
+    }
     const View m = view_of(model), y = view_of(yours);
     if (y.data < 0 || y.elements == 0) {
         v.same = false;
@@ -273,8 +299,8 @@ ComputationVerdict compare_computation(const Trace& model, const Trace& yours, s
     const Pairing pairing = pair_regions(m, y);
     const auto live = live_slots(y);
     const int elements = std::min(m.elements, y.elements);
-    Comparer cmp{m, y, pairing, live, elements, {}};
     const int K = checkpoints(model) - 1, J = checkpoints(yours) - 1;
+    Comparer cmp{m, y, pairing, live, elements, J};
 
     std::set<int> kept;
     bool joined = false, split = false, load = false, labels_differ = false, edges_skipped = false;
@@ -346,8 +372,9 @@ ComputationVerdict compare_computation(const Trace& model, const Trace& yours, s
             // Edges, where one learner step did one model step: each edge the learner's operations
             // recorded must be one of the model's (an operand through an untraced variable records none).
             if (found == k + 1) {
-                const auto mine = edges_of(y, ys, j - 1, j);
-                const auto theirs = edges_of(m, model.steps[static_cast<size_t>(found - 1)], found - 1, found);
+                const auto mine = edges_of(y, ys, j - 1, j, elements);
+                const auto theirs =
+                    edges_of(m, model.steps[static_cast<size_t>(found - 1)], found - 1, found, elements);
                 for (const auto& e : mine) {
                     if (theirs.count(e)) continue;
                     v.same = false;
@@ -376,21 +403,25 @@ ComputationVerdict compare_computation(const Trace& model, const Trace& yours, s
         }
 
         // The output: the model's last steps may happen on the way out.
-        if (yours.output.size() == model.output.size()) {
-            for (size_t i = 0; i < model.output.size(); ++i) {
-                if (same_value(yours.output[i], model.output[i])) continue;
-                v.same = false;
-                ComputationDifference f;
-                f.your_step = J;
-                f.model_step = K;
-                f.element = static_cast<int>(i);
-                f.yours = yours.output[i];
-                f.model = model.output[i];
-                v.first = f;
-                v.line = i18n::format(i18n::tr("output element %zu: yours %s, %s's %s"), i, fmt_value(f.yours).c_str(),
-                                      name.c_str(), fmt_value(f.model).c_str());
-                return;
-            }
+        if (yours.output.size() != model.output.size()) {
+            v.same = false;
+            v.line = i18n::format(i18n::tr("the output has %zu elements, %s's %zu"), yours.output.size(),
+                                  name.c_str(), model.output.size());
+            return;
+        }
+        for (size_t i = 0; i < model.output.size(); ++i) {
+            if (same_value(yours.output[i], model.output[i])) continue;
+            v.same = false;
+            ComputationDifference f;
+            f.your_step = J;
+            f.model_step = K;
+            f.element = static_cast<int>(i);
+            f.yours = yours.output[i];
+            f.model = model.output[i];
+            v.first = f;
+            v.line = i18n::format(i18n::tr("output element %zu: yours %s, %s's %s"), i, fmt_value(f.yours).c_str(),
+                                  name.c_str(), fmt_value(f.model).c_str());
+            return;
         }
     }();
     if (v.same && k < K) {
