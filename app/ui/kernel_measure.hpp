@@ -1,4 +1,4 @@
-// The Your-kernel panel's measurements (issue 45, part 5): "Time it beside ours" runs
+// The Your-kernel panel's measurements, your kernel beside ours: "Time it beside ours" runs
 // scanviz kernel --bench and "Profile with ncu" runs --profile on the file in the panel, each as a
 // job on the window's job runner (never in the frame), and shows the table once it has run.
 #pragma once

@@ -202,8 +202,9 @@ std::vector<Row> rows_of(const TileJob& job, const LearnerLaunch& yours, const v
     rows.push_back(std::move(y));
     if (!job.like.empty()) rows.push_back(builtin_row(lb::kLike, job.like, job.spec, in, out, tiles));
     if (one_launch_error_only) return rows;  // --profile: yours and the twin
-    if (job.like != "block_hillis_steele")
-        rows.push_back(builtin_row(lb::kBaseline, "block_hillis_steele", job.spec, in, out, tiles));
+    const std::string baseline(learner_baseline_variant());
+    if (!baseline.empty() && job.like != baseline)
+        rows.push_back(builtin_row(lb::kBaseline, baseline, job.spec, in, out, tiles));
     Row c{std::string(lb::kCub), "cub::BlockScan", job.spec.threads};
     c.run = cub_runner(job.spec, in, out, tiles, &c.blocks_per_sm);
     if (!c.run)

@@ -12,10 +12,6 @@
 namespace scanviz::figure {
 namespace {
 
-std::vector<int> race_hazard_edges(const DependencyGraph& graph, const Trace& trace, const HazardReport& r) {
-    return hazard_edges(graph, trace, r);
-}
-
 // A row's name: its step number and what the label adds to the phase ("3: d=4"); the
 // phase itself heads the rows it spans (phase_starts).
 std::string row_name(const Trace& trace, int k) {
@@ -99,11 +95,10 @@ Scene build_diagram_scene(const Trace& trace, const DependencyGraph& graph, int 
     std::vector<int> pair_edges;
     std::vector<std::pair<int, int>> raced;  // (step, slot)
     if (!hazard_edges && hazards && !hazards->empty()) {
-        HazardReport drawn;
-        drawn.hazards = hazards->drawn();
-        pair_edges = race_hazard_edges(graph, trace, drawn);
+        const std::vector<Hazard> drawn = hazards->drawn();
+        pair_edges = hazard_edges_of(graph, trace, drawn);
         hazard_edges = &pair_edges;
-        for (const Hazard& h : drawn.hazards)
+        for (const Hazard& h : drawn)
             if (h.write.step >= -1 && h.write.step < graph.steps()) raced.emplace_back(h.write.step, h.slot);
         std::sort(raced.begin(), raced.end());
     }

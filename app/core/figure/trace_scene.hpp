@@ -6,8 +6,8 @@
 #include <cstdint>
 
 #include "core/analysis/diagram.hpp"
+#include "core/analysis/hazard.hpp"
 #include "core/figure/scene.hpp"
-#include "core/race/hazards.hpp"
 #include "core/trace/trace.hpp"
 
 namespace scanviz::figure {
@@ -107,7 +107,7 @@ Scene build_state_scene(const Trace& trace, int step, const Selection& selection
 // is highlighted; the selected cell's cone and reach are lit, pass-throughs on
 // their paths included (with the vertical pass edges that carry the value).
 // `graph` must be DependencyGraph(trace). `hazard_edges` (sorted edge ids of
-// `graph`, from core/race/hazards.hpp) are drawn thick in the hazard colour, the rest dimmed.
+// `graph`, from core/race/hazards.hpp, which the caller includes) are drawn thick in the hazard colour, the rest dimmed.
 // `window` limits the columns drawn; an edge from a slot outside it starts at the
 // window's edge with a marker. Node order: the graph's value nodes in id order
 // (those in the window), then the pass-throughs; a current-row band comes first.

@@ -24,6 +24,12 @@ const VariantInfo* find_variant(std::string_view id) {
     return nullptr;
 }
 
+std::string_view learner_baseline_variant() {
+    for (const auto& v : all_variants())
+        if (v.learner_baseline) return v.id;
+    return "";
+}
+
 std::vector<std::string> sass_view_first() {
     std::vector<std::string> ids;
     for (const auto& v : all_variants())

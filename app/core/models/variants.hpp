@@ -84,6 +84,7 @@ struct VariantInfo {
     bool work_span_default = false;  // on the work-and-span charts from the start (the classic block scans)
     bool benchmarked = false;        // the whole-array scan `scanviz bench` times beside CUB and memcpy
     bool sass_view_first = false;    // one of the columns the SASS view opens with
+    bool learner_baseline = false;   // timed beside every learner's kernel (scanviz kernel --bench)
 };
 
 // VariantInfo::phases from a variant's phases.hpp (its kNames).
@@ -98,6 +99,9 @@ std::span<const VariantInfo> all_variants();
 // which the variant's model (kernels/<family>/<id>/model.cpp) defines.
 const std::vector<VariantInfo>& registered_variants();
 const VariantInfo* find_variant(std::string_view id);
+// The block scan `scanviz kernel --bench` times beside every learner's kernel (the one variant
+// with learner_baseline); "" when none is.
+std::string_view learner_baseline_variant();
 // The ids the SASS view opens with (VariantInfo::sass_view_first), in registry order.
 std::vector<std::string> sass_view_first();
 // The shared-memory word of element i of the variant (its layout's bank offset applied).

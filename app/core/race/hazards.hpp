@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "core/analysis/diagram.hpp"
+#include "core/analysis/hazard.hpp"
 #include "core/trace/trace.hpp"
 
 namespace scanviz {
@@ -77,29 +78,6 @@ std::vector<BarrierSite> barrier_sites(const Trace& trace);
 struct RaceWhatIf {
     int removed_barrier = -1;
     bool one_buffer = false;
-};
-
-enum class HazardKind : uint8_t { RAW, WAR, WAW };
-std::string_view to_string(HazardKind k);
-
-// One access as the trace records it: operation `op` of thread `thread` in
-// step `step`; `index` is the operand (a read) or the written slot (a write).
-// step == trace.steps.size() is the kernel's final store of its results
-// (block_blelloch: thread t stores elements t and t + m/2, written by others).
-struct Access {
-    int step = 0;
-    int thread = 0;
-    int op = 0;     // index in Step::ops
-    int index = 0;  // index in Operation::reads or Operation::writes
-    bool write = false;
-};
-
-struct Hazard {
-    HazardKind kind = HazardKind::RAW;
-    int slot = 0;                // the trace slot both touch (after the one-buffer aliasing: the real word)
-    Access read;                 // RAW, WAR: the read at risk; WAW: the write that must land first
-    Access write;                // the write it races with
-    bool between_warps = false;  // the two threads are in different warps
 };
 
 struct HazardReport {

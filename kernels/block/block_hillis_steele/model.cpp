@@ -64,6 +64,7 @@ VariantInfo variant_block_hillis_steele() {
         .resolve = resolve,
         .race = {.order = 0, .one_buffer = true},
         .work_span_default = true,
+        .learner_baseline = true,
     };
 }
 
